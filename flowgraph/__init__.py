@@ -1,0 +1,59 @@
+"""flowgraph: a Flow Free / Numberlink solver for any board.
+
+A puzzle file is parsed by a Lark grammar into a networkx cell graph
+(:func:`parse_file`); an engine finds one path per flow (:func:`solve`);
+every answer is checked by :func:`verify` before it is shown.
+
+>>> from flowgraph import parse_text, solve
+>>> puzzle = parse_text("STANDARD\\nA-.-A\\n| | |\\nB-.-B\\n")
+>>> solve(puzzle).paths["A"]
+((2, 1), (2, 3), (2, 5))
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .engines import Outcome, solve_file, solve_puzzle
+from .errors import (
+    FlowgraphError,
+    PuzzleError,
+    SearchLimitError,
+    UnsolvableError,
+    VerificationError,
+)
+from .model import Flow, Puzzle, Solution
+from .parse import Problem, analyse, find_problems, parse_file, parse_text
+from .search import Limits
+from .verify import check, verify
+
+
+def solve(puzzle: Puzzle, engine: str = "search", limits: Limits | None = None) -> Solution:
+    """Solve a puzzle and return a verified solution.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    engine : {"search", "sat"}
+    limits : Limits, optional
+
+    Raises
+    ------
+    UnsolvableError
+        No solution exists (search space exhausted).
+    SearchLimitError
+        A budget ran out.
+    VerificationError
+        The engine's answer broke the rules (a bug).
+    KeyError
+        Unknown engine.
+    """
+    return solve_puzzle(puzzle, engine, limits)
+
+
+__all__ = [
+    "__version__", "parse_file", "parse_text", "analyse", "find_problems", "Problem",
+    "solve", "solve_file", "solve_puzzle", "verify", "check", "Limits", "Outcome",
+    "Puzzle", "Solution", "Flow", "FlowgraphError", "PuzzleError", "UnsolvableError",
+    "SearchLimitError", "VerificationError",
+]

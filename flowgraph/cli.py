@@ -1,0 +1,194 @@
+"""The ``flowgraph`` command: solve, validate and bench puzzle files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from rich.console import Console
+
+from . import __version__
+from .engines import Outcome, engine_names, solve_file
+from .render import solution_text
+from .search import DEFAULT_MEMORY_BYTES, Limits
+
+__all__ = ["main", "run", "EXIT"]
+
+#: Exit status by outcome; with several files the largest applies.
+EXIT = {"solved": 0, "valid": 0, "unsolvable": 1, "usage": 2, "invalid": 3, "limit": 4, "error": 5}
+
+_EXIT_HELP = """\
+exit status:
+  0  every puzzle solved (validate: every file valid)
+  1  some puzzle has no solution (the search space was exhausted)
+  2  usage error (bad option or argument)
+  3  some file is invalid (problems are printed as FILE:LINE:COLUMN: message)
+  4  a node, time or memory budget ran out before an answer
+  5  internal error: an engine's answer failed verification (please report it)
+With several files, the largest status applies; every file is still processed.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the usage-error exit status documented above."""
+
+    def error(self, message: str) -> None:  # pragma: no cover - argparse calls exit
+        self.print_usage(sys.stderr)
+        self.exit(EXIT["usage"], f"{self.prog}: error: {message}\n")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+    return value
+
+
+def _add_budget_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", choices=engine_names(), default="search",
+                   help="search: heap-ordered search (default); sat: CNF solved by python-sat")
+    p.add_argument("--max-nodes", type=_positive_int, metavar="N",
+                   help="give up after expanding N search states (status 'limit')")
+    p.add_argument("--time-limit", type=_positive_float, metavar="S",
+                   help="give up after S seconds per puzzle (status 'limit')")
+    p.add_argument("--memory-limit", type=_positive_int, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
+                   help="give up when the search frontier needs more than MB megabytes (default: %(default)s)")
+
+
+def _add_color_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour the output: auto (default) on a terminal unless NO_COLOR is set")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``flowgraph`` command."""
+    parser = _Parser(
+        prog="flowgraph",
+        description="Solve Flow Free / Numberlink puzzles on any board: square, hex, "
+        "warps (wrap-around links), bridges and irregular boards with holes.",
+        epilog=_EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"flowgraph {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    solve = sub.add_parser(
+        "solve",
+        help="solve puzzle files and print verified solutions",
+        description="Solve each puzzle file and print its verified solution: the puzzle's own "
+        "layout with every cell filled with its flow's label and unused links blanked, then "
+        "the time and the number of search states expanded. Use - to read standard input.",
+        epilog=_EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    solve.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
+    solve.add_argument("--json", action="store_true",
+                       help="print one JSON object per puzzle (JSON Lines) instead of boards")
+    _add_budget_options(solve)
+    _add_color_option(solve)
+    solve.set_defaults(func=_cmd_solve)
+    return parser
+
+
+def _console(color: str, stream) -> Console:
+    if color == "always":
+        return Console(file=stream, force_terminal=True, highlight=False, soft_wrap=True)
+    if color == "never":
+        return Console(file=stream, no_color=True, highlight=False, soft_wrap=True, color_system=None)
+    return Console(file=stream, highlight=False, soft_wrap=True)
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(args.max_nodes, args.time_limit, args.memory_limit << 20)
+
+
+def _read(path: str) -> bytes | None:
+    """Standard input for ``-``; files are read by the engine runner."""
+    return sys.stdin.buffer.read() if path == "-" else None
+
+
+def _report_problems(err: Console, outcome: Outcome, severities: tuple[str, ...] = ("error",)) -> None:
+    for p in outcome.problems:
+        if p.severity in severities:
+            tag = "" if p.severity == "error" else "warning: "
+            err.print(f"{outcome.path}:{p.line}:{p.column}: {tag}{p.message}", markup=False)
+
+
+def _stats_line(outcome: Outcome) -> str:
+    s = outcome.stats
+    return f"{s.get('seconds', 0):.3f} s, {s.get('nodes', 0):,} nodes"
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    out = _console(args.color, sys.stdout)
+    err = _console(args.color, sys.stderr)
+    status = 0
+    limits = _limits(args)
+    for i, path in enumerate(args.files):
+        outcome = solve_file(path, args.engine, limits, data=_read(path))
+        status = max(status, EXIT[outcome.status])
+        if args.json:
+            print(json.dumps(outcome.to_json()), flush=True)
+            if outcome.status == "invalid":
+                _report_problems(err, outcome)
+            continue
+        _report_problems(err, outcome, ("error", "warning"))
+        if outcome.status == "invalid":
+            continue
+        if len(args.files) > 1:
+            out.print(("\n" if i else "") + path, style="bold", markup=False)
+        if outcome.status == "solved":
+            out.print(solution_text(outcome.solution, color=True), end="")
+            out.print(f"solved in {_stats_line(outcome)}", style="dim", markup=False)
+        elif outcome.status == "unsolvable":
+            out.print(f"no solution: the search space is exhausted ({_stats_line(outcome)})", markup=False)
+        elif outcome.status == "limit":
+            out.print(f"gave up: {outcome.message} ({_stats_line(outcome)})", markup=False)
+        else:
+            err.print(f"{path}: internal error: {outcome.message}", markup=False)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (never raises for bad input).
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        Arguments without the program name (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        See ``flowgraph --help`` for the meaning of each status.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

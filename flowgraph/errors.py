@@ -1,0 +1,90 @@
+"""The exception tree of flowgraph.
+
+::
+
+    FlowgraphError
+    ├── PuzzleError(ValueError)   .path .line .column .message
+    ├── UnsolvableError           the search space was exhausted: a proof of "no"
+    ├── SearchLimitError          a budget ran out; carries the stats so far
+    └── VerificationError         an engine produced an answer that breaks the rules
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "FlowgraphError",
+    "PuzzleError",
+    "UnsolvableError",
+    "SearchLimitError",
+    "VerificationError",
+]
+
+
+class FlowgraphError(Exception):
+    """Base class of every error flowgraph raises on purpose."""
+
+
+class PuzzleError(FlowgraphError, ValueError):
+    """A puzzle file breaks the format or its rules.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong, without the position.
+    line, column : int
+        1-based position in the file, as an editor shows it.
+    path : str or None
+        The file name, or None for text that came from no file.
+
+    Notes
+    -----
+    ``str(err)`` is ``path:line:column: message`` (``<string>`` stands in for
+    a missing path), the form compilers use, so editors can jump to it.
+    """
+
+    def __init__(self, message: str, line: int, column: int, path: str | None = None):
+        self.message = message
+        self.line = line
+        self.column = column
+        self.path = path
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.path or '<string>'}:{self.line}:{self.column}: {self.message}"
+
+
+class UnsolvableError(FlowgraphError):
+    """The engine exhausted the search space: the puzzle has no solution.
+
+    Attributes
+    ----------
+    stats : dict
+        Engine statistics (``seconds``, ``nodes`` and engine-specific fields).
+    """
+
+    def __init__(self, message: str = "no solution", stats: dict[str, Any] | None = None):
+        self.stats = dict(stats or {})
+        super().__init__(message)
+
+
+class SearchLimitError(FlowgraphError):
+    """A node, time or memory budget ran out before the search finished.
+
+    Attributes
+    ----------
+    reason : str
+        ``"nodes"``, ``"time"`` or ``"memory"``.
+    stats : dict
+        Engine statistics so far.
+    """
+
+    def __init__(self, reason: str, stats: dict[str, Any] | None = None):
+        self.reason = reason
+        self.stats = dict(stats or {})
+        super().__init__(f"{reason} budget ran out")
+
+
+class VerificationError(FlowgraphError):
+    """A candidate solution breaks the rules (an internal error of an engine)."""

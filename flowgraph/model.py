@@ -1,0 +1,118 @@
+"""The frozen puzzle and solution models shared by every engine.
+
+A board is a graph. Node ids are source positions: a cell is
+``(line, column)``, a bridge lane ``(line, column, axis)`` with ``axis`` one of
+``"-" "|" "/" "\\"``. Engines never ask which family a board belongs to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping, Tuple, Union
+
+import networkx as nx
+
+__all__ = ["Node", "Flow", "Puzzle", "Solution", "position", "FAMILIES", "LABELS"]
+
+Node = Union[Tuple[int, int], Tuple[int, int, str]]
+
+#: Header words, one per family of level packs.
+FAMILIES = ("STANDARD", "HEX", "WARPS", "BRIDGES")
+
+#: Characters that may label an endpoint, in colour order.
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def position(node: Node) -> tuple[int, int]:
+    """Return the ``(line, column)`` of a node (a bridge lane gives its bridge's).
+
+    >>> position((3, 5, "-"))
+    (3, 5)
+    """
+    return (node[0], node[1])
+
+
+@dataclass(frozen=True)
+class Flow:
+    """One flow: a label and its two endpoint cells, in file order."""
+
+    label: str
+    ends: tuple[Node, Node]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A parsed, valid puzzle.
+
+    Attributes
+    ----------
+    graph : networkx.Graph
+        Frozen. One node per cell and per bridge lane (attribute ``kind``:
+        ``"cell"``, ``"endpoint"`` or ``"lane"``; endpoints carry ``label``),
+        one edge per link (attributes ``links``: the ``(line, column)`` of
+        each link character joining the pair, ``axis``, and ``warp``).
+    flows : tuple of Flow
+        In order of first appearance of their labels.
+    family : str
+        The header word, one of :data:`FAMILIES`.
+    lines : tuple of str
+        The source text, one entry per line, line ends removed.
+    path : str or None
+        Where the text came from.
+    """
+
+    graph: nx.Graph
+    flows: tuple[Flow, ...]
+    family: str
+    lines: tuple[str, ...]
+    path: str | None = None
+
+    @property
+    def cells(self) -> int:
+        """Number of nodes to fill: cells plus bridge lanes."""
+        return self.graph.number_of_nodes()
+
+    def flow(self, label: str) -> Flow:
+        """Return the flow with this label.
+
+        Raises
+        ------
+        KeyError
+            No flow has this label.
+        """
+        for f in self.flows:
+            if f.label == label:
+                return f
+        raise KeyError(label)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved puzzle: one path per flow, endpoint to endpoint.
+
+    Attributes
+    ----------
+    puzzle : Puzzle
+    paths : Mapping[str, tuple of Node]
+        For each label, the nodes of its path from ``flow.ends[0]`` to
+        ``flow.ends[1]``, both included.
+    engine : str
+        Name of the engine that found it.
+    stats : Mapping[str, float]
+        ``seconds`` (wall time) and ``nodes`` (states expanded), plus engine
+        fields.
+    """
+
+    puzzle: Puzzle
+    paths: Mapping[str, tuple[Node, ...]]
+    engine: str = "search"
+    stats: Mapping[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "paths", MappingProxyType(dict(self.paths)))
+        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+
+    def owner(self) -> dict[Node, str]:
+        """Map every node to the label of the flow through it."""
+        return {node: label for label, path in self.paths.items() for node in path}

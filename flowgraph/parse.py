@@ -1,0 +1,417 @@
+"""Puzzle files: the Lark grammar, the graph builder and the problem-finder.
+
+Text goes through ``grammar/flow.lark`` (tokens with positions), then a
+builder turns the tokens into a :class:`~flowgraph.model.Puzzle` and checks
+the puzzle rules of FORMAT.md. :func:`find_problems` reports every problem at
+once; :func:`parse_text` and :func:`parse_file` raise the first error.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import lark
+import networkx as nx
+
+from .errors import PuzzleError
+from .model import FAMILIES, Flow, Node, Puzzle
+
+__all__ = [
+    "Problem",
+    "analyse",
+    "find_problems",
+    "parse_text",
+    "parse_file",
+    "read_text",
+    "MAX_BYTES",
+    "MAX_CELLS",
+]
+
+#: Files larger than this are refused before parsing (bytes).
+MAX_BYTES = 4_000_000
+#: Boards with more cells than this are refused (cells and bridges).
+MAX_CELLS = 1_000_000
+
+# Link character -> (d_row, d_col): the link joins the cells at -d and +d.
+_DIRECTIONS = {"-": (0, 1), "|": (1, 0), "/": (1, -1), "\\": (1, 1)}
+_SIDES = {
+    "-": ("on its left", "on its right"),
+    "|": ("above", "below"),
+    "/": ("at its upper right", "at its lower left"),
+    "\\": ("at its upper left", "at its lower right"),
+}
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One problem found in a puzzle file.
+
+    Attributes
+    ----------
+    line, column : int
+        1-based position in the file.
+    severity : str
+        ``"error"`` (the file cannot be solved as written) or ``"warning"``.
+    message : str
+    """
+
+    line: int
+    column: int
+    severity: str
+    message: str
+
+    def to_error(self, path: str | None = None) -> PuzzleError:
+        """Return this problem as a :class:`~flowgraph.errors.PuzzleError`."""
+        return PuzzleError(self.message, self.line, self.column, path)
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> lark.Lark:
+    """Load the grammar from the installed package, else from the source tree."""
+    packaged = resources.files("flowgraph") / "grammar" / "flow.lark"
+    if packaged.is_file():
+        text = packaged.read_text(encoding="utf-8")
+    else:  # editable install or a source checkout
+        text = (Path(__file__).resolve().parent.parent / "grammar" / "flow.lark").read_text(
+            encoding="utf-8"
+        )
+    return lark.Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False)
+
+
+def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
+    """Decode a puzzle file's bytes as UTF-8, within the size limit.
+
+    Parameters
+    ----------
+    data : bytes
+
+    Returns
+    -------
+    text : str or None
+        None when the bytes cannot be read as a puzzle.
+    problems : list of Problem
+        The reason when ``text`` is None, else empty.
+    """
+    if len(data) > MAX_BYTES:
+        return None, [Problem(1, 1, "error", f"file is {len(data):,} bytes; the limit is {MAX_BYTES:,}")]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as err:
+        before = data[: err.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        return None, [Problem(line, column, "error", "invalid UTF-8 (a puzzle file is UTF-8 text)")]
+
+
+class _Builder:
+    """Turns the parse tree into a graph, collecting problems as it goes."""
+
+    def __init__(self, tree: lark.Tree):
+        self.problems: list[Problem] = []
+        self.family: str | None = None
+        # Board geometry: rows are the non-comment lines after the header.
+        self.row_lines: list[int] = []
+        self.cells: dict[tuple[int, int], str] = {}  # (row, col) -> char
+        self.links: list[tuple[int, int, str]] = []  # (row, col, char)
+        self.header_column = 1
+        self._read_tree(tree)
+
+    def error(self, line: int, column: int, message: str) -> None:
+        self.problems.append(Problem(line, column, "error", message))
+
+    def warning(self, line: int, column: int, message: str) -> None:
+        self.problems.append(Problem(line, column, "warning", message))
+
+    # -- tokens -------------------------------------------------------------
+    def _read_tree(self, tree: lark.Tree) -> None:
+        header = next(tree.find_data("header"))
+        word = header.children[0]
+        self.header_line = word.line
+        self.header_column = word.column + (len(word) - len(word.lstrip(" ")))
+        name = word.strip()
+        if name.upper() in FAMILIES:
+            self.family = name.upper()
+            if name != self.family:
+                self.warning(word.line, self.header_column, f"header {name!r} should be written {self.family}")
+        else:
+            self.error(
+                word.line,
+                self.header_column,
+                f"unknown header {name!r}: expected one of {', '.join(FAMILIES)}",
+            )
+        if len(header.children) > 1:
+            extra = header.children[1]
+            self.error(extra.line, extra.column, "unexpected text after the header word")
+        line = self.header_line
+        for row in tree.children:
+            if not (isinstance(row, lark.Tree) and row.data == "row"):
+                continue
+            line += 1
+            tokens = row.children
+            if tokens and tokens[0].type == "COMMENT":
+                continue
+            r = len(self.row_lines)
+            self.row_lines.append(line)
+            for tok in tokens:
+                if tok.type == "CELL":
+                    self.cells[r, tok.column] = str(tok)
+                elif tok.type == "LINK":
+                    self.links.append((r, tok.column, str(tok)))
+                elif tok == "\t":
+                    self.error(line, tok.column, "tab character: use spaces (a tab's column is ambiguous)")
+                else:
+                    self.error(line, tok.column, f"unexpected character {str(tok)!r}")
+
+    def pos(self, rc: tuple[int, int]) -> tuple[int, int]:
+        """Board (row, column) -> file (line, column)."""
+        return (self.row_lines[rc[0]], rc[1])
+
+    # -- graph --------------------------------------------------------------
+    def build(self, path: str | None) -> Puzzle | None:
+        if len(self.cells) > MAX_CELLS:
+            self.error(self.header_line, 1, f"board has {len(self.cells):,} cells; the limit is {MAX_CELLS:,}")
+            return None
+        cells = self.cells
+        row_cols: dict[int, list[int]] = {}
+        col_rows: dict[int, list[int]] = {}
+        for r, c in sorted(cells):
+            row_cols.setdefault(r, []).append(c)
+            col_rows.setdefault(c, []).append(r)
+
+        # Resolve every link to its two cells.
+        resolved: list[tuple[tuple[int, int], tuple[int, int], str, tuple[int, int], bool]] = []
+        for r, c, ch in self.links:
+            dr, dc = _DIRECTIONS[ch]
+            a, b = (r - dr, c - dc), (r + dr, c + dc)
+            warp = False
+            if a in cells and b not in cells:
+                if ch == "-" and row_cols[a[0]][-1] == a[1]:
+                    b, warp = (a[0], row_cols[a[0]][0]), True
+                elif ch == "|" and col_rows[a[1]][-1] == a[0]:
+                    b, warp = (col_rows[a[1]][0], a[1]), True
+            missing = [side for side, end in zip(_SIDES[ch], (a, b)) if end not in cells]
+            if missing:
+                hint = ""
+                if ch in "-|" and a in cells and b not in cells:
+                    where = "row" if ch == "-" else "column"
+                    hint = f" (a warp must come right after the last cell of its {where})"
+                self.error(*self.pos((r, c)), f"{ch!r} link has no cell {' or '.join(missing)}{hint}")
+                continue
+            if a == b:
+                self.error(*self.pos((r, c)), f"warp {ch!r} links a cell to itself")
+                continue
+            resolved.append((a, b, ch, self.pos((r, c)), warp))
+
+        # Bridges: one lane per axis, linked on both sides.
+        sides: dict[tuple[int, int], dict[str, list[int]]] = {}
+        for a, b, ch, _, _ in resolved:
+            for end, side in ((a, 0), (b, 1)):
+                if cells[end] == "*":
+                    sides.setdefault(end, {}).setdefault(ch, [0, 0])[side] += 1
+        lanes: dict[tuple[int, int], set[str]] = {}
+        for rc, axes in sides.items():
+            for ch, (before, after) in axes.items():
+                if before and after:
+                    lanes.setdefault(rc, set()).add(ch)
+                else:
+                    self.error(*self.pos(rc), f"bridge lane {ch!r} is linked on one side only")
+
+        graph = nx.Graph()
+        labels: dict[str, list[tuple[int, int]]] = {}
+        for rc, ch in cells.items():
+            line, col = self.pos(rc)
+            if ch == "*":
+                for axis in sorted(lanes.get(rc, ())):
+                    graph.add_node((line, col, axis), kind="lane")
+            elif ch == ".":
+                graph.add_node((line, col), kind="cell")
+            else:
+                graph.add_node((line, col), kind="endpoint", label=ch)
+                labels.setdefault(ch, []).append((line, col))
+
+        def node(rc: tuple[int, int], axis: str) -> Node:
+            line, col = self.pos(rc)
+            return (line, col, axis) if cells[rc] == "*" else (line, col)
+
+        for a, b, ch, link_pos, warp in resolved:
+            if cells[a] == "*" and ch not in lanes.get(a, ()):
+                continue
+            if cells[b] == "*" and ch not in lanes.get(b, ()):
+                continue
+            u, v = node(a, ch), node(b, ch)
+            if graph.has_edge(u, v):
+                graph.edges[u, v]["links"] += (link_pos,)
+                self.warning(*link_pos, f"link {ch!r} repeats an existing link between the same cells")
+            else:
+                graph.add_edge(u, v, links=(link_pos,), axis=ch, warp=warp)
+
+        for rc, ch in sorted(cells.items()):
+            if ch == "*":
+                if rc not in lanes and rc not in sides:
+                    self.error(*self.pos(rc), "bridge has no links")
+            elif graph.degree(self.pos(rc)) == 0:
+                self.error(*self.pos(rc), f"cell {ch!r} has no links" if ch != "." else "cell has no links")
+
+        flows: list[Flow] = []
+        for label, where in sorted(labels.items(), key=lambda kv: kv[1][0]):
+            if len(where) == 2:
+                flows.append(Flow(label, (where[0], where[1])))
+            else:
+                count = "once" if len(where) == 1 else f"{len(where)} times"
+                for line, col in where:
+                    self.error(line, col, f"label {label!r} appears {count}; each label appears exactly twice")
+        if not flows and not labels and self.family is not None:
+            self.error(self.header_line, self.header_column, "the board has no flows (no endpoint labels)")
+
+        self._check_parts(graph, flows)
+        if self.family is not None:
+            self._check_family(graph, resolved)
+        if any(p.severity == "error" for p in self.problems):
+            return None
+        return Puzzle(nx.freeze(graph), tuple(flows), self.family or "", (), path)
+
+    def _check_parts(self, graph: nx.Graph, flows: list[Flow]) -> None:
+        part_of: dict[Node, int] = {}
+        parts = list(nx.connected_components(graph))
+        for i, part in enumerate(parts):
+            for n in part:
+                part_of[n] = i
+        with_flow: set[int] = set()
+        for f in flows:
+            pa, pb = part_of[f.ends[0]], part_of[f.ends[1]]
+            if pa != pb:
+                for end in f.ends:
+                    self.error(*end[:2], f"the endpoints of flow {f.label!r} lie in separate parts of the board")
+            with_flow.update((pa, pb))
+        for i, part in enumerate(parts):
+            if i not in with_flow and flows and not any(graph.nodes[n].get("label") for n in part):
+                line, col = min(n[:2] for n in part)
+                self.error(line, col, f"this part of the board ({len(part)} cells) has no endpoints, so it can never be filled")
+
+    def _check_family(self, graph: nx.Graph, resolved: list) -> None:
+        features = []
+        if any(warp for *_, warp in resolved):
+            features.append("warps")
+        if any(kind == "lane" for _, kind in graph.nodes(data="kind")):
+            features.append("bridges")
+        if any(ch in "/\\" for _, _, ch, _, _ in resolved):
+            features.append("diagonal links")
+        own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
+        if self.family == "STANDARD" and features:
+            message = f"header STANDARD but the board has {' and '.join(features)}"
+        elif self.family in own and own[self.family] not in features:
+            message = f"header {self.family} but the board has no {own[self.family]}"
+        else:
+            return  # families may share features: real packs have warp boards with bridges
+        self.warning(self.header_line, self.header_column, message)
+
+
+def _syntax_problem(err: lark.exceptions.LarkError) -> Problem:
+    line = getattr(err, "line", 1) or 1
+    column = getattr(err, "column", 1) or 1
+    if line < 1 or column < 1:
+        line, column = 1, 1
+    return Problem(line, column, "error", f"expected a header line: one of {', '.join(FAMILIES)}")
+
+
+def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
+    """Parse a puzzle text and find its problems in one pass.
+
+    Returns
+    -------
+    puzzle : Puzzle or None
+        None when the text has an error.
+    problems : list of Problem
+        Every error and warning, in file order.
+    """
+    if not text.strip():
+        return None, [Problem(1, 1, "error", "empty file: expected a header and a board")]
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.LarkError as err:
+        return None, [_syntax_problem(err)]
+    builder = _Builder(tree)
+    puzzle = builder.build(path)
+    problems = sorted(builder.problems)
+    if puzzle is not None:
+        puzzle = Puzzle(puzzle.graph, puzzle.flows, puzzle.family, tuple(text.splitlines()), path)
+    return puzzle, problems
+
+
+def find_problems(text: str, path: str | None = None) -> list[Problem]:
+    """Return every problem in a puzzle text, errors and warnings, in file order.
+
+    Parameters
+    ----------
+    text : str
+        The whole file.
+    path : str, optional
+        Unused in the result; kept for symmetry with :func:`parse_text`.
+
+    Returns
+    -------
+    list of Problem
+        Empty when the file is valid and has nothing to warn about.
+
+    Examples
+    --------
+    >>> [p.message for p in find_problems("STANDARD\\nA-.-A\\n")]
+    []
+    >>> find_problems("STANDARD\\nA-.-B\\n")[0].message
+    "label 'A' appears once; each label appears exactly twice"
+    """
+    return analyse(text, path)[1]
+
+
+def parse_text(text: str, path: str | None = None) -> Puzzle:
+    """Parse puzzle text into a :class:`~flowgraph.model.Puzzle`.
+
+    Parameters
+    ----------
+    text : str
+        The whole file (LF or CRLF line ends).
+    path : str, optional
+        The file name used in errors.
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    PuzzleError
+        The first error in file order (warnings never raise).
+
+    Examples
+    --------
+    >>> p = parse_text("STANDARD\\nA-.-A\\n")
+    >>> sorted(p.graph.nodes)
+    [(2, 1), (2, 3), (2, 5)]
+    """
+    puzzle, problems = analyse(text, path)
+    if puzzle is None:
+        first = next(p for p in problems if p.severity == "error")
+        raise first.to_error(path)
+    return puzzle
+
+
+def parse_file(path: str | Path) -> Puzzle:
+    """Read and parse a puzzle file.
+
+    Raises
+    ------
+    PuzzleError
+        The file cannot be read, is not UTF-8, is too large, or has an error.
+    """
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise PuzzleError(f"cannot read file: {err.strerror or err}", 1, 1, name) from None
+    text, problems = read_text(data)
+    if text is None:
+        raise problems[0].to_error(name)
+    return parse_text(text, name)

@@ -1,0 +1,75 @@
+"""The verifier: every answer is checked against the rules before it is shown.
+
+Rules (FORMAT.md, "What counts as a solution"): each flow is one simple path
+along links from one endpoint to the other; every cell and every bridge lane
+lies on exactly one path; an endpoint is only ever the end of its own flow's
+path. Bridges are crossed straight because a lane is a node whose only links
+run along its axis.
+"""
+
+from __future__ import annotations
+
+from .errors import VerificationError
+from .model import Solution
+
+__all__ = ["verify", "check"]
+
+
+def check(solution: Solution) -> list[str]:
+    """Return every rule the solution breaks (an empty list when it is valid).
+
+    Parameters
+    ----------
+    solution : Solution
+
+    Returns
+    -------
+    list of str
+        Human-readable descriptions, one per broken rule instance.
+    """
+    puzzle = solution.puzzle
+    graph = puzzle.graph
+    problems: list[str] = []
+    labels = {f.label for f in puzzle.flows}
+    for extra in sorted(set(solution.paths) - labels):
+        problems.append(f"path {extra!r} belongs to no flow")
+    owner: dict = {}
+    for flow in puzzle.flows:
+        path = solution.paths.get(flow.label)
+        if not path:
+            problems.append(f"flow {flow.label!r} has no path")
+            continue
+        if (path[0], path[-1]) != flow.ends:
+            problems.append(f"path {flow.label!r} does not run from {flow.ends[0]} to {flow.ends[1]}")
+        for node in path:
+            if node not in graph:
+                problems.append(f"path {flow.label!r} visits {node}, which is not a cell")
+            elif node in owner:
+                problems.append(f"{node} lies on paths {owner[node]!r} and {flow.label!r}")
+            else:
+                owner[node] = flow.label
+            label = graph.nodes[node].get("label") if node in graph else None
+            if label is not None and node not in flow.ends:
+                problems.append(f"path {flow.label!r} runs through endpoint {label!r} at {node}")
+        for u, v in zip(path, path[1:]):
+            if not graph.has_edge(u, v):
+                problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
+    for node in graph.nodes:
+        if node not in owner:
+            problems.append(f"{node} lies on no path")
+    return problems
+
+
+def verify(solution: Solution) -> Solution:
+    """Return the solution unchanged if it obeys the rules.
+
+    Raises
+    ------
+    VerificationError
+        The solution breaks a rule; the message lists what is wrong.
+    """
+    problems = check(solution)
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise VerificationError(f"invalid solution from {solution.engine}: {shown}")
+    return solution

@@ -1,0 +1,102 @@
+"""The command line through ``main([...])``: output contract and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from flowgraph import parse_file
+from flowgraph.cli import main
+from flowgraph.verify import check
+from flowgraph.model import Solution
+
+from conftest import PUZZLES
+
+HEX = str(PUZZLES / "hex" / "honeycomb_5x4.txt")
+UNSOLVABLE = str(PUZZLES / "standard" / "unsolvable_3x3.txt")
+BIG = str(PUZZLES / "standard" / "open_field_8x8.txt")
+
+
+@pytest.fixture
+def dangling(tmp_path):
+    path = tmp_path / "dangling.txt"
+    path.write_text("STANDARD\nA-.-A\n| | |\nB-.-B\n    /\n")
+    return path
+
+
+def test_solve_prints_the_filled_board(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["solve", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
+    out = capsys.readouterr().out
+    board = out.splitlines()
+    assert "." not in "".join(board[:9])  # every cell filled
+    assert board[0].startswith("A")
+    assert "\x1b[" not in out  # no colour in a pipe
+    assert "solved in" in out and "nodes" in out
+
+
+def test_colour_always_styles_flows(capsys):
+    assert main(["solve", "--color", "always", HEX]) == 0
+    assert "\x1b[" in capsys.readouterr().out
+
+
+def test_json_lines_follow_the_contract(capsys):
+    assert main(["solve", "--json", HEX, UNSOLVABLE]) == 1
+    solved, unsolvable = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert solved["status"] == "solved" and solved["engine"] == "search"
+    assert set(solved["stats"]) >= {"seconds", "nodes"}
+    puzzle = parse_file(HEX)
+    paths = {k: tuple(tuple(p) for p in v) for k, v in solved["paths"].items()}
+    assert check(Solution(puzzle, paths)) == []
+    assert unsolvable["status"] == "unsolvable" and "paths" not in unsolvable
+
+
+def test_unsolvable_exits_1(capsys):
+    assert main(["solve", UNSOLVABLE]) == 1
+    assert "no solution" in capsys.readouterr().out
+
+
+def test_dangling_link_reports_position_and_exits_3(capsys, dangling):
+    assert main(["solve", str(dangling)]) == 3
+    err = capsys.readouterr().err
+    assert f"{dangling}:5:5: '/' link has no cell at its upper right or at its lower left" in err
+    assert "Traceback" not in err
+
+
+def test_invalid_json_has_errors(capsys, dangling):
+    assert main(["solve", "--json", str(dangling)]) == 3
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["status"] == "invalid"
+    assert {"line": 5, "column": 5, "message": "'/' link has no cell at its upper right or at its lower left"} in obj["errors"]
+
+
+def test_batch_carries_on_past_a_bad_file(capsys, dangling, tmp_path):
+    missing = tmp_path / "missing.txt"
+    assert main(["solve", "--json", str(missing), str(dangling), HEX]) == 3
+    statuses = [json.loads(line)["status"] for line in capsys.readouterr().out.splitlines()]
+    assert statuses == ["invalid", "invalid", "solved"]
+
+
+def test_budget_exits_4(capsys):
+    assert main(["solve", "--max-nodes", "1", BIG]) == 4
+    assert "gave up" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [[], ["solve"], ["solve", "--max-nodes", "0", HEX], ["frobnicate"]])
+def test_usage_errors_exit_2(argv, capsys):
+    assert main(argv) == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_help_explains_exit_codes(capsys):
+    assert main(["solve", "--help"]) == 0
+    out = capsys.readouterr().out
+    for code in "012345":
+        assert f"  {code}  " in out
+
+
+def test_input_file_is_never_modified(dangling):
+    before = dangling.read_bytes()
+    main(["solve", str(dangling)])
+    assert dangling.read_bytes() == before

@@ -1,0 +1,50 @@
+"""The verifier accepts good solutions and names what is wrong with bad ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowgraph import Solution, VerificationError, check, parse_text, verify
+
+BOARD = "BRIDGES\n  A\n  |\nB-*-B\n  |\n  A\n"
+GOOD = {"A": ((2, 3), (4, 3, "|"), (6, 3)), "B": ((4, 1), (4, 3, "-"), (4, 5))}
+
+
+@pytest.fixture
+def puzzle():
+    return parse_text(BOARD)
+
+
+def test_good_solution_passes(puzzle):
+    sol = Solution(puzzle, GOOD)
+    assert check(sol) == []
+    assert verify(sol) is sol
+
+
+@pytest.mark.parametrize(
+    "paths, words",
+    [
+        ({"A": GOOD["A"]}, "flow 'B' has no path"),
+        ({**GOOD, "B": ((4, 5), (4, 3, "-"), (4, 1))}, "does not run from"),
+        ({**GOOD, "B": ((4, 1), (4, 3, "|"), (4, 5))}, "lies on paths"),
+        ({**GOOD, "B": ((4, 1), (4, 5))}, "without a link"),
+        ({**GOOD, "C": ((9, 9),)}, "belongs to no flow"),
+        ({"A": ((2, 3), (4, 3, "|"), (6, 3)), "B": ((4, 1), (4, 1), (4, 5))}, "lies on paths"),
+    ],
+)
+def test_broken_solutions_are_named(puzzle, paths, words):
+    problems = check(Solution(puzzle, paths))
+    assert any(words in p for p in problems), problems
+    with pytest.raises(VerificationError):
+        verify(Solution(puzzle, paths))
+
+
+def test_uncovered_cell_and_endpoint_run_through():
+    p = parse_text("STANDARD\nA-.-B-.-B\n| | | | |\nA-.-.-.-.\n")
+    missing = {"A": ((2, 1), (4, 1)), "B": ((2, 5), (2, 7), (2, 9))}
+    assert any("lies on no path" in m for m in check(Solution(p, missing)))
+    through = {
+        "A": ((2, 1), (2, 3), (2, 5), (4, 5), (4, 3), (4, 1)),
+        "B": ((2, 5), (2, 7), (2, 9)),
+    }
+    assert any("runs through endpoint 'B'" in m for m in check(Solution(p, through)))
