@@ -7,10 +7,15 @@ import json
 import sys
 from typing import Sequence
 
+from pathlib import Path
+
 from rich.console import Console
+from rich.text import Text
 
 from . import __version__
 from .engines import Outcome, engine_names, solve_file
+from .model import Puzzle
+from .parse import Problem, analyse, read_text
 from .render import solution_text
 from .search import DEFAULT_MEMORY_BYTES, Limits
 
@@ -100,6 +105,22 @@ def build_parser() -> argparse.ArgumentParser:
     _add_budget_options(solve)
     _add_color_option(solve)
     solve.set_defaults(func=_cmd_solve)
+
+    validate = sub.add_parser(
+        "validate",
+        help="check puzzle files and list every problem at once",
+        description="Check each puzzle file against the format and its rules and print every "
+        "problem as FILE:LINE:COLUMN: error|warning: message, then a one-line verdict per file. "
+        "Warnings (a header that does not match the board, a warp that repeats a link, text "
+        "after the board) do not make a file invalid.",
+        epilog=_EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
+    validate.add_argument("--json", action="store_true",
+                          help='one JSON object per file: {"puzzle", "valid", "problems": [...]}')
+    _add_color_option(validate)
+    validate.set_defaults(func=_cmd_validate)
     return parser
 
 
@@ -159,6 +180,55 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             out.print(f"gave up: {outcome.message} ({_stats_line(outcome)})", markup=False)
         else:
             err.print(f"{path}: internal error: {outcome.message}", markup=False)
+    return status
+
+
+def _validate_one(path: str) -> tuple[Puzzle | None, list[Problem]]:
+    data = _read(path)
+    if data is None:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            return None, [Problem(1, 1, "error", f"cannot read file: {exc.strerror or exc}")]
+    text, problems = read_text(data)
+    if text is None:
+        return None, problems
+    return analyse(text, path)
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    out = _console(args.color, sys.stdout)
+    status = 0
+    for path in args.files:
+        puzzle, problems = _validate_one(path)
+        errors = sum(p.severity == "error" for p in problems)
+        warnings = len(problems) - errors
+        valid = errors == 0
+        status = max(status, EXIT["valid" if valid else "invalid"])
+        if args.json:
+            print(json.dumps({
+                "puzzle": path,
+                "valid": valid,
+                "problems": [
+                    {"line": p.line, "column": p.column, "severity": p.severity, "message": p.message}
+                    for p in problems
+                ],
+            }), flush=True)
+            continue
+        for p in problems:
+            style = "red" if p.severity == "error" else "yellow"
+            line = Text(f"{path}:{p.line}:{p.column}: ")
+            line.append(f"{p.severity}:", style=f"bold {style}")
+            line.append(f" {p.message}")
+            out.print(line)
+        counts = ", ".join(
+            f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n
+        )
+        if valid and puzzle is not None:
+            size = f"{len(puzzle.flows)} flow{'s' if len(puzzle.flows) != 1 else ''}, {puzzle.cells} cells"
+            out.print(Text(f"{path}: ").append("valid", style="bold green").append(f" ({size}{', ' + counts if counts else ''})"))
+        else:
+            out.print(Text(f"{path}: ").append("invalid", style="bold red").append(f" ({counts})"))
     return status
 
 

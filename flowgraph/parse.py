@@ -9,6 +9,7 @@ once; :func:`parse_text` and :func:`parse_file` raise the first error.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -117,6 +118,7 @@ class _Builder:
         self.cells: dict[tuple[int, int], str] = {}  # (row, col) -> char
         self.links: list[tuple[int, int, str]] = []  # (row, col, char)
         self.header_column = 1
+        self.bad: set[tuple[int, int]] = set()  # (row, col) of characters not in the format
         self._read_tree(tree)
 
     def error(self, line: int, column: int, message: str) -> None:
@@ -136,6 +138,9 @@ class _Builder:
             self.family = name.upper()
             if name != self.family:
                 self.warning(word.line, self.header_column, f"header {name!r} should be written {self.family}")
+        elif len(header.children) > 1 and len(name) == 1:
+            self.error(word.line, self.header_column, _MISSING_HEADER)  # a board row came first
+            return
         else:
             self.error(
                 word.line,
@@ -146,6 +151,7 @@ class _Builder:
             extra = header.children[1]
             self.error(extra.line, extra.column, "unexpected text after the header word")
         line = self.header_line
+        ended_at = None  # the blank line that ends the board
         for row in tree.children:
             if not (isinstance(row, lark.Tree) and row.data == "row"):
                 continue
@@ -153,6 +159,13 @@ class _Builder:
             tokens = row.children
             if tokens and tokens[0].type == "COMMENT":
                 continue
+            if not tokens:
+                if self.cells and ended_at is None:
+                    ended_at = line
+                continue
+            if ended_at is not None:
+                self.warning(line, tokens[0].column, f"text after the board is ignored (the board ends at the blank line {ended_at})")
+                break
             r = len(self.row_lines)
             self.row_lines.append(line)
             for tok in tokens:
@@ -160,10 +173,12 @@ class _Builder:
                     self.cells[r, tok.column] = str(tok)
                 elif tok.type == "LINK":
                     self.links.append((r, tok.column, str(tok)))
-                elif tok == "\t":
-                    self.error(line, tok.column, "tab character: use spaces (a tab's column is ambiguous)")
                 else:
-                    self.error(line, tok.column, f"unexpected character {str(tok)!r}")
+                    self.bad.add((r, tok.column))
+                    if tok == "\t":
+                        self.error(line, tok.column, "tab character: use spaces (a tab's column is ambiguous)")
+                    else:
+                        self.error(line, tok.column, f"unexpected character {str(tok)!r}")
 
     def pos(self, rc: tuple[int, int]) -> tuple[int, int]:
         """Board (row, column) -> file (line, column)."""
@@ -171,9 +186,6 @@ class _Builder:
 
     # -- graph --------------------------------------------------------------
     def build(self, path: str | None) -> Puzzle | None:
-        if len(self.cells) > MAX_CELLS:
-            self.error(self.header_line, 1, f"board has {len(self.cells):,} cells; the limit is {MAX_CELLS:,}")
-            return None
         cells = self.cells
         row_cols: dict[int, list[int]] = {}
         col_rows: dict[int, list[int]] = {}
@@ -193,15 +205,17 @@ class _Builder:
                 elif ch == "|" and col_rows[a[1]][-1] == a[0]:
                     b, warp = (col_rows[a[1]][0], a[1]), True
             missing = [side for side, end in zip(_SIDES[ch], (a, b)) if end not in cells]
+            if missing and (a in self.bad or b in self.bad):
+                continue  # already reported as a bad character
             if missing:
                 hint = ""
                 if ch in "-|" and a in cells and b not in cells:
                     where = "row" if ch == "-" else "column"
                     hint = f" (a warp must come right after the last cell of its {where})"
-                self.error(*self.pos((r, c)), f"{ch!r} link has no cell {' or '.join(missing)}{hint}")
+                self.error(*self.pos((r, c)), f"'{ch}' link has no cell {' or '.join(missing)}{hint}")
                 continue
             if a == b:
-                self.error(*self.pos((r, c)), f"warp {ch!r} links a cell to itself")
+                self.error(*self.pos((r, c)), f"warp '{ch}' links a cell to itself")
                 continue
             resolved.append((a, b, ch, self.pos((r, c)), warp))
 
@@ -217,7 +231,7 @@ class _Builder:
                 if before and after:
                     lanes.setdefault(rc, set()).add(ch)
                 else:
-                    self.error(*self.pos(rc), f"bridge lane {ch!r} is linked on one side only")
+                    self.error(*self.pos(rc), f"bridge lane '{ch}' is linked on one side only")
 
         graph = nx.Graph()
         labels: dict[str, list[tuple[int, int]]] = {}
@@ -244,16 +258,17 @@ class _Builder:
             u, v = node(a, ch), node(b, ch)
             if graph.has_edge(u, v):
                 graph.edges[u, v]["links"] += (link_pos,)
-                self.warning(*link_pos, f"link {ch!r} repeats an existing link between the same cells")
+                self.warning(*link_pos, f"link '{ch}' repeats an existing link between the same cells")
             else:
                 graph.add_edge(u, v, links=(link_pos,), axis=ch, warp=warp)
 
-        for rc, ch in sorted(cells.items()):
+        # A bad character cuts links: link-count and connectivity checks would only echo it.
+        for rc, ch in sorted(cells.items()) if not self.bad else ():
             if ch == "*":
                 if rc not in lanes and rc not in sides:
                     self.error(*self.pos(rc), "bridge has no links")
             elif graph.degree(self.pos(rc)) == 0:
-                self.error(*self.pos(rc), f"cell {ch!r} has no links" if ch != "." else "cell has no links")
+                self.error(*self.pos(rc), f"cell '{ch}' has no links" if ch != "." else "cell has no links")
 
         flows: list[Flow] = []
         for label, where in sorted(labels.items(), key=lambda kv: kv[1][0]):
@@ -266,7 +281,8 @@ class _Builder:
         if not flows and not labels and self.family is not None:
             self.error(self.header_line, self.header_column, "the board has no flows (no endpoint labels)")
 
-        self._check_parts(graph, flows)
+        if not self.bad:
+            self._check_parts(graph, flows)
         if self.family is not None:
             self._check_family(graph, resolved)
         if any(p.severity == "error" for p in self.problems):
@@ -289,7 +305,7 @@ class _Builder:
         for i, part in enumerate(parts):
             if i not in with_flow and flows and not any(graph.nodes[n].get("label") for n in part):
                 line, col = min(n[:2] for n in part)
-                self.error(line, col, f"this part of the board ({len(part)} cells) has no endpoints, so it can never be filled")
+                self.error(line, col, f"this part of the board ({len(part)} cell{'s' if len(part) > 1 else ''}) has no endpoints, so it can never be filled")
 
     def _check_family(self, graph: nx.Graph, resolved: list) -> None:
         features = []
@@ -309,12 +325,17 @@ class _Builder:
         self.warning(self.header_line, self.header_column, message)
 
 
-def _syntax_problem(err: lark.exceptions.LarkError) -> Problem:
-    line = getattr(err, "line", 1) or 1
-    column = getattr(err, "column", 1) or 1
-    if line < 1 or column < 1:
-        line, column = 1, 1
-    return Problem(line, column, "error", f"expected a header line: one of {', '.join(FAMILIES)}")
+_MISSING_HEADER = f"missing header: the first line must be one of {', '.join(FAMILIES)}"
+_CELL_CHARS = re.compile(r"[.*A-Za-z0-9]")
+
+
+def _syntax_problem(text: str, err: lark.exceptions.LarkError) -> Problem:
+    """The grammar only fails before the header: point at the first content."""
+    for i, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip(" ")
+        if stripped and not stripped.startswith("//"):
+            return Problem(i, len(line) - len(stripped) + 1, "error", _MISSING_HEADER)
+    return Problem(1, 1, "error", _MISSING_HEADER)
 
 
 def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
@@ -329,10 +350,13 @@ def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Pro
     """
     if not text.strip():
         return None, [Problem(1, 1, "error", "empty file: expected a header and a board")]
+    cells = len(_CELL_CHARS.findall(text))
+    if cells > MAX_CELLS:  # an upper bound on the cells, refused before parsing
+        return None, [Problem(1, 1, "error", f"board has more than {MAX_CELLS:,} cells ({cells:,} cell characters)")]
     try:
         tree = _parser().parse(text)
     except lark.exceptions.LarkError as err:
-        return None, [_syntax_problem(err)]
+        return None, [_syntax_problem(text, err)]
     builder = _Builder(tree)
     puzzle = builder.build(path)
     problems = sorted(builder.problems)

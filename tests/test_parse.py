@@ -82,10 +82,10 @@ def test_leading_comments_and_blank_lines_before_header():
     "text, line, column, words",
     [
         ("STANDARD\n-A-.-A\n", 2, 1, "no cell on its left"),
-        ("STANDARD\nA-A\n|\n\nB-B\n", 3, 1, "no cell below"),
+        ("STANDARD\nA-.\n| |\n  .\n  |\nB-.\n", 3, 1, "no cell below"),
         ("STANDARD\nA-A-B\n", 2, 5, "appears once"),
         ("SQUARE\nA-A\n", 1, 1, "unknown header"),
-        ("A-A\n", 1, 1, "unknown header"),
+        ("A-A\n", 1, 1, "missing header"),
         ("STANDARD\nA-\tA\n", 2, 3, "tab"),
         ("STANDARD\nA-@-A\n", 2, 3, "unexpected character"),
         ("", 1, 1, "empty"),

@@ -1,0 +1,89 @@
+"""No input crashes flowgraph: random and mutated texts through parse, validate, solve.
+
+The only outcomes allowed are a result or a positioned ``PuzzleError`` (and,
+for solve, "no solution" or a budget running out). CI runs the "ci" profile;
+``HYPOTHESIS_PROFILE=fuzz pytest tests/test_fuzz.py`` runs 100,000 examples.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from flowgraph import Limits, PuzzleError, SearchLimitError, UnsolvableError, find_problems, parse_text, solve
+from flowgraph.parse import read_text
+
+from conftest import BUNDLED
+
+SEEDS = [p.read_text() for p in BUNDLED]
+ALPHABET = ".*-|/\\ AaBb0Z\n\r\t#é"
+HEADERS = st.sampled_from(["STANDARD\n", "HEX\n", "WARPS\n", "BRIDGES\n", "// c\n", "", "STANDARD x\n", " hex \n"])
+
+
+def _mutate(text: str, ops: list[tuple[int, int, int, str]]) -> str:
+    lines = text.split("\n")
+    for kind, i, j, s in ops:
+        if not lines:
+            lines = [s]
+            continue
+        i %= len(lines)
+        if kind == 0:  # delete a line
+            del lines[i]
+        elif kind == 1:  # duplicate a line
+            lines.insert(i, lines[i])
+        elif kind == 2:  # swap two characters
+            chars = list("\n".join(lines))
+            if chars:
+                a, b = i % len(chars), j % len(chars)
+                chars[a], chars[b] = chars[b], chars[a]
+            lines = "".join(chars).split("\n")
+        elif kind == 3:  # overwrite a character
+            line = lines[i]
+            k = j % (len(line) + 1)
+            lines[i] = line[:k] + s + line[k + 1 :]
+        elif kind == 4:  # a very long line, or deep runs of links
+            lines.insert(i, (s or "-") * (200 + j % 3000))
+        else:  # a column of links
+            lines[i:i] = [" " * (j % 30) + (s or "|")] * (j % 50)
+    return "\n".join(lines)
+
+
+MUTATIONS = st.lists(
+    st.tuples(st.integers(0, 5), st.integers(0, 10_000), st.integers(0, 10_000), st.text(ALPHABET, max_size=3)),
+    max_size=6,
+)
+
+
+def exercise(text: str) -> None:
+    problems = find_problems(text)
+    assert all(p.line >= 1 and p.column >= 1 for p in problems)
+    try:
+        puzzle = parse_text(text, "fuzz.txt")
+    except PuzzleError as err:
+        assert err.line >= 1 and err.column >= 1 and str(err).startswith("fuzz.txt:")
+        assert any(p.severity == "error" for p in problems)
+        return
+    assert not any(p.severity == "error" for p in problems)
+    try:
+        solve(puzzle, limits=Limits(max_nodes=200, time_limit_s=2))
+    except (UnsolvableError, SearchLimitError):
+        pass
+
+
+@given(HEADERS, st.text(ALPHABET, max_size=400))
+def test_random_text(header, body):
+    exercise(header + body)
+
+
+@given(st.sampled_from(SEEDS), MUTATIONS)
+def test_mutated_puzzles(seed, ops):
+    exercise(_mutate(seed, ops))
+
+
+@given(st.binary(max_size=300))
+def test_random_bytes(data):
+    text, problems = read_text(data)
+    if text is None:
+        assert problems and problems[0].line >= 1
+    else:
+        exercise(text)

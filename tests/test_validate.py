@@ -1,0 +1,105 @@
+"""``flowgraph validate`` and the problem-finder: one bad file per problem."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from flowgraph import PuzzleError, find_problems, parse_file
+from flowgraph.cli import main
+from flowgraph.parse import MAX_BYTES, read_text
+
+from conftest import PUZZLES, corpus_params
+
+BAD = sorted((Path(__file__).parent / "data" / "bad").glob("*.txt"))
+EXPECT = re.compile(r"^// expect (\d+):(\d+) (error|warning): (.*)$")
+
+
+def expectations(path: Path) -> list[tuple[int, int, str, str]]:
+    """The ``// expect LINE:COLUMN SEVERITY: MESSAGE`` lines at the top of a bad file."""
+    out = []
+    for line in path.read_bytes().decode("utf-8", "replace").splitlines():
+        m = EXPECT.match(line)
+        if not m:
+            break
+        out.append((int(m[1]), int(m[2]), m[3], m[4]))
+    return out
+
+
+def problems_of(path: Path):
+    text, problems = read_text(path.read_bytes())
+    return problems if text is None else find_problems(text)
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
+def test_bad_file_reports_its_problem(path):
+    expected = expectations(path)
+    assert expected, "a bad file starts with its '// expect' line"
+    found = problems_of(path)
+    for line, column, severity, message in expected:
+        assert any(
+            (p.line, p.column, p.severity) == (line, column, severity) and p.message.startswith(message)
+            for p in found
+        ), (expected, found)
+    if any(e[2] == "error" for e in expected):
+        with pytest.raises(PuzzleError):
+            parse_file(path)
+    else:
+        parse_file(path)  # warnings never stop a solve
+
+
+def test_empty_file():
+    assert [(p.line, p.column, p.message[:10]) for p in find_problems("")] == [(1, 1, "empty file")]
+    assert find_problems("\n  \n")[0].message.startswith("empty file")
+
+
+def test_oversized_file_is_refused_before_parsing():
+    text, problems = read_text(b"." * (MAX_BYTES + 1))
+    assert text is None and "limit" in problems[0].message
+
+
+def test_too_many_cells_is_refused_before_parsing():
+    problems = find_problems("STANDARD\n" + ("." * 1000 + "\n") * 1001)
+    assert len(problems) == 1 and "more than 1,000,000 cells" in problems[0].message
+
+
+def test_validate_prints_problems_and_verdicts(capsys):
+    bad = next(p for p in BAD if p.stem == "label_once")
+    good = PUZZLES / "hex" / "hive_8x7.txt"
+    assert main(["validate", str(bad), str(good)]) == 3
+    out = capsys.readouterr().out
+    assert f"{bad}:3:5: error: label 'B' appears once" in out
+    assert f"{bad}: invalid (1 error)" in out
+    assert f"{good}: valid (10 flows, 56 cells)" in out
+
+
+def test_validate_warnings_keep_exit_0(capsys):
+    warn = next(p for p in BAD if p.stem == "warning_trailing_text")
+    assert main(["validate", str(warn)]) == 0
+    assert ":5:1: warning: text after the board" in capsys.readouterr().out
+
+
+def test_validate_json(capsys):
+    bad = next(p for p in BAD if p.stem == "lane_one_side")
+    assert main(["validate", "--json", str(bad), str(PUZZLES / "standard" / "regular_5x5.txt")]) == 3
+    first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert first["valid"] is False and first["puzzle"] == str(bad)
+    assert {"line": 5, "column": 3, "severity": "error", "message": "bridge lane '|' is linked on one side only"} in first["problems"]
+    assert second == {"puzzle": str(PUZZLES / "standard" / "regular_5x5.txt"), "valid": True, "problems": []}
+
+
+def test_solve_refuses_invalid_files_with_3(capsys):
+    bad = next(p for p in BAD if p.stem == "dangling_dash")
+    assert main(["solve", str(bad)]) == 3
+
+
+@pytest.mark.parametrize("path", corpus_params("*/**/*.txt"))
+def test_corpus_files_have_no_errors(path):
+    errors = [p.message for p in find_problems(path.read_text()) if p.severity == "error"]
+    if path.name == "14x14Template.txt":
+        assert errors == ["the board has no flows (no endpoint labels)"]
+    else:
+        assert errors == []
