@@ -16,8 +16,11 @@ from . import __version__
 from .engines import Outcome, engine_names, solve_file
 from .model import Puzzle
 from .parse import Problem, analyse, read_text
-from .render import solution_text
+from .errors import SearchLimitError
+from .model import Solution
+from .render import flow_style, solution_grid, solution_text
 from .search import DEFAULT_MEMORY_BYTES, Limits
+from .verify import verify
 
 __all__ = ["main", "run", "EXIT"]
 
@@ -119,6 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
     validate.add_argument("--json", action="store_true",
                           help='one JSON object per file: {"puzzle", "valid", "problems": [...]}')
+    validate.add_argument("--unique", action="store_true",
+                          help="also solve with the SAT engine and say whether the solution is unique; "
+                          "exit 1 when a valid file has no solution or several")
+    validate.add_argument("--time-limit", type=_positive_float, metavar="S",
+                          help="with --unique: give up after S seconds per file (status 4)")
     _add_color_option(validate)
     validate.set_defaults(func=_cmd_validate)
     return parser
@@ -205,15 +213,22 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         warnings = len(problems) - errors
         valid = errors == 0
         status = max(status, EXIT["valid" if valid else "invalid"])
+        found, verdict = None, None
+        if args.unique and valid and puzzle is not None:
+            found, verdict = _uniqueness(puzzle, args.time_limit)
+            status = max(status, {"unique": 0, "limit": EXIT["limit"]}.get(verdict, EXIT["unsolvable"]))
         if args.json:
-            print(json.dumps({
+            obj = {
                 "puzzle": path,
                 "valid": valid,
                 "problems": [
                     {"line": p.line, "column": p.column, "severity": p.severity, "message": p.message}
                     for p in problems
                 ],
-            }), flush=True)
+            }
+            if verdict is not None:
+                obj["solutions"] = None if verdict == "limit" else len(found)
+            print(json.dumps(obj), flush=True)
             continue
         for p in problems:
             style = "red" if p.severity == "error" else "yellow"
@@ -229,7 +244,49 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             out.print(Text(f"{path}: ").append("valid", style="bold green").append(f" ({size}{', ' + counts if counts else ''})"))
         else:
             out.print(Text(f"{path}: ").append("invalid", style="bold red").append(f" ({counts})"))
+        if verdict is not None:
+            _print_uniqueness(out, path, found, verdict)
     return status
+
+
+def _uniqueness(puzzle: Puzzle, time_limit_s: float | None) -> tuple[list[Solution], str]:
+    """Up to two verified solutions and a verdict: unique, multiple, none or limit."""
+    from .sat import solutions  # python-sat is loaded only when asked for
+
+    try:
+        found, _ = solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
+    except SearchLimitError:
+        return [], "limit"
+    for sol in found:
+        verify(sol)
+    return found, {0: "none", 1: "unique"}.get(len(found), "multiple")
+
+
+def _print_uniqueness(out: Console, path: str, found: list[Solution], verdict: str) -> None:
+    if verdict == "unique":
+        out.print(Text(f"{path}: ").append("unique", style="bold green").append(" solution"))
+    elif verdict == "none":
+        out.print(Text(f"{path}: ").append("no solution", style="bold red"))
+    elif verdict == "limit":
+        out.print(Text(f"{path}: ").append("gave up", style="bold yellow").append(": the time budget ran out"))
+    else:
+        first, second = (solution_grid(s) for s in found)
+        differ = {
+            (i, j) for i, (ra, rb) in enumerate(zip(first, second)) for j, (a, b) in enumerate(zip(ra, rb)) if a != b
+        }
+        cells = sum(1 for i, j in differ if first[i][j][0] not in " -|/\\")
+        out.print(Text(f"{path}: ").append("multiple solutions", style="bold yellow")
+                  .append(f"; two of them differ in {cells} cells (marked x):"))
+        width = max(len(r) for r in first + second)
+        for i, (ra, rb) in enumerate(zip(first, second)):
+            line = Text("  ")
+            for row in (ra, rb):
+                for j, (ch, label) in enumerate(row):
+                    style = flow_style(label) if label else ""
+                    line.append(ch, style=style + (" reverse" if (i, j) in differ and ch.strip() else ""))
+                line.append(" " * (width - len(row) + 3))
+            line.append("".join("x" if (i, j) in differ and ra[j][0] not in " -|/\\" else " " for j in range(len(ra))).rstrip())
+            out.print(line)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
