@@ -1,0 +1,116 @@
+"""The benchmark: solve many puzzle files in one process and tabulate the results.
+
+Every answer is verified (through :func:`flowgraph.engines.solve_file`), so a
+fast wrong answer never counts as solved.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .engines import Outcome, solve_file
+from .search import Limits
+
+__all__ = ["expand", "run_bench", "BenchRow", "summary", "peak_rss_mb"]
+
+
+@dataclass
+class BenchRow:
+    """One benchmark line: the file and how solving it ended."""
+
+    path: str
+    cells: int
+    flows: int
+    status: str
+    seconds: float
+    nodes: int
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+def expand(paths: Iterable[str]) -> list[str]:
+    """Files as given; folders become their ``*.txt`` files, recursively, sorted.
+
+    Raises
+    ------
+    FileNotFoundError
+        A path does not exist.
+    """
+    out: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(str(f) for f in sorted(path.rglob("*.txt")))
+        elif path.exists():
+            out.append(str(path))
+        else:
+            raise FileNotFoundError(p)
+    return out
+
+
+def run_bench(
+    files: list[str],
+    engine: str = "search",
+    limits: Limits | None = None,
+    progress: Callable[[BenchRow], None] | None = None,
+) -> list[BenchRow]:
+    """Solve each file with one engine and return a row per file.
+
+    Parameters
+    ----------
+    files : list of str
+    engine : str
+    limits : Limits, optional
+        Per puzzle.
+    progress : callable, optional
+        Called with each row as soon as it is done.
+
+    Returns
+    -------
+    list of BenchRow
+        ``seconds`` is wall time parse to verified answer; ``nodes`` the
+        engine's count (search: states expanded; sat: solver calls).
+    """
+    rows = []
+    for path in files:
+        outcome: Outcome = solve_file(path, engine, limits)
+        puzzle = outcome.puzzle
+        row = BenchRow(
+            path=path,
+            cells=puzzle.cells if puzzle else 0,
+            flows=len(puzzle.flows) if puzzle else 0,
+            status=outcome.status,
+            seconds=float(outcome.stats.get("seconds", 0.0)),
+            nodes=int(outcome.stats.get("nodes", 0)),
+        )
+        rows.append(row)
+        if progress:
+            progress(row)
+    return rows
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far, in MiB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
+
+
+def summary(rows: list[BenchRow]) -> dict:
+    """Totals: counts by status, seconds, nodes, the slowest file, peak memory."""
+    by_status: dict[str, int] = {}
+    for r in rows:
+        by_status[r.status] = by_status.get(r.status, 0) + 1
+    slowest = max(rows, key=lambda r: r.seconds, default=None)
+    return {
+        "puzzles": len(rows),
+        "status": by_status,
+        "seconds": round(sum(r.seconds for r in rows), 3),
+        "nodes": sum(r.nodes for r in rows),
+        "slowest": {"path": slowest.path, "seconds": slowest.seconds} if slowest else None,
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+    }
