@@ -100,74 +100,70 @@ class Board:
         Index -> graph node.
     adj : tuple of tuple of int
         Index -> neighbour indices.
-    starts, goals : tuple of int
-        Per flow, the endpoint the path grows from and the one it grows to.
-    flipped : tuple of bool
-        Per flow, whether the start is ``flow.ends[1]``.
+    ends : tuple of (int, int)
+        Per flow, its two endpoints (``flow.ends`` order).
     """
 
     nodes: tuple[Node, ...]
     adj: tuple[tuple[int, ...], ...]
-    starts: tuple[int, ...]
-    goals: tuple[int, ...]
-    flipped: tuple[bool, ...]
+    ends: tuple[tuple[int, int], ...]
 
 
 def compile_puzzle(puzzle: Puzzle) -> Board:
-    """Turn the puzzle graph into int-indexed arrays (once per solve).
-
-    The start of each flow is the endpoint with fewer neighbours (nearer the
-    boundary, where fewer paths are possible); ties keep file order.
-    """
+    """Turn the puzzle graph into int-indexed arrays (once per solve)."""
     g = puzzle.graph
     nodes = tuple(sorted(g.nodes, key=lambda n: (n[0], n[1], n[2:] and n[2])))
     index = {n: i for i, n in enumerate(nodes)}
     adj = tuple(tuple(sorted(index[m] for m in g[n])) for n in nodes)
-    starts, goals, flipped = [], [], []
-    for f in puzzle.flows:
-        a, b = index[f.ends[0]], index[f.ends[1]]
-        flip = len(adj[b]) < len(adj[a])
-        starts.append(b if flip else a)
-        goals.append(a if flip else b)
-        flipped.append(flip)
-    return Board(nodes, adj, tuple(starts), tuple(goals), tuple(flipped))
+    ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
+    return Board(nodes, adj, ends)
 
 
 class _Dead(Exception):
     """Raised inside state updates when a state cannot lead to a solution."""
 
 
+# A state is a list: [color, heads, done, free, decisions]
+#   color      bytearray, per node: 0 free, k + 1 for flow k, | ACTIVE on heads
+#   heads      list of 2 * nflows persistent lists (node, rest): the path
+#              grown from each end, head first; flow k owns slots 2k, 2k+1
+#   done       bitmask of finished flows
+#   free       number of free nodes
+#   decisions  branching moves made so far (forced moves are free)
+COLOR, HEADS, DONE, FREE, DECISIONS = range(5)
+
+
 class _Search:
     def __init__(self, board: Board, heuristic: bool, limits: Limits, t0: float, nodes0: int):
-        self.b = board
         self.adj = board.adj
-        self.goals = board.goals
-        self.nflows = len(board.starts)
+        self.nflows = len(board.ends)
+        self.all_done = (1 << self.nflows) - 1
         self.heuristic = heuristic
         self.limits = limits
         self.t0 = t0
         self.nodes = nodes0
         self.pushed = 0
-        n = len(board.nodes)
-        # Rough bytes per frontier state: colours, head list, tuple, heap slot.
-        self.state_bytes = sys.getsizeof(bytearray(n)) + 8 * self.nflows + 200
+        self.frontier_peak = 0
+        # Rough bytes per frontier state: colours, head list, list, heap slot.
+        self.state_bytes = sys.getsizeof(bytearray(len(board.nodes))) + 16 * self.nflows + 200
 
     # -- moves --------------------------------------------------------------
-    def moves(self, color: bytearray, k: int, h: int) -> list[int]:
-        """Cells flow ``k`` may step to from its head ``h``."""
-        goal = self.goals[k]
-        mine = k + 1
-        out = []
+    def moves(self, color: bytearray, heads: list, slot: int) -> list[int]:
+        """Nodes the head in ``slot`` may step to; the other head means "join"."""
+        h = heads[slot][0]
+        other = heads[slot ^ 1][0]
+        mine = (slot >> 1) + 1
         adj = self.adj
+        out = []
         for v in adj[h]:
-            if v == goal:
+            if v == other:
                 if self.heuristic:
-                    return [v]
+                    return [v]  # self-touch: heads side by side always join
                 out.append(v)
             elif color[v] == 0:
                 if self.heuristic:
                     for w in adj[v]:
-                        if w != h and w != goal and color[w] & FLOW == mine:
+                        if w != h and w != other and color[w] & FLOW == mine:
                             break
                     else:
                         out.append(v)
@@ -175,192 +171,300 @@ class _Search:
                     out.append(v)
         return out
 
-    def step(self, st: list, k: int, v: int) -> None:
-        """Move flow ``k``'s head to ``v`` in place (state = [color, heads, done, free])."""
-        color, heads = st[0], st[1]
-        h = heads[k][0]
-        color[h] &= FLOW
-        heads[k] = (v, heads[k])
-        if v == self.goals[k]:
+    def step(self, st: list, slot: int, v: int) -> None:
+        """Move the head in ``slot`` to ``v`` in place (joining the other head finishes the flow)."""
+        color, heads = st[COLOR], st[HEADS]
+        h = heads[slot][0]
+        if v == heads[slot ^ 1][0]:
+            color[h] &= FLOW
             color[v] &= FLOW
-            st[2] |= 1 << k
+            st[DONE] |= 1 << (slot >> 1)
         else:
-            color[v] = (k + 1) | ACTIVE
-            st[3] -= 1
+            color[h] &= FLOW
+            color[v] = ((slot >> 1) + 1) | ACTIVE
+            heads[slot] = (v, heads[slot])
+            st[FREE] -= 1
 
     # -- propagation and pruning ---------------------------------------------
     def settle(self, st: list, touched: list[int]) -> None:
         """Apply forced moves and run the prunings; raise _Dead if hopeless."""
-        color, heads = st[0], st[1]
+        color, heads = st[COLOR], st[HEADS]
         adj = self.adj
-        goals = self.goals
         while touched:
             changed: list[int] = []
-            # Heads with a single way out (or none).
-            for k in range(self.nflows):
-                if st[2] >> k & 1:
+            # Heads with a single way out (or none). A head's moves depend on
+            # nodes up to two links away, so only heads that near a change
+            # need a look.
+            near = set()
+            for t in touched:
+                for c in (t, *adj[t]):
+                    for d in (c, *adj[c]):
+                        if color[d] & ACTIVE:
+                            near.add(d)
+            slots = []
+            for d in near:
+                slot = 2 * ((color[d] & FLOW) - 1)
+                if heads[slot][0] != d:
+                    slot += 1
+                slots.append(slot)
+            for slot in sorted(slots):
+                if st[DONE] >> (slot >> 1) & 1:
                     continue
-                h = heads[k][0]
-                opts = self.moves(color, k, h)
+                opts = self.moves(color, heads, slot)
                 if not opts:
                     raise _Dead
                 if len(opts) == 1:
-                    self.step(st, k, opts[0])
-                    changed.append(h)
+                    changed.append(heads[slot][0])
                     changed.append(opts[0])
-            # Cells near the changes: dead ends and cells a head must take.
+                    self.step(st, slot, opts[0])
+            # Free cells near the changes: dead ends, and cells a head must take.
             seen = set()
             for t in touched + changed:
                 for c in (t, *adj[t]):
-                    if c in seen:
+                    if c in seen or color[c] != 0:
                         continue
                     seen.add(c)
-                    cc = color[c]
-                    if cc == 0:
-                        avail = [w for w in adj[c] if color[w] == 0 or color[w] & ACTIVE]
-                        if len(avail) < 2:
-                            raise _Dead
-                        if len(avail) == 2:
-                            ca, cb = color[avail[0]], color[avail[1]]
-                            if ca & ACTIVE and cb & ACTIVE and ca != cb:
-                                raise _Dead  # would join two different flows
-                            for w in avail:
-                                cw = color[w]
-                                if cw & ACTIVE and color[c] == 0:
-                                    k = (cw & FLOW) - 1
-                                    if heads[k][0] == w:
-                                        self.step(st, k, c)
-                                        changed.append(w)
-                                        changed.append(c)
-                    elif cc & ACTIVE:
-                        k = (cc & FLOW) - 1
-                        if c == goals[k] and heads[k][0] not in adj[c]:
-                            for w in adj[c]:
-                                if color[w] == 0:
-                                    break
-                            else:
-                                raise _Dead
+                    avail = [w for w in adj[c] if color[w] == 0 or color[w] & ACTIVE]
+                    if len(avail) < 2:
+                        raise _Dead  # dead end: a cell that can never be passed through
+                    if len(avail) == 2:
+                        ca, cb = color[avail[0]], color[avail[1]]
+                        if ca & ACTIVE and cb & ACTIVE and ca != cb:
+                            raise _Dead  # would join two different flows
+                        for w in avail:
+                            cw = color[w]
+                            if cw & ACTIVE and color[c] == 0:
+                                slot = 2 * ((cw & FLOW) - 1)
+                                if heads[slot][0] != w:
+                                    slot += 1
+                                changed.append(w)
+                                changed.append(c)
+                                self.step(st, slot, c)
             touched = changed
         self.regions(st)
 
     def regions(self, st: list) -> None:
-        """Stranded regions, stranded flows and single-cell bottlenecks."""
-        color, heads, done = st[0], st[1], st[2]
-        if st[3] == 0:
-            if done != (1 << self.nflows) - 1:
+        """Stranded regions, stranded flows and single-cell bottlenecks.
+
+        One depth-first pass over the free nodes finds the connected free
+        regions and, with Tarjan's low-link numbers, their cut nodes. Each
+        region must touch both heads of some unfinished flow; each such
+        flow needs a region touching both its heads (or its heads side by
+        side); and a cut node can carry only one flow, so it may not be the
+        only way through for two.
+        """
+        color, heads, done = st[COLOR], st[HEADS], st[DONE]
+        if st[FREE] == 0:
+            if done != self.all_done:
                 raise _Dead
             return
         adj = self.adj
-        goals = self.goals
         n = len(color)
-        region = [-1] * n
-        need = 0  # unfinished flows not yet served by a region
-        head_of = {}
+        side = {}  # head node -> 0 or 1, which end of its flow
+        need = 0  # unfinished flows whose heads are not side by side
         for k in range(self.nflows):
             if not done >> k & 1:
-                h = heads[k][0]
-                head_of[h] = k
-                if goals[k] in adj[h]:
-                    continue  # may finish directly
-                need |= 1 << k
-        rid = 0
+                a, b = heads[2 * k][0], heads[2 * k + 1][0]
+                side[a] = 0
+                side[b] = 1
+                if b not in adj[a]:
+                    need |= 1 << k
+        disc = [-1] * n
+        low = [0] * n
+        fin = [0] * n
+        own0 = [0] * n  # flows whose end-0 head touches the node
+        own1 = [0] * n
+        sub0 = [0] * n  # the same, over the node's DFS subtree
+        sub1 = [0] * n
+        served = served_twice = 0
+        cut_checks = []
+        order = 0
         for s in range(n):
-            if color[s] != 0 or region[s] >= 0:
+            if color[s] or disc[s] >= 0:
                 continue
-            region[s] = rid
-            stack = [s]
-            hmask = gmask = 0
-            while stack:
-                v = stack.pop()
-                for w in adj[v]:
-                    cw = color[w]
-                    if cw == 0:
-                        if region[w] < 0:
-                            region[w] = rid
-                            stack.append(w)
-                    elif cw & ACTIVE:
-                        k = (cw & FLOW) - 1
-                        if head_of.get(w) == k:
-                            hmask |= 1 << k
-                        else:
-                            gmask |= 1 << k
-            both = hmask & gmask
+            seq: list[int] = []  # nodes in discovery order
+            parts: dict[int, list] = {}  # cut node -> masks of the subtrees it separates
+            joined: dict[int, list] = {}  # node -> masks of child subtrees still joined above it
+            stack = [(s, -1, [])]
+            pending = stack[0][2]
+            # Visiting a node scans its links once: touch masks, and back
+            # links (any visited neighbour but the parent is an ancestor).
+            v, parent = s, -1
+            while True:
+                if v >= 0:
+                    disc[v] = low[v] = order
+                    order += 1
+                    seq.append(v)
+                    a = b = 0
+                    lv = order
+                    for w in adj[v]:
+                        cw = color[w]
+                        if cw == 0:
+                            d = disc[w]
+                            if d < 0:
+                                pending.append(w)
+                            elif w != parent and d < lv:
+                                lv = d
+                        elif cw & ACTIVE:
+                            if side[w]:
+                                b |= 1 << ((cw & FLOW) - 1)
+                            else:
+                                a |= 1 << ((cw & FLOW) - 1)
+                    if lv < low[v]:
+                        low[v] = lv
+                    own0[v] = sub0[v] = a
+                    own1[v] = sub1[v] = b
+                # Descend into the next unvisited child, or finish the node.
+                top, tparent, tpending = stack[-1]
+                while tpending and disc[tpending[-1]] >= 0:
+                    tpending.pop()
+                if tpending:
+                    w = tpending.pop()
+                    pending = []
+                    stack.append((w, top, pending))
+                    v, parent = w, top
+                    continue
+                stack.pop()
+                fin[top] = order
+                if tparent >= 0:
+                    if low[top] < low[tparent]:
+                        low[tparent] = low[top]
+                    if low[top] >= disc[tparent]:
+                        parts.setdefault(tparent, []).append((sub0[top], sub1[top]))
+                    else:
+                        joined.setdefault(tparent, []).append((sub0[top], sub1[top]))
+                    sub0[tparent] |= sub0[top]
+                    sub1[tparent] |= sub1[top]
+                if not stack:
+                    break
+                v = -1  # resume the parent
+            both = sub0[s] & sub1[s]
             if not both:
-                raise _Dead  # stranded region: nobody can fill it
-            need &= ~both
-            rid += 1
-        if need:
-            raise _Dead  # stranded flow: no region joins its head and goal
+                raise _Dead  # stranded region: no flow can fill it
+            served_twice |= served & both
+            served |= both
+            if parts:
+                cut_checks.append((both, s, seq, parts, joined))
+        if need & ~served:
+            raise _Dead  # stranded flow: no region joins its two heads
+        only = need & served & ~served_twice
+        for both, root, seq, parts, joined in cut_checks:
+            flows = only & both
+            if flows & (flows - 1):  # two or more flows depend on this region alone
+                self._cut_nodes(disc, fin, own0, own1, seq, root, parts, joined, flows)
+
+    @staticmethod
+    def _cut_nodes(disc, fin, own0, own1, seq, root, parts, joined, flows) -> None:
+        """Raise _Dead if a cut node is the only way through for two flows."""
+        # Prefix and suffix ORs in discovery order give the touch masks of
+        # "everything outside this subtree" in O(1) per cut node.
+        m = len(seq)
+        start = disc[seq[0]]
+        pre0 = [0] * (m + 1)
+        pre1 = [0] * (m + 1)
+        for i, v in enumerate(seq):
+            pre0[i + 1] = pre0[i] | own0[v]
+            pre1[i + 1] = pre1[i] | own1[v]
+        suf0 = [0] * (m + 1)
+        suf1 = [0] * (m + 1)
+        for i in range(m - 1, -1, -1):
+            v = seq[i]
+            suf0[i] = suf0[i + 1] | own0[v]
+            suf1[i] = suf1[i + 1] | own1[v]
+        for v, separated in parts.items():
+            if v == root and len(separated) < 2:
+                continue  # a DFS root is a cut node only with two children
+            lo, hi = disc[v] - start, fin[v] - start
+            rest0 = pre0[lo] | suf0[hi]
+            rest1 = pre1[lo] | suf1[hi]
+            for a, b in joined.get(v, ()):
+                rest0 |= a
+                rest1 |= b
+            crossing = flows & ~(rest0 & rest1)
+            for a, b in separated:
+                crossing &= ~(a & b)
+            if crossing & (crossing - 1):
+                raise _Dead  # bottleneck: two flows must pass the same node
 
     # -- main loop -----------------------------------------------------------
     def children(self, st: list) -> tuple[int, list[int]]:
-        """The flow to extend (most constrained) and its moves."""
-        color, heads, done = st[0], st[1], st[2]
-        best_k, best = -1, None
-        for k in range(self.nflows):
-            if done >> k & 1:
+        """The most constrained head (fewest moves) and its moves."""
+        color, heads, done = st[COLOR], st[HEADS], st[DONE]
+        best_slot, best = -1, None
+        for slot in range(2 * self.nflows):
+            if done >> (slot >> 1) & 1:
                 continue
-            opts = self.moves(color, k, heads[k][0])
+            opts = self.moves(color, heads, slot)
             if best is None or len(opts) < len(best):
-                best_k, best = k, opts
+                best_slot, best = slot, opts
                 if len(opts) <= 1:
                     break
-        return best_k, best or []
+        return best_slot, best or []
 
     def run(self, root: list) -> list | None:
         """Best-first search from ``root``; the solved state or None."""
         try:
-            self.settle(root, [h for h in (x[0] for x in root[1])])
+            self.settle(root, [x[0] for x in root[HEADS]])
         except _Dead:
             return None
         lim = self.limits
-        heap = [(self.score(root, 1), 0, root)]
+        heap = [(self.score(root), 0, root)]
         counter = itertools.count(1)
         max_frontier = (lim.memory_bytes // self.state_bytes) if lim.memory_bytes else None
         while heap:
             _, _, st = heapq.heappop(heap)
-            if st[3] == 0 and st[2] == (1 << self.nflows) - 1:
-                return st
             self.nodes += 1
+            if st[DONE] == self.all_done and st[FREE] == 0:
+                return st
             if lim.max_nodes is not None and self.nodes > lim.max_nodes:
                 raise SearchLimitError("nodes", self.stats())
             if lim.time_limit_s is not None and self.nodes & 63 == 0:
                 if time.perf_counter() - self.t0 > lim.time_limit_s:
                     raise SearchLimitError("time", self.stats())
-            k, opts = self.children(st)
+            slot, opts = self.children(st)
+            branching = len(opts) > 1
             for v in opts:
-                child = [bytearray(st[0]), list(st[1]), st[2], st[3]]
-                h = child[1][k][0]
-                self.step(child, k, v)
+                child = [bytearray(st[COLOR]), list(st[HEADS]), st[DONE], st[FREE], st[DECISIONS] + branching]
+                h = child[HEADS][slot][0]
+                self.step(child, slot, v)
                 try:
                     self.settle(child, [h, v])
                 except _Dead:
                     continue
                 self.pushed += 1
-                heapq.heappush(heap, (self.score(child, len(opts)), next(counter), child))
-            if max_frontier is not None and len(heap) > max_frontier:
-                raise SearchLimitError("memory", self.stats())
+                heapq.heappush(heap, (self.score(child), next(counter), child))
+            if len(heap) > self.frontier_peak:
+                self.frontier_peak = len(heap)
+                if max_frontier is not None and len(heap) > max_frontier:
+                    raise SearchLimitError("memory", self.stats())
         return None
 
-    def score(self, st: list, children: int) -> int:
-        """Lower is better: fewer open cells, fewer siblings, more solved flows."""
-        return (st[3] << 8) + (children << 4) - bin(st[2]).count("1")
+    def score(self, st: list) -> int:
+        """Lower is better: A*-like cost (decisions so far + open cells), then solved flows.
+
+        Forced moves cost nothing, so states that propagated further come
+        first; among equals, more solved flows win.
+        """
+        return ((st[DECISIONS] + st[FREE]) << 6) - bin(st[DONE]).count("1")
 
     def stats(self) -> dict:
         return {
             "seconds": round(time.perf_counter() - self.t0, 6),
             "nodes": self.nodes,
             "pushed": self.pushed,
+            "frontier_peak": self.frontier_peak,
             "heuristic": self.heuristic,
         }
 
 
 def _root(board: Board) -> list:
     color = bytearray(len(board.nodes))
-    for k, (s, g) in enumerate(zip(board.starts, board.goals)):
-        color[s] = color[g] = (k + 1) | ACTIVE
+    heads = []
+    for k, (a, b) in enumerate(board.ends):
+        color[a] = color[b] = (k + 1) | ACTIVE
+        heads += [(a, None), (b, None)]
     free = sum(1 for c in color if c == 0)
-    return [color, [(s, None) for s in board.starts], 0, free]
+    return [color, heads, 0, free, 0]
 
 
 def _unwind(cons: tuple | None) -> Iterator[int]:
@@ -407,10 +511,9 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
         if final is not None:
             paths = {}
             for k, flow in enumerate(puzzle.flows):
-                path = [board.nodes[i] for i in _unwind(final[1][k])]
-                path.reverse()
-                if board.flipped[k]:
-                    path.reverse()
-                paths[flow.label] = tuple(path)
+                first = list(_unwind(final[HEADS][2 * k]))
+                first.reverse()
+                path = first + list(_unwind(final[HEADS][2 * k + 1]))
+                paths[flow.label] = tuple(board.nodes[i] for i in path)
             return Solution(puzzle, paths, "search", search.stats())
     raise UnsolvableError("no solution: the search space is exhausted", search.stats())

@@ -91,3 +91,37 @@ def test_solve_engine_sat_json(capsys):
     obj = json.loads(capsys.readouterr().out)
     assert obj["engine"] == "sat" and obj["status"] == "solved"
     assert obj["stats"]["nodes"] >= 1
+
+
+# -- soundness on random small boards: the two engines must agree -------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@st.composite
+def small_boards(draw):
+    """Random square, warped or hex boards up to 5x5 with 1-4 random flows."""
+    w, h = draw(st.integers(2, 5)), draw(st.integers(2, 5))
+    kind = draw(st.sampled_from(["STANDARD", "WARPS", "HEX"]))
+    rows = []
+    for r in range(h):
+        rows.append("-".join("." * w) + ("-" if kind == "WARPS" and draw(st.booleans()) else ""))
+        if r + 1 < h:
+            if kind == "HEX":
+                rows.append("".join("|" + ("/" if c % 2 == 0 else "\\") for c in range(w - 1)) + "|")
+            else:
+                rows.append(" ".join("|" * w))
+    cells = [(i, j) for i, row in enumerate(rows) for j, ch in enumerate(row) if ch == "."]
+    k = draw(st.integers(1, min(4, len(cells) // 2)))
+    picked = draw(st.permutations(cells))[: 2 * k]
+    grid = [list(row) for row in rows]
+    for n, (i, j) in enumerate(picked):
+        grid[i][j] = "ABCD"[n // 2]
+    return kind + "\n" + "\n".join("".join(row) for row in grid) + "\n"
+
+
+@given(small_boards())
+def test_engines_agree_on_random_boards(text):
+    puzzle = parse_text(text)
+    assert outcome(sat, puzzle) == outcome(search, puzzle), text
