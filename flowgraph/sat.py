@@ -26,8 +26,10 @@ Notes
 The colour-per-cell and degree model is the standard reduction of
 Numberlink to SAT (e.g. Matt Zucker, "Flow Free solver" 2016, and the
 "numberlink" SAT encodings it cites); the lazy cycle cuts follow the usual
-counter-example guided loop for connectivity. CaDiCaL 1.9.5 was chosen by
-measurement over Glucose 4 and MiniSat (see docs/benchmarks.md).
+counter-example guided loop for connectivity. Glucose 4.1 was chosen by
+measurement over CaDiCaL 1.5.3 and 1.9.5 and MiniSat 2.2 (docs/benchmarks.md),
+and because python-sat can interrupt it for the time budget, which it cannot
+do for CaDiCaL.
 """
 
 from __future__ import annotations
