@@ -16,7 +16,7 @@ from rich.text import Text
 from . import __version__
 from .engines import Outcome, engine_names, solve_file
 from .model import Puzzle
-from .parse import Problem, analyse, read_text
+from .parse import load
 from .errors import SearchLimitError
 from .model import Solution
 from .render import flow_style, solution_grid, solution_text
@@ -207,24 +207,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return status
 
 
-def _validate_one(path: str) -> tuple[Puzzle | None, list[Problem]]:
-    data = _read(path)
-    if data is None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            return None, [Problem(1, 1, "error", f"cannot read file: {exc.strerror or exc}")]
-    text, problems = read_text(data)
-    if text is None:
-        return None, problems
-    return analyse(text, path)
-
-
 def _cmd_validate(args: argparse.Namespace) -> int:
     out = _console(args.color, sys.stdout)
     status = 0
     for path in args.files:
-        puzzle, problems = _validate_one(path)
+        puzzle, problems = load(path, _read(path))
         errors = sum(p.severity == "error" for p in problems)
         warnings = len(problems) - errors
         valid = errors == 0

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
 from . import search
 from .errors import SearchLimitError, UnsolvableError, VerificationError
 from .model import Puzzle, Solution
-from .parse import Problem, analyse, read_text
+from .parse import Problem, load
 from .render import solution_json
 from .search import Limits
 from .verify import verify
@@ -133,16 +132,7 @@ def solve_file(path: str, engine: str = "search", limits: Limits | None = None, 
         out.update({k: v for k, v in (extra or {}).items() if k != "seconds"})
         return out
 
-    if data is None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as err:
-            problem = Problem(1, 1, "error", f"cannot read file: {err.strerror or err}")
-            return Outcome(path, "invalid", engine, problems=[problem], stats=stats())
-    text, problems = read_text(data)
-    if text is None:
-        return Outcome(path, "invalid", engine, problems=problems, stats=stats())
-    puzzle, problems = analyse(text, path)
+    puzzle, problems = load(path, data)
     if puzzle is None:
         return Outcome(path, "invalid", engine, problems=problems, stats=stats())
     warnings = [p for p in problems if p.severity == "warning"]

@@ -26,6 +26,7 @@ __all__ = [
     "find_problems",
     "parse_text",
     "parse_file",
+    "load",
     "read_text",
     "MAX_BYTES",
     "MAX_CELLS",
@@ -422,6 +423,34 @@ def parse_text(text: str, path: str | None = None) -> Puzzle:
     return puzzle
 
 
+def load(path: str | Path, data: bytes | None = None) -> tuple[Puzzle | None, list[Problem]]:
+    """Read, decode and analyse a puzzle file; never raises for bad input.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file name (also used in the puzzle and its errors).
+    data : bytes, optional
+        The file's content when already read (standard input, say).
+
+    Returns
+    -------
+    puzzle : Puzzle or None
+        None when the file cannot be read or has an error.
+    problems : list of Problem
+        Every error and warning, in file order.
+    """
+    if data is None:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            return None, [Problem(1, 1, "error", f"cannot read file: {err.strerror or err}")]
+    text, problems = read_text(data)
+    if text is None:
+        return None, problems
+    return analyse(text, str(path))
+
+
 def parse_file(path: str | Path) -> Puzzle:
     """Read and parse a puzzle file.
 
@@ -430,12 +459,7 @@ def parse_file(path: str | Path) -> Puzzle:
     PuzzleError
         The file cannot be read, is not UTF-8, is too large, or has an error.
     """
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise PuzzleError(f"cannot read file: {err.strerror or err}", 1, 1, name) from None
-    text, problems = read_text(data)
-    if text is None:
-        raise problems[0].to_error(name)
-    return parse_text(text, name)
+    puzzle, problems = load(path)
+    if puzzle is None:
+        raise next(p for p in problems if p.severity == "error").to_error(str(path))
+    return puzzle

@@ -517,13 +517,11 @@ def prune_reason(
     index = {n: i for i, n in enumerate(board.nodes)}
     st = _root(board)
     search = _Search(board, heuristic, Limits(), time.perf_counter(), 0)
-    touched = []
     for k, flow in enumerate(puzzle.flows):
         for end, cells in enumerate(partial.get(flow.label, ((), ()))):
             slot = 2 * k + end
             for node in list(cells)[1:]:
                 search.step(st, slot, index[node])
-            touched.append(st[HEADS][slot][0])
     try:
         search.settle(st, list(range(len(st[COLOR]))))
     except _Dead as dead:
