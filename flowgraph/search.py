@@ -66,6 +66,8 @@ import itertools
 import sys
 import time
 from dataclasses import dataclass
+
+import networkx as nx
 from typing import Iterator
 
 from .errors import SearchLimitError, UnsolvableError
@@ -77,6 +79,8 @@ ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
 
 DEFAULT_MEMORY_BYTES = 1 << 30
+CHOKEPOINT_WIDTH = 3  # widest corridor the chokepoint test walks, as in Zucker's solver
+
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,7 @@ class Board:
     nodes: tuple[Node, ...]
     adj: tuple[tuple[int, ...], ...]
     ends: tuple[tuple[int, int], ...]
+    parity: tuple[int, ...] | None = None
 
 
 def compile_puzzle(puzzle: Puzzle) -> Board:
@@ -124,7 +129,29 @@ def compile_puzzle(puzzle: Puzzle) -> Board:
     index = {n: i for i, n in enumerate(nodes)}
     adj = tuple(tuple(sorted(index[m] for m in g[n])) for n in nodes)
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    return Board(nodes, adj, ends)
+    parity = None
+    if nx.is_bipartite(g):
+        side = nx.bipartite.color(g)
+        parity = tuple(side[n] for n in nodes)
+    return Board(nodes, adj, ends, parity)
+
+
+def _straight(adj) -> dict[tuple[int, int], int]:
+    """``(p, u) -> w``: the node straight on from ``p`` through ``u``.
+
+    ``w`` is the one neighbour of ``u`` (not ``p`` nor a neighbour of
+    ``p``) whose only common neighbour with ``p`` is ``u``: on a square
+    grid the cell straight ahead, on a hex grid the opposite cell, across
+    warps too. Pairs with no such unique node are left out.
+    """
+    out = {}
+    nbrs = [set(a) for a in adj]
+    for u, around in enumerate(adj):
+        for p in around:
+            found = [w for w in around if w != p and w not in nbrs[p] and nbrs[w] & nbrs[p] == {u}]
+            if len(found) == 1:
+                out[p, u] = found[0]
+    return out
 
 
 class _Dead(Exception):
@@ -138,7 +165,8 @@ class _Dead(Exception):
 #   done       bitmask of finished flows
 #   free       number of free nodes
 #   decisions  branching moves made so far (forced moves are free)
-COLOR, HEADS, DONE, FREE, DECISIONS = range(5)
+#   last       slot of the head moved by the last branching decision, or -1
+COLOR, HEADS, DONE, FREE, DECISIONS, LAST = range(6)
 
 
 class _Search:
@@ -146,6 +174,11 @@ class _Search:
         self.adj = board.adj
         self.nflows = len(board.ends)
         self.all_done = (1 << self.nflows) - 1
+        self.parity = board.parity
+        self.straight = _straight(board.adj)
+        # Each flow grows from the endpoint with fewer neighbours (nearer
+        # the boundary); the other is its goal.
+        self.grow = tuple(2 * k + (len(board.adj[b]) < len(board.adj[a])) for k, (a, b) in enumerate(board.ends))
         self.heuristic = heuristic
         self.limits = limits
         self.t0 = t0
@@ -252,14 +285,14 @@ class _Search:
         self.regions(st)
 
     def regions(self, st: list) -> None:
-        """Stranded regions, stranded flows and single-cell bottlenecks.
+        """Stranded regions and flows, cut-node tests and parity.
 
         One depth-first pass over the free nodes finds the connected free
         regions and, with Tarjan's low-link numbers, their cut nodes. Each
         region must touch both heads of some unfinished flow; each such
         flow needs a region touching both its heads (or its heads side by
-        side); and a cut node can carry only one flow, so it may not be the
-        only way through for two.
+        side); cut nodes are checked by :meth:`_cut_nodes` and, on a
+        bipartite board, region sizes by :meth:`_parity`.
         """
         color, heads, done = st[COLOR], st[HEADS], st[DONE]
         if st[FREE] == 0:
@@ -284,86 +317,182 @@ class _Search:
         own1 = [0] * n
         sub0 = [0] * n  # the same, over the node's DFS subtree
         sub1 = [0] * n
+        join0 = [0] * n  # the same, over child subtrees still joined above the node
+        join1 = [0] * n
         served = served_twice = 0
         cut_checks = []
+        par = self.parity
+        imbalance: list[tuple[int, int]] = []
+        pos = neg = 0  # flows whose remaining path has one more cell of side 1 (pos) or side 0 (neg)
+        if par is not None:
+            for k in range(self.nflows):
+                if not done >> k & 1:
+                    a = par[heads[2 * k][0]]
+                    if a == par[heads[2 * k + 1][0]]:
+                        if a:
+                            neg |= 1 << k
+                        else:
+                            pos |= 1 << k
         order = 0
         for s in range(n):
             if color[s] or disc[s] >= 0:
                 continue
-            seq: list[int] = []  # nodes in discovery order
+            seq = [s]  # nodes in discovery order
             parts: dict[int, list] = {}  # cut node -> masks of the subtrees it separates
-            joined: dict[int, list] = {}  # node -> masks of child subtrees still joined above it
-            stack = [(s, -1, [])]
-            pending = stack[0][2]
-            # Visiting a node scans its links once: touch masks, and back
-            # links (any visited neighbour but the parent is an ancestor).
-            v, parent = s, -1
-            while True:
-                if v >= 0:
-                    disc[v] = low[v] = order
-                    order += 1
-                    seq.append(v)
-                    a = b = 0
-                    lv = order
-                    for w in adj[v]:
-                        cw = color[w]
-                        if cw == 0:
-                            d = disc[w]
-                            if d < 0:
-                                pending.append(w)
-                            elif w != parent and d < lv:
-                                lv = d
-                        elif cw & ACTIVE:
-                            if side[w]:
-                                b |= 1 << ((cw & FLOW) - 1)
-                            else:
-                                a |= 1 << ((cw & FLOW) - 1)
-                    if lv < low[v]:
-                        low[v] = lv
-                    own0[v] = sub0[v] = a
-                    own1[v] = sub1[v] = b
-                # Descend into the next unvisited child, or finish the node.
-                top, tparent, tpending = stack[-1]
-                while tpending and disc[tpending[-1]] >= 0:
-                    tpending.pop()
-                if tpending:
-                    w = tpending.pop()
-                    pending = []
-                    stack.append((w, top, pending))
-                    v, parent = w, top
-                    continue
-                stack.pop()
-                fin[top] = order
-                if tparent >= 0:
-                    if low[top] < low[tparent]:
-                        low[tparent] = low[top]
-                    if low[top] >= disc[tparent]:
-                        parts.setdefault(tparent, []).append((sub0[top], sub1[top]))
-                    else:
-                        joined.setdefault(tparent, []).append((sub0[top], sub1[top]))
-                    sub0[tparent] |= sub0[top]
-                    sub1[tparent] |= sub1[top]
-                if not stack:
-                    break
-                v = -1  # resume the parent
+            disc[s] = low[s] = order
+            order += 1
+            stack = [(s, -1, iter(adj[s]))]
+            # Each link is looked at once, from the node whose iterator
+            # reaches it: head touches, tree links, back links (a visited
+            # neighbour other than the parent is an ancestor or a descendant).
+            while stack:
+                v, parent, links = stack[-1]
+                for w in links:
+                    cw = color[w]
+                    if cw == 0:
+                        d = disc[w]
+                        if d < 0:
+                            disc[w] = low[w] = order
+                            order += 1
+                            seq.append(w)
+                            stack.append((w, v, iter(adj[w])))
+                            break
+                        if d < low[v] and w != parent:
+                            low[v] = d
+                    elif cw & ACTIVE:
+                        if side[w]:
+                            own1[v] |= 1 << ((cw & FLOW) - 1)
+                        else:
+                            own0[v] |= 1 << ((cw & FLOW) - 1)
+                else:
+                    stack.pop()
+                    fin[v] = order
+                    m0 = sub0[v] | own0[v]
+                    m1 = sub1[v] | own1[v]
+                    sub0[v] = m0
+                    sub1[v] = m1
+                    if parent >= 0:
+                        if low[v] < low[parent]:
+                            low[parent] = low[v]
+                        if low[v] >= disc[parent]:
+                            parts.setdefault(parent, []).append((m0, m1))
+                        else:
+                            join0[parent] |= m0
+                            join1[parent] |= m1
+                        sub0[parent] |= m0
+                        sub1[parent] |= m1
             both = sub0[s] & sub1[s]
             if not both:
                 raise _Dead("stranded region")  # stranded region: no flow can fill it
             served_twice |= served & both
             served |= both
             if parts:
-                cut_checks.append((both, s, seq, parts, joined))
+                cut_checks.append((both, s, seq, parts))
+            if par is not None:
+                imbalance.append((both, 2 * sum(map(par.__getitem__, seq)) - len(seq)))
         if need & ~served:
             raise _Dead("stranded flow")  # stranded flow: no region joins its two heads
+        if par is not None:
+            self._parity(imbalance, served_twice, pos, neg)
         only = need & served & ~served_twice
-        for both, root, seq, parts, joined in cut_checks:
-            flows = only & both
-            if flows & (flows - 1):  # two or more flows depend on this region alone
-                self._cut_nodes(disc, fin, own0, own1, seq, root, parts, joined, flows)
+        for both, root, seq, parts in cut_checks:
+            # only & both: the flows that depend on this region alone
+            self._cut_nodes(disc, fin, own0, own1, join0, join1, seq, root, parts, only & both)
+
+    def chokepoints(self, st: list, slot: int) -> None:
+        """Corridors of width 2-3 beside the head in ``slot`` (Zucker's chokepoints).
+
+        From the head, walk straight (each next node shares no neighbour
+        with the node two steps back but the one between) over free nodes
+        until the walk is blocked. If those ``w`` nodes, removed, leave more
+        than ``w`` unfinished flows with no region touching both heads,
+        those flows cannot all pass: each needs a node of the corridor.
+        """
+        color, heads, done = st[COLOR], st[HEADS], st[DONE]
+        if done >> (slot >> 1) & 1:
+            return
+        h = heads[slot][0]
+        straight = self.straight
+        for u in self.adj[h]:
+            if color[u]:
+                continue
+            line = [u]
+            p = h
+            while len(line) <= CHOKEPOINT_WIDTH:
+                w = straight.get((p, u))
+                if w is None or color[w]:  # the walk meets a wall, the edge or a path
+                    if len(line) > 1:
+                        self._corridor(st, line)
+                    break
+                line.append(w)
+                p, u = u, w
+
+    def _corridor(self, st: list, line: list[int]) -> None:
+        color, heads, done = st[COLOR], st[HEADS], st[DONE]
+        adj = self.adj
+        pending = []
+        for k in range(self.nflows):
+            if not done >> k & 1:
+                a, b = heads[2 * k][0], heads[2 * k + 1][0]
+                if b not in adj[a]:
+                    pending.append((a, b))
+        width = len(line)
+        if len(pending) <= width:
+            return
+        label = [0] * len(color)
+        for v in line:
+            label[v] = -1
+        region = 0
+        for a, b in pending:
+            for s in adj[a]:
+                if color[s] == 0 and label[s] == 0:
+                    region += 1
+                    label[s] = region
+                    todo = [s]
+                    while todo:
+                        x = todo.pop()
+                        for y in adj[x]:
+                            if color[y] == 0 and label[y] == 0:
+                                label[y] = region
+                                todo.append(y)
+        stranded = 0
+        for a, b in pending:
+            ra = {label[s] for s in adj[a] if color[s] == 0}
+            if not any(color[s] == 0 and label[s] in ra and label[s] > 0 for s in adj[b]):
+                stranded += 1
+                if stranded > width:
+                    raise _Dead("chokepoint")
 
     @staticmethod
-    def _cut_nodes(disc, fin, own0, own1, seq, root, parts, joined, flows) -> None:
-        """Raise _Dead if a cut node is the only way through for two flows."""
+    def _parity(imbalance: list[tuple[int, int]], shared: int, pos: int, neg: int) -> None:
+        """Raise _Dead if some region's colour imbalance cannot be met.
+
+        On a bipartite board a path alternates sides, so the path a flow
+        still has to lay has as many cells of each side, or one more of the
+        side opposite its heads when both heads are on the same side. Every
+        unfinished flow lays its path inside one region that touches both
+        its heads; a region's imbalance (side-1 cells minus side-0 cells)
+        must be the sum over the flows it hosts.
+        """
+        for both, d in imbalance:
+            mine = both & ~shared  # flows no other region can host
+            opt = both & shared
+            forced = bin(mine & pos).count("1") - bin(mine & neg).count("1")
+            if not forced - bin(opt & neg).count("1") <= d <= forced + bin(opt & pos).count("1"):
+                raise _Dead("parity")
+
+    @staticmethod
+    def _cut_nodes(disc, fin, own0, own1, join0, join1, seq, root, parts, flows) -> None:
+        """Raise _Dead at a cut node that cannot carry what must pass it.
+
+        A cut node splits its region into sides. A side that no head
+        touches can never be filled (a dead pocket: a path entering through
+        the cut node could not leave). A side that no single flow can fill
+        from inside (no flow has both heads touching it) must be entered
+        through the cut node, and the one path through it serves at most
+        two sides. Two flows whose heads lie on different sides both need
+        the node (a bottleneck).
+        """
         # Prefix and suffix ORs in discovery order give the touch masks of
         # "everything outside this subtree" in O(1) per cut node.
         m = len(seq)
@@ -380,26 +509,45 @@ class _Search:
             suf0[i] = suf0[i + 1] | own0[v]
             suf1[i] = suf1[i + 1] | own1[v]
         for v, separated in parts.items():
-            if v == root and len(separated) < 2:
-                continue  # a DFS root is a cut node only with two children
-            lo, hi = disc[v] - start, fin[v] - start
-            rest0 = pre0[lo] | suf0[hi]
-            rest1 = pre1[lo] | suf1[hi]
-            for a, b in joined.get(v, ()):
-                rest0 |= a
-                rest1 |= b
-            crossing = flows & ~(rest0 & rest1)
-            for a, b in separated:
-                crossing &= ~(a & b)
-            if crossing & (crossing - 1):
-                raise _Dead("bottleneck")  # bottleneck: two flows must pass the same node
+            sides = list(separated)
+            if v == root:
+                if len(sides) < 2:
+                    continue  # a DFS root is a cut node only with two children
+            else:
+                lo, hi = disc[v] - start, fin[v] - start
+                sides.append((pre0[lo] | suf0[hi] | join0[v], pre1[lo] | suf1[hi] | join1[v]))
+            # A side no flow can fill from inside must be entered through v,
+            # and the one path through v serves at most two sides.
+            needy = 0
+            for a, b in sides:
+                if not a & b:
+                    if not a | b:
+                        raise _Dead("dead pocket")  # nothing can enter and leave it
+                    needy += 1
+            if needy > 2:
+                raise _Dead("bottleneck")
+            if flows & (flows - 1):
+                crossing = flows
+                for a, b in sides:
+                    crossing &= ~(a & b)
+                if crossing & (crossing - 1):
+                    raise _Dead("bottleneck")  # bottleneck: two flows must pass the same node
 
     # -- main loop -----------------------------------------------------------
     def children(self, st: list) -> tuple[int, list[int]]:
-        """The most constrained head (fewest moves) and its moves."""
+        """The head to branch on and its moves.
+
+        The flow moved last keeps moving until it is finished, from
+        whichever of its heads has fewer moves; otherwise the most
+        constrained head (fewest moves) in the puzzle.
+        """
         color, heads, done = st[COLOR], st[HEADS], st[DONE]
         best_slot, best = -1, None
-        for slot in range(2 * self.nflows):
+        last = st[LAST]
+        slots = self.grow
+        if last >= 0 and not done >> (last >> 1) & 1:
+            slots = (last,)
+        for slot in slots:
             if done >> (slot >> 1) & 1:
                 continue
             opts = self.moves(color, heads, slot)
@@ -431,16 +579,25 @@ class _Search:
                     raise SearchLimitError("time", self.stats())
             slot, opts = self.children(st)
             branching = len(opts) > 1
+            kids = []
             for v in opts:
-                child = [bytearray(st[COLOR]), list(st[HEADS]), st[DONE], st[FREE], st[DECISIONS] + branching]
+                child = [bytearray(st[COLOR]), list(st[HEADS]), st[DONE], st[FREE], st[DECISIONS] + branching, slot]
                 h = child[HEADS][slot][0]
                 self.step(child, slot, v)
                 try:
                     self.settle(child, [h, v])
+                    if branching:
+                        self.chokepoints(child, slot)
                 except _Dead:
                     continue
+                kids.append(child)
+            if len(kids) > 1:
+                kids.sort(key=lambda child: -self.room(child, slot))
+            # Ties on the heap go to the newest state (depth first), and the
+            # tightest move (fewest free nodes around the new head) is pushed last.
+            for child in kids:
                 self.pushed += 1
-                heapq.heappush(heap, (self.score(child), next(counter), child))
+                heapq.heappush(heap, (self.score(child), -next(counter), child))
             if len(heap) > self.frontier_peak:
                 self.frontier_peak = len(heap)
                 if max_frontier is not None and len(heap) > max_frontier:
@@ -454,6 +611,11 @@ class _Search:
         first; among equals, more solved flows win.
         """
         return ((st[DECISIONS] + st[FREE]) << 6) - bin(st[DONE]).count("1")
+
+    def room(self, st: list, slot: int) -> int:
+        """Free nodes next to the head in ``slot``."""
+        color = st[COLOR]
+        return sum(1 for w in self.adj[st[HEADS][slot][0]] if color[w] == 0)
 
     def stats(self) -> dict:
         return {
@@ -472,7 +634,7 @@ def _root(board: Board) -> list:
         color[a] = color[b] = (k + 1) | ACTIVE
         heads += [(a, None), (b, None)]
     free = sum(1 for c in color if c == 0)
-    return [color, heads, 0, free, 0]
+    return [color, heads, 0, free, 0, -1]
 
 
 def _unwind(cons: tuple | None) -> Iterator[int]:
@@ -524,6 +686,8 @@ def prune_reason(
                 search.step(st, slot, index[node])
     try:
         search.settle(st, list(range(len(st[COLOR]))))
+        for slot in range(2 * len(board.ends)):
+            search.chokepoints(st, slot)
     except _Dead as dead:
         return str(dead)
     return None

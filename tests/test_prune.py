@@ -42,6 +42,55 @@ WARP_NECK = ["WARPS", ".-.-A-.-.   .-.-B-.-.", WARP_ROW, ".-.-.-.-.   .-.-.-.-.-
 WARP_OPEN = ["WARPS", ".-.-A-.-.   .-.-B-.-.-", WARP_ROW, ".-.-.-.-.   .-.-.-.-.-", WARP_ROW,
              ".-.-B-.-.   .-.-A-.-.-"]
 
+# A 2x2 block hanging off a two-cell corridor below a 4x5 area: no head
+# touches the block, so a path could enter it but never leave (dead pocket).
+R5 = ".-.-.-.-."
+POCKET_TAIL = ["    |", "    .", "    |", "    .", "    |", "    .-.", "    | |"]
+POCKET = ["STANDARD", "A-.-.-.-A", SQ, R5, SQ, R5, SQ, "B-.-.-.-B", *POCKET_TAIL, "    .-."]
+POCKET_C = ["STANDARD", "A-.-.-.-A", SQ, R5, SQ, ".-.-C-.-.", SQ, "B-.-.-.-B", *POCKET_TAIL[:-2],
+            "    .-C", "    | |", "    .-."]
+
+# 5x5 boards: A's ends side by side leave 11 cells of one colour and 12 of
+# the other (a path between them needs as many of each); ends two apart keep.
+S5 = [R5, SQ, R5, SQ, R5, SQ, R5, SQ, R5]
+W4 = [".-.-.-.-", "| | | |"] * 4 + [".-.-.-.-"]  # 4-wide rows with row warps: bipartite
+HEX_ROWS = ["|\\|/|\\|/|", "|/|\\|/|\\|"]
+
+
+def _ends(rows, header, cols):
+    first = rows[0]
+    for c in cols:
+        first = first[: 2 * c] + "A" + first[2 * c + 1:]
+    return [header, first, *rows[1:]]
+
+
+PARITY_SQ = _ends(S5, "STANDARD", (0, 1))
+PARITY_SQ_KEEP = _ends(S5, "STANDARD", (0, 2))
+PARITY_WARP = _ends(W4, "WARPS", (0, 2))
+PARITY_WARP_KEEP = _ends(W4, "WARPS", (0, 1))
+PARITY_HEX_KEEP = _ends([line if line != SQ else HEX_ROWS[i // 2 % 2] for i, line in enumerate(S5)], "HEX", (0, 1))
+
+
+# A 7x7 board: W has grown along row 3 from the right edge to column 2, so
+# only (3,0) and (3,1) lead from the top half to the bottom one. Three
+# flows must cross those two cells (chokepoint); with C kept on top only
+# two. The diagonal in the last row makes the graph non-bipartite, so the
+# parity rule stays out of the way.
+def _row(ends):
+    return "-".join(ends.get(c, ".") for c in range(7))
+
+
+def _choke(c_top):
+    rows = [_row({0: "A", 2: "B", 4: "C", 6: "W"}), _row({}), _row({}), _row({6: "W"}), _row({}), _row({}),
+            _row({0: "A", 2: "B"} if c_top else {0: "A", 2: "B", 4: "C"})]
+    if c_top:
+        rows[1] = _row({3: "C"})
+    links = ["| | | | | | |"] * 5 + ["|\\| | | | | |"]
+    return ["STANDARD"] + [x for pair in zip(rows, links + [None]) for x in pair if x is not None]
+
+
+W_ALONG_ROW_3 = {"W": (((2, 13),), ((8, 13), (8, 11), (8, 9), (8, 7), (8, 5)))}
+
 
 def board(lines):
     return parse_text("\n".join(lines) + "\n")
@@ -62,6 +111,15 @@ def board(lines):
         pytest.param(HEX_OPEN, {}, True, None, id="hex-bottleneck-keep"),
         pytest.param(WARP_NECK, {}, True, "bottleneck", id="warps-bottleneck"),
         pytest.param(WARP_OPEN, {}, True, None, id="warps-bottleneck-keep"),
+        pytest.param(POCKET, {}, True, "dead pocket", id="square-dead-pocket"),
+        pytest.param(POCKET_C, {}, False, None, id="square-dead-pocket-keep"),
+        pytest.param(PARITY_SQ, {}, False, "parity", id="square-parity"),
+        pytest.param(PARITY_SQ_KEEP, {}, False, None, id="square-parity-keep"),
+        pytest.param(PARITY_WARP, {}, False, "parity", id="warps-parity"),
+        pytest.param(PARITY_WARP_KEEP, {}, False, None, id="warps-parity-keep"),
+        pytest.param(PARITY_HEX_KEEP, {}, False, None, id="hex-parity-not-bipartite-keep"),
+        pytest.param(_choke(False), W_ALONG_ROW_3, True, "chokepoint", id="square-chokepoint"),
+        pytest.param(_choke(True), W_ALONG_ROW_3, True, None, id="square-chokepoint-keep"),
         # Self-touch: A must run beside itself; the heuristic joins the heads
         # at once and strands the rest, the sound rules keep the state.
         pytest.param(["STANDARD", "A-.-.", "| | |", "A-.-."], {}, True, "stranded region", id="self-touch-prunes"),
