@@ -1,21 +1,33 @@
 """The heap-ordered search engine.
 
-States are kept on a heap (``heapq``) as ``(score, counter, state)``. The
+States are kept on a heap (``heapq``) as ``(score, tie, state)``. The
 score is A*-like: branching decisions made so far plus open cells (forced
-moves cost nothing), then solved flows; so it runs unchanged on square,
+moves cost nothing), then solved flows; ties go to the newest state, so
+the search dives depth first among equals. It runs unchanged on square,
 hex, warped and bridged boards: the engine sees only the cell graph,
 turned once per solve into int-indexed adjacency.
 
-Each flow grows from both endpoints; the growing ends are its *heads*, and
-a flow is finished when its two heads join. At each state the most
-constrained head (fewest moves) is extended. A state is a ``bytearray`` of
-node colours (``0`` free, ``k + 1`` for flow ``k``, plus the ``ACTIVE`` bit
-on heads), the paths grown from each end as persistent linked lists (so
-states share them), a bitmask of finished flows, the free-node count and
-the number of decisions made.
+Each flow grows from one endpoint, the one with fewer neighbours (nearer
+the boundary); the other is its goal, and a flow is finished when its head
+reaches the goal. Forced moves may extend either end. The flow moved by the
+last decision keeps moving until it is finished; otherwise the most
+constrained head (fewest moves) moves next, and its moves are tried
+tightest first (fewest free nodes around the new head). A state is a
+``bytearray`` of node colours (``0`` free, ``k + 1`` for flow ``k``, plus
+the ``ACTIVE`` bit on heads and goals), the paths grown from each end as
+persistent linked lists (so states share them), a bitmask of finished
+flows, the free-node count, the number of decisions and the last head moved.
 
-Prunings and move ordering
---------------------------
+Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
+one choice of ends and more than 10,000 with the other), so :func:`solve`
+restarts: attempt ``i`` may expand ``RESTART_NODES << i // 2`` states, the
+first grows every flow from its default end, the second from the other
+end, later ones from a seeded random choice per flow. Only an attempt that
+exhausts its space counts as a proof (Gomes, Selman and Kautz, "Boosting
+combinatorial search through randomization", AAAI 1998).
+
+Prunings
+--------
 Sound (they follow from the rules, so they may prove "no solution"):
 
 * **forced moves** — a head with one way out moves there; a free node
@@ -28,47 +40,63 @@ Sound (they follow from the rules, so they may prove "no solution"):
 * **stranded regions and flows** — every connected region of free nodes
   must touch both heads of some unfinished flow, and every unfinished flow
   needs such a region (or its heads side by side).
-* **bottlenecks** — a cut node of a free region (found with Tarjan's
-  low-link numbers in the same pass) carries at most one flow, so it may
-  not be the only way through for two.
-* **most-constrained head first** — orders the search, loses nothing.
+* **bottlenecks and dead pockets** — Tarjan's low-link numbers, in the same
+  pass, find the cut nodes of each region. A cut node carries one path, so
+  it may not be the only way through for two flows; a side of it that no
+  head touches can never be filled (a dead pocket); and the sides that no
+  single flow can fill from inside all need the path through the cut node,
+  which serves at most two of them.
+* **chokepoints** — from the head just moved, walk straight (the next node
+  shares no neighbour with the node two steps back but the one between)
+  over 2-3 free nodes to a wall, the edge or a path. If removing them
+  leaves more unfinished flows cut off from their goal than they have
+  nodes, the flows cannot all pass. A generic form of Zucker's chokepoint
+  test; it rarely fires after the cut-node tests (21 times in 3,485 walks
+  on ``ExtremePack12x12_30``) and costs about as little.
+* **parity** — on a bipartite board a path alternates sides, so the cells
+  a flow still has to fill are balanced, or have one extra of the side
+  opposite its head and goal when those two are on the same side. Each
+  region's imbalance must be the sum over the flows it can host.
 
 Heuristic (fast on real levels, *not* sound for the Flow Free rules, where a
 path may run beside itself):
 
 * **self-touch** — a head may not step onto a node that touches its own
-  path other than at the head it grows from (and its other head); heads
-  side by side always join.
+  path other than at the head it grows from (and its goal); a head beside
+  its goal always joins it.
 
 When a search with the heuristic on exhausts its space, :func:`solve`
-searches again with it off before it answers "no solution".
+searches again with it off before it answers "no solution". The move
+ordering, the restarts and the choice of ends lose nothing.
 
 Notes
 -----
 The ideas follow Matt Zucker, "Flow Free solver" (2016, blog post and the C
 program ``flow_solver``): best-first search with cost-to-come plus free
-cells, growth from the most constrained end, forced moves, dead-end and
-stranded-region checks, chokepoints and the self-touch rule. Here each is
-stated for an arbitrary graph (the chokepoint test becomes a cut-node
-test), so no rule knows the board's geometry.
+cells, growth from the end nearer a wall, the last colour kept moving,
+forced moves, dead-end and stranded-region checks, chokepoints and the
+self-touch rule. Here each is stated for an arbitrary graph (the chokepoint
+walk uses "straight on" from the graph, the single-cell bottleneck becomes
+a cut-node test), so no rule knows the board's geometry.
 
-Where the time goes (cProfile, ``ExtremePack11x11_7``, 3,000 nodes): about
-65 % in the region and cut-node pass (:meth:`_Search.regions`), 16 % in
-:meth:`_Search.settle` itself (forced moves, local dead-end checks), 10 %
-generating moves; roughly 1-2 ms per expanded state in CPython 3.11 under
-the profiler, half that without it.
+Where the time goes (pyinstrument, ``warps/14x14Mania_9``, 3,000 states):
+about 70 % in the region, cut-node and parity pass (:meth:`_Search.regions`),
+12 % in the chokepoint walks, 10 % in :meth:`_Search.settle` itself (forced
+moves, local dead-end checks), 3 % generating moves; about 0.5 ms per
+expanded state in CPython 3.11 (each expansion settles 2-3 children).
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+import random
 import sys
 import time
 from dataclasses import dataclass
+from typing import Iterator
 
 import networkx as nx
-from typing import Iterator
 
 from .errors import SearchLimitError, UnsolvableError
 from .model import Node, Puzzle, Solution
@@ -79,6 +107,7 @@ ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
 
 DEFAULT_MEMORY_BYTES = 1 << 30
+RESTART_NODES = 1000  # node quota of the first attempts; it doubles every second restart
 CHOKEPOINT_WIDTH = 3  # widest corridor the chokepoint test walks, as in Zucker's solver
 
 
@@ -154,6 +183,10 @@ def _straight(adj) -> dict[tuple[int, int], int]:
     return out
 
 
+class _Restart(Exception):
+    """Raised by a search attempt that used up its node quota."""
+
+
 class _Dead(Exception):
     """Raised inside state updates when a state cannot lead to a solution."""
 
@@ -170,15 +203,22 @@ COLOR, HEADS, DONE, FREE, DECISIONS, LAST = range(6)
 
 
 class _Search:
-    def __init__(self, board: Board, heuristic: bool, limits: Limits, t0: float, nodes0: int):
+    def __init__(
+        self, board: Board, heuristic: bool, limits: Limits, t0: float, nodes0: int,
+        flips: int = 0, quota: int | None = None,
+    ):
         self.adj = board.adj
         self.nflows = len(board.ends)
         self.all_done = (1 << self.nflows) - 1
         self.parity = board.parity
         self.straight = _straight(board.adj)
         # Each flow grows from the endpoint with fewer neighbours (nearer
-        # the boundary); the other is its goal.
-        self.grow = tuple(2 * k + (len(board.adj[b]) < len(board.adj[a])) for k, (a, b) in enumerate(board.ends))
+        # the boundary); the other is its goal. Bit k of ``flips`` swaps them
+        # for flow k (restarts try other choices).
+        self.grow = tuple(
+            2 * k + ((len(board.adj[b]) < len(board.adj[a])) ^ (flips >> k & 1)) for k, (a, b) in enumerate(board.ends)
+        )
+        self.stop_at = None if quota is None else nodes0 + quota
         self.heuristic = heuristic
         self.limits = limits
         self.t0 = t0
@@ -574,6 +614,8 @@ class _Search:
                 return st
             if lim.max_nodes is not None and self.nodes > lim.max_nodes:
                 raise SearchLimitError("nodes", self.stats())
+            if self.stop_at is not None and self.nodes > self.stop_at:
+                raise _Restart
             if lim.time_limit_s is not None and self.nodes & 63 == 0:
                 if time.perf_counter() - self.t0 > lim.time_limit_s:
                     raise SearchLimitError("time", self.stats())
@@ -667,7 +709,8 @@ def prune_reason(
     -------
     str or None
         ``"no moves"``, ``"dead end"``, ``"two flows meet"``, ``"stranded
-        region"``, ``"stranded flow"``, ``"bottleneck"`` or
+        region"``, ``"stranded flow"``, ``"bottleneck"``, ``"dead pocket"``,
+        ``"parity"``, ``"chokepoint"`` (walked from every head) or
         ``"unfilled cells"``; None when the state survives.
 
     Raises
@@ -704,14 +747,17 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     heuristic : bool
         Try the self-touch heuristic first (default). Either way the answer
         is sound: an exhausted heuristic search is repeated without it.
+        Each pass restarts with other choices of ends when an attempt uses
+        up its node quota (see the module notes).
 
     Returns
     -------
     Solution
         Unverified; callers verify with :func:`flowgraph.verify.verify`.
-        ``stats`` has ``seconds``, ``nodes`` (states expanded, all passes),
-        ``pushed`` and ``heuristic`` (whether the answer came from the
-        heuristic pass).
+        ``stats`` has ``seconds``, ``nodes`` (states expanded, all passes
+        and attempts), ``pushed`` and ``frontier_peak`` (of the last
+        attempt), ``heuristic`` (whether the answer came from the heuristic
+        pass) and ``restarts``.
 
     Raises
     ------
@@ -723,10 +769,20 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     limits = limits or Limits()
     t0 = time.perf_counter()
     board = compile_puzzle(puzzle)
-    nodes = 0
+    nodes = restarts = 0
     for mode in ((True, False) if heuristic else (False,)):
-        search = _Search(board, mode, limits, t0, nodes)
-        final = search.run(_root(board))
+        for attempt in itertools.count():
+            search = _Search(board, mode, limits, t0, nodes, _flips(attempt, len(board.ends)), RESTART_NODES << attempt // 2)
+            try:
+                final = search.run(_root(board))
+            except _Restart:
+                nodes = search.nodes
+                restarts += 1
+                continue
+            except SearchLimitError as err:
+                err.stats["restarts"] = restarts
+                raise
+            break
         nodes = search.nodes
         if final is not None:
             paths = {}
@@ -735,5 +791,14 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
                 first.reverse()
                 path = first + list(_unwind(final[HEADS][2 * k + 1]))
                 paths[flow.label] = tuple(board.nodes[i] for i in path)
-            return Solution(puzzle, paths, "search", search.stats())
-    raise UnsolvableError("no solution: the search space is exhausted", search.stats())
+            return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts})
+    raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
+
+
+def _flips(attempt: int, nflows: int) -> int:
+    """Which flows grow from their other end in this attempt (a bitmask)."""
+    if attempt == 0:
+        return 0
+    if attempt == 1:
+        return (1 << nflows) - 1
+    return random.Random(attempt).getrandbits(nflows) if nflows else 0
