@@ -215,9 +215,15 @@ class _Search:
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
         # for flow k (restarts try other choices).
-        self.grow = tuple(
-            2 * k + ((len(board.adj[b]) < len(board.adj[a])) ^ (flips >> k & 1)) for k, (a, b) in enumerate(board.ends)
-        )
+        # ``flips`` None: both ends grow, the most constrained head moves.
+        self.keep_last = flips is not None
+        if flips is None:
+            self.grow = tuple(range(2 * len(board.ends)))
+        else:
+            self.grow = tuple(
+                2 * k + ((len(board.adj[b]) < len(board.adj[a])) ^ (flips >> k & 1))
+                for k, (a, b) in enumerate(board.ends)
+            )
         self.stop_at = None if quota is None else nodes0 + quota
         self.heuristic = heuristic
         self.limits = limits
@@ -585,7 +591,7 @@ class _Search:
         best_slot, best = -1, None
         last = st[LAST]
         slots = self.grow
-        if last >= 0 and not done >> (last >> 1) & 1:
+        if self.keep_last and last >= 0 and not done >> (last >> 1) & 1:
             slots = (last,)
         for slot in slots:
             if done >> (slot >> 1) & 1:
@@ -795,10 +801,17 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
 
 
-def _flips(attempt: int, nflows: int) -> int:
-    """Which flows grow from their other end in this attempt (a bitmask)."""
+def _flips(attempt: int, nflows: int) -> int | None:
+    """Which flows grow from their other end in this attempt (a bitmask).
+
+    None: every third attempt from the third on grows both ends of every
+    flow and moves the most constrained head, a different enough search to
+    rescue puzzles that the one-ended attempts find hard.
+    """
     if attempt == 0:
         return 0
     if attempt == 1:
         return (1 << nflows) - 1
+    if attempt % 3 == 2:
+        return None
     return random.Random(attempt).getrandbits(nflows) if nflows else 0
