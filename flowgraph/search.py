@@ -183,6 +183,20 @@ def _straight(adj) -> dict[tuple[int, int], int]:
     return out
 
 
+def _distances(adj, source: int) -> list[int]:
+    """Breadth-first link counts from ``source`` (``len(adj)`` if unreachable)."""
+    dist = [len(adj)] * len(adj)
+    dist[source] = 0
+    todo = [source]
+    for v in todo:
+        for w in adj[v]:
+            if dist[w] > dist[v] + 1:
+                dist[w] = dist[v] + 1
+                todo.append(w)
+    return dist
+
+
+
 class _Restart(Exception):
     """Raised by a search attempt that used up its node quota."""
 
@@ -224,6 +238,8 @@ class _Search:
                 2 * k + ((len(board.adj[b]) < len(board.adj[a])) ^ (flips >> k & 1))
                 for k, (a, b) in enumerate(board.ends)
             )
+        # Links from every endpoint, over the bare graph: a tie-break for moves.
+        self.dist = [_distances(board.adj, e) for pair in board.ends for e in pair]
         self.stop_at = None if quota is None else nodes0 + quota
         self.heuristic = heuristic
         self.limits = limits
@@ -347,20 +363,22 @@ class _Search:
             return
         adj = self.adj
         n = len(color)
-        side = {}  # head node -> 0 or 1, which end of its flow
+        own0 = [0] * n  # flows whose end-0 head touches the node
+        own1 = [0] * n
         need = 0  # unfinished flows whose heads are not side by side
         for k in range(self.nflows):
             if not done >> k & 1:
                 a, b = heads[2 * k][0], heads[2 * k + 1][0]
-                side[a] = 0
-                side[b] = 1
+                bit = 1 << k
+                for u in adj[a]:
+                    own0[u] |= bit
+                for u in adj[b]:
+                    own1[u] |= bit
                 if b not in adj[a]:
-                    need |= 1 << k
+                    need |= bit
         disc = [-1] * n
         low = [0] * n
         fin = [0] * n
-        own0 = [0] * n  # flows whose end-0 head touches the node
-        own1 = [0] * n
         sub0 = [0] * n  # the same, over the node's DFS subtree
         sub1 = [0] * n
         join0 = [0] * n  # the same, over child subtrees still joined above the node
@@ -389,13 +407,12 @@ class _Search:
             order += 1
             stack = [(s, -1, iter(adj[s]))]
             # Each link is looked at once, from the node whose iterator
-            # reaches it: head touches, tree links, back links (a visited
-            # neighbour other than the parent is an ancestor or a descendant).
+            # reaches it: tree links and back links (a visited neighbour
+            # other than the parent is an ancestor or a descendant).
             while stack:
                 v, parent, links = stack[-1]
                 for w in links:
-                    cw = color[w]
-                    if cw == 0:
+                    if color[w] == 0:
                         d = disc[w]
                         if d < 0:
                             disc[w] = low[w] = order
@@ -405,11 +422,6 @@ class _Search:
                             break
                         if d < low[v] and w != parent:
                             low[v] = d
-                    elif cw & ACTIVE:
-                        if side[w]:
-                            own1[v] |= 1 << ((cw & FLOW) - 1)
-                        else:
-                            own0[v] |= 1 << ((cw & FLOW) - 1)
                 else:
                     stack.pop()
                     fin[v] = order
@@ -640,9 +652,11 @@ class _Search:
                     continue
                 kids.append(child)
             if len(kids) > 1:
-                kids.sort(key=lambda child: -self.room(child, slot))
+                goal = self.dist[slot ^ 1]
+                kids.sort(key=lambda child: -(self.room(child, slot) * len(goal) + goal[child[HEADS][slot][0]]))
             # Ties on the heap go to the newest state (depth first), and the
-            # tightest move (fewest free nodes around the new head) is pushed last.
+            # tightest move (fewest free nodes around the new head; then the
+            # nearest to the goal) is pushed last.
             for child in kids:
                 self.pushed += 1
                 heapq.heappush(heap, (self.score(child), -next(counter), child))
