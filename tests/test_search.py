@@ -61,3 +61,21 @@ def _small_corpus():
 @pytest.mark.parametrize("path", _small_corpus())
 def test_corpus_up_to_10x10_within_a_node_budget(path):
     verify(solve(parse_file(path), Limits(max_nodes=20_000)))
+
+
+@pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_restarts_keep_answers_sound(path, monkeypatch):
+    # Tiny quotas force many restarts (other ends, both-ended attempts);
+    # the answer is still found and verified.
+    monkeypatch.setattr("flowgraph.search.RESTART_NODES", 1)
+    solution = solve(parse_file(path), Limits(max_nodes=50_000))
+    verify(solution)
+    if path.name == "open_field_8x8.txt":
+        assert solution.stats["restarts"] > 0
+
+
+def test_restarts_still_prove_unsolvable(monkeypatch):
+    monkeypatch.setattr("flowgraph.search.RESTART_NODES", 1)
+    with pytest.raises(UnsolvableError) as info:
+        solve(parse_file(sorted(UNSOLVABLE)[0]))
+    assert info.value.stats["heuristic"] is False
