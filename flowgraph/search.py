@@ -93,7 +93,7 @@ import itertools
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator
 
 import networkx as nx
@@ -143,12 +143,22 @@ class Board:
         Index -> neighbour indices.
     ends : tuple of (int, int)
         Per flow, its two endpoints (``flow.ends`` order).
+    parity : tuple of int or None
+        Index -> side (0 or 1) of a bipartite graph; None if not bipartite.
+    straight : dict of (int, int) -> int
+        ``(p, u) -> w``, the node straight on from ``p`` through ``u``.
+    dist : tuple of tuple of int
+        Per endpoint, in slot order (flow ``k``: ``2k``, ``2k + 1``), links
+        from it to every node over the bare graph (``len(nodes)`` if
+        unreachable).
     """
 
     nodes: tuple[Node, ...]
     adj: tuple[tuple[int, ...], ...]
     ends: tuple[tuple[int, int], ...]
     parity: tuple[int, ...] | None = None
+    straight: dict[tuple[int, int], int] = field(default_factory=dict)
+    dist: tuple[tuple[int, ...], ...] = ()
 
 
 def compile_puzzle(puzzle: Puzzle) -> Board:
@@ -162,7 +172,12 @@ def compile_puzzle(puzzle: Puzzle) -> Board:
     if nx.is_bipartite(g):
         side = nx.bipartite.color(g)
         parity = tuple(side[n] for n in nodes)
-    return Board(nodes, adj, ends, parity)
+    dist = []
+    for f in puzzle.flows:
+        for e in f.ends:
+            links = nx.single_source_shortest_path_length(g, e)
+            dist.append(tuple(links.get(n, len(nodes)) for n in nodes))
+    return Board(nodes, adj, ends, parity, _straight(adj), tuple(dist))
 
 
 def _straight(adj) -> dict[tuple[int, int], int]:
@@ -183,20 +198,6 @@ def _straight(adj) -> dict[tuple[int, int], int]:
     return out
 
 
-def _distances(adj, source: int) -> list[int]:
-    """Breadth-first link counts from ``source`` (``len(adj)`` if unreachable)."""
-    dist = [len(adj)] * len(adj)
-    dist[source] = 0
-    todo = [source]
-    for v in todo:
-        for w in adj[v]:
-            if dist[w] > dist[v] + 1:
-                dist[w] = dist[v] + 1
-                todo.append(w)
-    return dist
-
-
-
 class _Restart(Exception):
     """Raised by a search attempt that used up its node quota."""
 
@@ -205,7 +206,7 @@ class _Dead(Exception):
     """Raised inside state updates when a state cannot lead to a solution."""
 
 
-# A state is a list: [color, heads, done, free, decisions]
+# A state is a list: [color, heads, done, free, decisions, last]
 #   color      bytearray, per node: 0 free, k + 1 for flow k, | ACTIVE on heads
 #   heads      list of 2 * nflows persistent lists (node, rest): the path
 #              grown from each end, head first; flow k owns slots 2k, 2k+1
@@ -225,7 +226,7 @@ class _Search:
         self.nflows = len(board.ends)
         self.all_done = (1 << self.nflows) - 1
         self.parity = board.parity
-        self.straight = _straight(board.adj)
+        self.straight = board.straight
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
         # for flow k (restarts try other choices).
@@ -238,8 +239,7 @@ class _Search:
                 2 * k + ((len(board.adj[b]) < len(board.adj[a])) ^ (flips >> k & 1))
                 for k, (a, b) in enumerate(board.ends)
             )
-        # Links from every endpoint, over the bare graph: a tie-break for moves.
-        self.dist = [_distances(board.adj, e) for pair in board.ends for e in pair]
+        self.dist = board.dist  # a tie-break for moves
         self.stop_at = None if quota is None else nodes0 + quota
         self.heuristic = heuristic
         self.limits = limits
@@ -363,9 +363,11 @@ class _Search:
             return
         adj = self.adj
         n = len(color)
+        par = self.parity
         own0 = [0] * n  # flows whose end-0 head touches the node
         own1 = [0] * n
         need = 0  # unfinished flows whose heads are not side by side
+        pos = neg = 0  # flows whose remaining path has one more cell of side 1 (pos) or side 0 (neg)
         for k in range(self.nflows):
             if not done >> k & 1:
                 a, b = heads[2 * k][0], heads[2 * k + 1][0]
@@ -376,6 +378,11 @@ class _Search:
                     own1[u] |= bit
                 if b not in adj[a]:
                     need |= bit
+                if par is not None and par[a] == par[b]:
+                    if par[a]:
+                        neg |= bit
+                    else:
+                        pos |= bit
         disc = [-1] * n
         low = [0] * n
         fin = [0] * n
@@ -385,18 +392,7 @@ class _Search:
         join1 = [0] * n
         served = served_twice = 0
         cut_checks = []
-        par = self.parity
         imbalance: list[tuple[int, int]] = []
-        pos = neg = 0  # flows whose remaining path has one more cell of side 1 (pos) or side 0 (neg)
-        if par is not None:
-            for k in range(self.nflows):
-                if not done >> k & 1:
-                    a = par[heads[2 * k][0]]
-                    if a == par[heads[2 * k + 1][0]]:
-                        if a:
-                            neg |= 1 << k
-                        else:
-                            pos |= 1 << k
         order = 0
         for s in range(n):
             if color[s] or disc[s] >= 0:
