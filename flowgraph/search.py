@@ -97,9 +97,11 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 import networkx as nx
+import numpy as np
 
 from .errors import SearchLimitError, UnsolvableError
 from .model import Node, Puzzle, Solution
+from .regions import REASONS, corridor_pass, csr, region_pass
 
 __all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
 
@@ -225,7 +227,8 @@ class _Search:
         self.adj = board.adj
         self.nflows = len(board.ends)
         self.all_done = (1 << self.nflows) - 1
-        self.parity = board.parity
+        self.ptr, self.nbr = csr(board.adj)
+        self.side = np.array(board.parity or (), np.int8)  # empty: not bipartite
         self.straight = board.straight
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
@@ -347,111 +350,24 @@ class _Search:
         self.regions(st)
 
     def regions(self, st: list) -> None:
-        """Stranded regions and flows, cut-node tests and parity.
+        """Stranded regions and flows, parity, dead pockets and bottlenecks.
 
-        One depth-first pass over the free nodes finds the connected free
-        regions and, with Tarjan's low-link numbers, their cut nodes. Each
-        region must touch both heads of some unfinished flow; each such
-        flow needs a region touching both its heads (or its heads side by
-        side); cut nodes are checked by :meth:`_cut_nodes` and, on a
-        bipartite board, region sizes by :meth:`_parity`.
+        One compiled pass over the free nodes
+        (:func:`flowgraph.regions.region_pass`, which states each rule).
         """
-        color, heads, done = st[COLOR], st[HEADS], st[DONE]
         if st[FREE] == 0:
-            if done != self.all_done:
+            if st[DONE] != self.all_done:
                 raise _Dead("unfilled cells")
             return
-        adj = self.adj
-        n = len(color)
-        par = self.parity
-        own0 = [0] * n  # flows whose end-0 head touches the node
-        own1 = [0] * n
-        need = 0  # unfinished flows whose heads are not side by side
-        pos = neg = 0  # flows whose remaining path has one more cell of side 1 (pos) or side 0 (neg)
-        for k in range(self.nflows):
-            if not done >> k & 1:
-                a, b = heads[2 * k][0], heads[2 * k + 1][0]
-                bit = 1 << k
-                for u in adj[a]:
-                    own0[u] |= bit
-                for u in adj[b]:
-                    own1[u] |= bit
-                if b not in adj[a]:
-                    need |= bit
-                if par is not None and par[a] == par[b]:
-                    if par[a]:
-                        neg |= bit
-                    else:
-                        pos |= bit
-        disc = [-1] * n
-        low = [0] * n
-        fin = [0] * n
-        sub0 = [0] * n  # the same, over the node's DFS subtree
-        sub1 = [0] * n
-        join0 = [0] * n  # the same, over child subtrees still joined above the node
-        join1 = [0] * n
-        served = served_twice = 0
-        cut_checks = []
-        imbalance: list[tuple[int, int]] = []
-        order = 0
-        for s in range(n):
-            if color[s] or disc[s] >= 0:
-                continue
-            seq = [s]  # nodes in discovery order
-            parts: dict[int, list] = {}  # cut node -> masks of the subtrees it separates
-            disc[s] = low[s] = order
-            order += 1
-            stack = [(s, -1, iter(adj[s]))]
-            # Each link is looked at once, from the node whose iterator
-            # reaches it: tree links and back links (a visited neighbour
-            # other than the parent is an ancestor or a descendant).
-            while stack:
-                v, parent, links = stack[-1]
-                for w in links:
-                    if color[w] == 0:
-                        d = disc[w]
-                        if d < 0:
-                            disc[w] = low[w] = order
-                            order += 1
-                            seq.append(w)
-                            stack.append((w, v, iter(adj[w])))
-                            break
-                        if d < low[v] and w != parent:
-                            low[v] = d
-                else:
-                    stack.pop()
-                    fin[v] = order
-                    m0 = sub0[v] | own0[v]
-                    m1 = sub1[v] | own1[v]
-                    sub0[v] = m0
-                    sub1[v] = m1
-                    if parent >= 0:
-                        if low[v] < low[parent]:
-                            low[parent] = low[v]
-                        if low[v] >= disc[parent]:
-                            parts.setdefault(parent, []).append((m0, m1))
-                        else:
-                            join0[parent] |= m0
-                            join1[parent] |= m1
-                        sub0[parent] |= m0
-                        sub1[parent] |= m1
-            both = sub0[s] & sub1[s]
-            if not both:
-                raise _Dead("stranded region")  # stranded region: no flow can fill it
-            served_twice |= served & both
-            served |= both
-            if parts:
-                cut_checks.append((both, s, seq, parts))
-            if par is not None:
-                imbalance.append((both, 2 * sum(map(par.__getitem__, seq)) - len(seq)))
-        if need & ~served:
-            raise _Dead("stranded flow")  # stranded flow: no region joins its two heads
-        if par is not None:
-            self._parity(imbalance, served_twice, pos, neg)
-        only = need & served & ~served_twice
-        for both, root, seq, parts in cut_checks:
-            # only & both: the flows that depend on this region alone
-            self._cut_nodes(disc, fin, own0, own1, join0, join1, seq, root, parts, only & both)
+        code = region_pass(
+            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, self._heads(st), st[DONE], self.nflows, self.side
+        )
+        if code:
+            raise _Dead(REASONS[code])
+
+    @staticmethod
+    def _heads(st: list) -> np.ndarray:
+        return np.array([cons[0] for cons in st[HEADS]], np.int64)
 
     def chokepoints(self, st: list, slot: int) -> None:
         """Corridors of width 2-3 beside the head in ``slot`` (Zucker's chokepoints).
@@ -482,110 +398,12 @@ class _Search:
                 p, u = u, w
 
     def _corridor(self, st: list, line: list[int]) -> None:
-        color, heads, done = st[COLOR], st[HEADS], st[DONE]
-        adj = self.adj
-        pending = []
-        for k in range(self.nflows):
-            if not done >> k & 1:
-                a, b = heads[2 * k][0], heads[2 * k + 1][0]
-                if b not in adj[a]:
-                    pending.append((a, b))
-        width = len(line)
-        if len(pending) <= width:
-            return
-        label = [0] * len(color)
-        for v in line:
-            label[v] = -1
-        region = 0
-        for a, b in pending:
-            for s in adj[a]:
-                if color[s] == 0 and label[s] == 0:
-                    region += 1
-                    label[s] = region
-                    todo = [s]
-                    while todo:
-                        x = todo.pop()
-                        for y in adj[x]:
-                            if color[y] == 0 and label[y] == 0:
-                                label[y] = region
-                                todo.append(y)
-        stranded = 0
-        for a, b in pending:
-            ra = {label[s] for s in adj[a] if color[s] == 0}
-            if not any(color[s] == 0 and label[s] in ra and label[s] > 0 for s in adj[b]):
-                stranded += 1
-                if stranded > width:
-                    raise _Dead("chokepoint")
-
-    @staticmethod
-    def _parity(imbalance: list[tuple[int, int]], shared: int, pos: int, neg: int) -> None:
-        """Raise _Dead if some region's colour imbalance cannot be met.
-
-        On a bipartite board a path alternates sides, so the path a flow
-        still has to lay has as many cells of each side, or one more of the
-        side opposite its heads when both heads are on the same side. Every
-        unfinished flow lays its path inside one region that touches both
-        its heads; a region's imbalance (side-1 cells minus side-0 cells)
-        must be the sum over the flows it hosts.
-        """
-        for both, d in imbalance:
-            mine = both & ~shared  # flows no other region can host
-            opt = both & shared
-            forced = bin(mine & pos).count("1") - bin(mine & neg).count("1")
-            if not forced - bin(opt & neg).count("1") <= d <= forced + bin(opt & pos).count("1"):
-                raise _Dead("parity")
-
-    @staticmethod
-    def _cut_nodes(disc, fin, own0, own1, join0, join1, seq, root, parts, flows) -> None:
-        """Raise _Dead at a cut node that cannot carry what must pass it.
-
-        A cut node splits its region into sides. A side that no head
-        touches can never be filled (a dead pocket: a path entering through
-        the cut node could not leave). A side that no single flow can fill
-        from inside (no flow has both heads touching it) must be entered
-        through the cut node, and the one path through it serves at most
-        two sides. Two flows whose heads lie on different sides both need
-        the node (a bottleneck).
-        """
-        # Prefix and suffix ORs in discovery order give the touch masks of
-        # "everything outside this subtree" in O(1) per cut node.
-        m = len(seq)
-        start = disc[seq[0]]
-        pre0 = [0] * (m + 1)
-        pre1 = [0] * (m + 1)
-        for i, v in enumerate(seq):
-            pre0[i + 1] = pre0[i] | own0[v]
-            pre1[i + 1] = pre1[i] | own1[v]
-        suf0 = [0] * (m + 1)
-        suf1 = [0] * (m + 1)
-        for i in range(m - 1, -1, -1):
-            v = seq[i]
-            suf0[i] = suf0[i + 1] | own0[v]
-            suf1[i] = suf1[i + 1] | own1[v]
-        for v, separated in parts.items():
-            sides = list(separated)
-            if v == root:
-                if len(sides) < 2:
-                    continue  # a DFS root is a cut node only with two children
-            else:
-                lo, hi = disc[v] - start, fin[v] - start
-                sides.append((pre0[lo] | suf0[hi] | join0[v], pre1[lo] | suf1[hi] | join1[v]))
-            # A side no flow can fill from inside must be entered through v,
-            # and the one path through v serves at most two sides.
-            needy = 0
-            for a, b in sides:
-                if not a & b:
-                    if not a | b:
-                        raise _Dead("dead pocket")  # nothing can enter and leave it
-                    needy += 1
-            if needy > 2:
-                raise _Dead("bottleneck")
-            if flows & (flows - 1):
-                crossing = flows
-                for a, b in sides:
-                    crossing &= ~(a & b)
-                if crossing & (crossing - 1):
-                    raise _Dead("bottleneck")  # bottleneck: two flows must pass the same node
+        code = corridor_pass(
+            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, self._heads(st), st[DONE], self.nflows,
+            np.array(line, np.int64),
+        )
+        if code:
+            raise _Dead(REASONS[code])
 
     # -- main loop -----------------------------------------------------------
     def children(self, st: list) -> tuple[int, list[int]]:
