@@ -23,11 +23,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["REASONS", "csr", "region_pass", "corridor_pass"]
+__all__ = ["REASONS", "ACTIVE", "FLOW", "csr", "settle_pass", "region_pass", "corridor_pass"]
 
 #: Reason code -> the words prune_reason reports (0: the state survives).
-REASONS = (None, "stranded region", "stranded flow", "parity", "dead pocket", "bottleneck", "chokepoint")
-_STRANDED_REGION, _STRANDED_FLOW, _PARITY, _DEAD_POCKET, _BOTTLENECK, _CHOKEPOINT = range(1, 7)
+REASONS = (
+    None, "stranded region", "stranded flow", "parity", "dead pocket", "bottleneck", "chokepoint",
+    "no moves", "dead end", "two flows meet", "unfilled cells",
+)
+(
+    _STRANDED_REGION, _STRANDED_FLOW, _PARITY, _DEAD_POCKET, _BOTTLENECK, _CHOKEPOINT,
+    _NO_MOVES, _DEAD_END, _TWO_FLOWS_MEET, _UNFILLED,
+) = range(1, 11)
+ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
+FLOW = 0x3F  # colour bits: flow index + 1
 
 
 def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -399,3 +407,183 @@ def corridor_pass(color, ptr, nbr, heads, done, nflows, line):  # pragma: no cov
             if stranded > width:
                 return _CHOKEPOINT
     return 0
+
+
+@njit(cache=True)
+def head_moves(color, ptr, nbr, heads, slot, heuristic):  # pragma: no cover - compiled
+    """How many moves the head in ``slot`` has, and the first of them.
+
+    A move is a free neighbour, or the other head of the flow (a join).
+    With ``heuristic`` (the self-touch rule) a free node that touches the
+    flow's own path other than at this head and the other head is no move,
+    and a head beside the other head has that join as its only move.
+
+    Returns
+    -------
+    count, first : int, int
+        ``first`` is -1 when there is no move.
+    """
+    h = heads[slot]
+    other = heads[slot ^ 1]
+    mine = (slot >> 1) + 1
+    count = 0
+    first = -1
+    for i in range(ptr[h], ptr[h + 1]):
+        v = nbr[i]
+        if v == other:
+            if heuristic:
+                return 1, v
+        elif color[v] == 0:
+            if heuristic:
+                touches = False
+                for j in range(ptr[v], ptr[v + 1]):
+                    w = nbr[j]
+                    if w != h and w != other and (color[w] & FLOW) == mine:
+                        touches = True
+                        break
+                if touches:
+                    continue
+        else:
+            continue
+        count += 1
+        if first < 0:
+            first = v
+    return count, first
+
+
+@njit(cache=True)
+def _step(color, heads, slot, v, done, free):
+    h = heads[slot]
+    color[h] &= FLOW
+    if v == heads[slot ^ 1]:
+        color[v] &= FLOW
+        done |= np.int64(1) << (slot >> 1)
+    else:
+        color[v] = ((slot >> 1) + 1) | ACTIVE
+        heads[slot] = v
+        free -= 1
+    return done, free
+
+
+@njit(cache=True)
+def _slot_of(color, heads, d):
+    slot = 2 * ((color[d] & FLOW) - 1)
+    if heads[slot] != d:
+        slot += 1
+    return slot
+
+
+@njit(cache=True)
+def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, par, log):  # pragma: no cover
+    """Forced moves, local dead ends, then :func:`region_pass`.
+
+    Heads with a single way out move (a head's moves depend on nodes up to
+    two links away, so only heads that near a change are looked at); a
+    free node with fewer than two possible links (free neighbours and
+    heads) is a dead end; one whose only two possible links are heads of
+    two different flows would join them; one whose only two possible
+    links include a head is taken by that head. Chains of forced moves
+    repeat until nothing changes.
+
+    Parameters
+    ----------
+    color, heads : ndarray
+        As for :func:`region_pass`; both are updated in place.
+    done, free : int
+        Finished flows (bitmask) and free nodes before.
+    touched : ndarray of int64
+        Nodes changed since the last settle.
+    heuristic : bool
+        The self-touch rule (:func:`head_moves`).
+    log : ndarray of int64, shape (at least 2 * (n + nflows),)
+        Receives the moves made, as ``slot, node`` pairs.
+
+    Returns
+    -------
+    code, done, free, nlog : int
+        The reason code (0: the state survives), the updated counts and the
+        length of ``log`` used.
+    """
+    n = color.shape[0]
+    nlog = 0
+    mark = np.zeros(n, np.int64)
+    stamp = 0
+    slots = np.empty(2 * nflows + 1, np.int64)
+    cur = touched.copy()
+    ncur = cur.shape[0]
+    while ncur > 0:
+        changed = np.empty(2 * (n + nflows) + 4, np.int64)
+        nch = 0
+        stamp += 1
+        nslots = 0
+        for ti in range(ncur):
+            t = cur[ti]
+            for ci in range(ptr[t] - 1, ptr[t + 1]):
+                c = t if ci < ptr[t] else nbr[ci]
+                for di in range(ptr[c] - 1, ptr[c + 1]):
+                    d = c if di < ptr[c] else nbr[di]
+                    if color[d] & ACTIVE and mark[d] != stamp:
+                        mark[d] = stamp
+                        slots[nslots] = _slot_of(color, heads, d)
+                        nslots += 1
+        order = np.sort(slots[:nslots])
+        for si in range(nslots):
+            slot = order[si]
+            if (done >> (slot >> 1)) & 1:
+                continue
+            count, first = head_moves(color, ptr, nbr, heads, slot, heuristic)
+            if count == 0:
+                return _NO_MOVES, done, free, nlog
+            if count == 1:
+                changed[nch] = heads[slot]
+                changed[nch + 1] = first
+                nch += 2
+                done, free = _step(color, heads, slot, first, done, free)
+                log[nlog] = slot
+                log[nlog + 1] = first
+                nlog += 2
+        # Free nodes near the changes: dead ends, and nodes a head must take.
+        stamp += 1
+        nch0 = nch
+        for ti in range(ncur + nch0):
+            t = cur[ti] if ti < ncur else changed[ti - ncur]
+            for ci in range(ptr[t] - 1, ptr[t + 1]):
+                c = t if ci < ptr[t] else nbr[ci]
+                if mark[c] == stamp or color[c] != 0:
+                    continue
+                mark[c] = stamp
+                navail = 0
+                a0 = -1
+                a1 = -1
+                for j in range(ptr[c], ptr[c + 1]):
+                    w = nbr[j]
+                    if color[w] == 0 or color[w] & ACTIVE:
+                        if navail == 0:
+                            a0 = w
+                        elif navail == 1:
+                            a1 = w
+                        navail += 1
+                if navail < 2:
+                    return _DEAD_END, done, free, nlog  # a node that can never be passed through
+                if navail == 2:
+                    ca = color[a0]
+                    cb = color[a1]
+                    if ca & ACTIVE and cb & ACTIVE and ca != cb:
+                        return _TWO_FLOWS_MEET, done, free, nlog
+                    for w in (a0, a1):
+                        if color[w] & ACTIVE and color[c] == 0:
+                            slot = _slot_of(color, heads, w)
+                            changed[nch] = w
+                            changed[nch + 1] = c
+                            nch += 2
+                            done, free = _step(color, heads, slot, c, done, free)
+                            log[nlog] = slot
+                            log[nlog + 1] = c
+                            nlog += 2
+        cur = changed[:nch]
+        ncur = nch
+    if free == 0:
+        if done != (np.int64(1) << nflows) - 1:
+            return _UNFILLED, done, free, nlog
+        return 0, done, free, nlog
+    return region_pass(color, ptr, nbr, heads, done, nflows, par), done, free, nlog

@@ -101,7 +101,7 @@ import numpy as np
 
 from .errors import SearchLimitError, UnsolvableError
 from .model import Node, Puzzle, Solution
-from .regions import REASONS, corridor_pass, csr, region_pass
+from .regions import REASONS, corridor_pass, csr, settle_pass
 
 __all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
 
@@ -229,6 +229,7 @@ class _Search:
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr = csr(board.adj)
         self.side = np.array(board.parity or (), np.int8)  # empty: not bipartite
+        self.log = np.empty(2 * (len(board.adj) + self.nflows) + 4, np.int64)  # moves made by settle_pass
         self.straight = board.straight
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
@@ -293,77 +294,27 @@ class _Search:
 
     # -- propagation and pruning ---------------------------------------------
     def settle(self, st: list, touched: list[int]) -> None:
-        """Apply forced moves and run the prunings; raise _Dead if hopeless."""
-        color, heads = st[COLOR], st[HEADS]
-        adj = self.adj
-        while touched:
-            changed: list[int] = []
-            # Heads with a single way out (or none). A head's moves depend on
-            # nodes up to two links away, so only heads that near a change
-            # need a look.
-            near = set()
-            for t in touched:
-                for c in (t, *adj[t]):
-                    for d in (c, *adj[c]):
-                        if color[d] & ACTIVE:
-                            near.add(d)
-            slots = []
-            for d in near:
-                slot = 2 * ((color[d] & FLOW) - 1)
-                if heads[slot][0] != d:
-                    slot += 1
-                slots.append(slot)
-            for slot in sorted(slots):
-                if st[DONE] >> (slot >> 1) & 1:
-                    continue
-                opts = self.moves(color, heads, slot)
-                if not opts:
-                    raise _Dead("no moves")
-                if len(opts) == 1:
-                    changed.append(heads[slot][0])
-                    changed.append(opts[0])
-                    self.step(st, slot, opts[0])
-            # Free cells near the changes: dead ends, and cells a head must take.
-            seen = set()
-            for t in touched + changed:
-                for c in (t, *adj[t]):
-                    if c in seen or color[c] != 0:
-                        continue
-                    seen.add(c)
-                    avail = [w for w in adj[c] if color[w] == 0 or color[w] & ACTIVE]
-                    if len(avail) < 2:
-                        raise _Dead("dead end")  # dead end: a cell that can never be passed through
-                    if len(avail) == 2:
-                        ca, cb = color[avail[0]], color[avail[1]]
-                        if ca & ACTIVE and cb & ACTIVE and ca != cb:
-                            raise _Dead("two flows meet")  # would join two different flows
-                        for w in avail:
-                            cw = color[w]
-                            if cw & ACTIVE and color[c] == 0:
-                                slot = 2 * ((cw & FLOW) - 1)
-                                if heads[slot][0] != w:
-                                    slot += 1
-                                changed.append(w)
-                                changed.append(c)
-                                self.step(st, slot, c)
-            touched = changed
-        self.regions(st)
+        """Apply forced moves and run the prunings in place; raise _Dead if hopeless.
 
-    def regions(self, st: list) -> None:
-        """Stranded regions and flows, parity, dead pockets and bottlenecks.
-
-        One compiled pass over the free nodes
-        (:func:`flowgraph.regions.region_pass`, which states each rule).
+        The work is one compiled pass (:func:`flowgraph.regions.settle_pass`:
+        forced moves, dead ends, two flows meeting, then
+        :func:`~flowgraph.regions.region_pass`); the moves it made are then
+        pushed onto the state's persistent head lists.
         """
-        if st[FREE] == 0:
-            if st[DONE] != self.all_done:
-                raise _Dead("unfilled cells")
-            return
-        code = region_pass(
-            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, self._heads(st), st[DONE], self.nflows, self.side
+        heads = st[HEADS]
+        at = self._heads(st)
+        log = self.log
+        code, done, free, nlog = settle_pass(
+            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, at, st[DONE], st[FREE],
+            np.array(touched, np.int64), self.heuristic, self.nflows, self.side, log,
         )
         if code:
             raise _Dead(REASONS[code])
+        for i in range(0, nlog, 2):
+            slot, v = int(log[i]), int(log[i + 1])
+            if v != heads[slot ^ 1][0]:  # a join leaves both lists as they are
+                heads[slot] = (v, heads[slot])
+        st[DONE], st[FREE] = int(done), int(free)
 
     @staticmethod
     def _heads(st: list) -> np.ndarray:
