@@ -23,7 +23,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["REASONS", "ACTIVE", "FLOW", "csr", "settle_pass", "region_pass", "corridor_pass"]
+__all__ = [
+    "REASONS", "ACTIVE", "FLOW", "csr", "straight_links", "settle_pass", "region_pass", "chokepoint_pass", "corridor_pass",
+]
 
 #: Reason code -> the words prune_reason reports (0: the state survives).
 REASONS = (
@@ -57,6 +59,29 @@ def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
         ptr[v + 1] = ptr[v] + len(around)
     nbr = np.fromiter((w for around in adj for w in around), np.int64, int(ptr[-1]))
     return ptr, nbr
+
+
+def straight_links(ptr: np.ndarray, nbr: np.ndarray, straight: dict[tuple[int, int], int]) -> np.ndarray:
+    """The straight-on map aligned with ``nbr``.
+
+    Parameters
+    ----------
+    ptr, nbr : ndarray of int64
+        The adjacency (:func:`csr`).
+    straight : dict of (int, int) -> int
+        ``(p, u) -> w``, the node straight on from ``p`` through ``u``.
+
+    Returns
+    -------
+    ndarray of int64, shape (len(nbr),)
+        At index ``i`` in ``u``'s neighbours (``nbr[i] == p``), the node
+        straight on from ``p`` through ``u``, or -1.
+    """
+    out = np.full(nbr.shape[0], -1, np.int64)
+    for u in range(ptr.shape[0] - 1):
+        for i in range(ptr[u], ptr[u + 1]):
+            out[i] = straight.get((int(nbr[i]), u), -1)
+    return out
 
 
 @njit(cache=True)
@@ -326,6 +351,45 @@ def region_pass(color, ptr, nbr, heads, done, nflows, par):  # pragma: no cover 
                 return _BOTTLENECK  # one path through v serves at most two sides
             if flows & (flows - 1) and crossing & (crossing - 1):
                 return _BOTTLENECK  # two flows must pass the same node
+    return 0
+
+
+@njit(cache=True)
+def chokepoint_pass(color, ptr, nbr, ahead, heads, done, nflows, slot, widest):  # pragma: no cover - compiled
+    """Corridors of width 2 to ``widest`` beside the head in ``slot``.
+
+    From the head, walk straight (:func:`straight_links`) over free nodes
+    until the walk meets a wall, the edge or a path; each walk of 2 to
+    ``widest`` nodes is a corridor checked by :func:`corridor_pass`.
+
+    Returns
+    -------
+    int
+        0 if the state survives, else the chokepoint code of :data:`REASONS`.
+    """
+    h = heads[slot]
+    line = np.empty(widest + 1, np.int64)
+    for i in range(ptr[h], ptr[h + 1]):
+        u = nbr[i]
+        if color[u] != 0:
+            continue
+        line[0] = u
+        width = 1
+        p = h
+        while width <= widest:
+            w = -1
+            for j in range(ptr[u], ptr[u + 1]):
+                if nbr[j] == p:
+                    w = ahead[j]
+                    break
+            if w < 0 or color[w] != 0:  # the walk is blocked
+                if width > 1 and corridor_pass(color, ptr, nbr, heads, done, nflows, line[:width]):
+                    return _CHOKEPOINT
+                break
+            line[width] = w
+            width += 1
+            p = u
+            u = w
     return 0
 
 

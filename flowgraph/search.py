@@ -101,7 +101,7 @@ import numpy as np
 
 from .errors import SearchLimitError, UnsolvableError
 from .model import Node, Puzzle, Solution
-from .regions import REASONS, corridor_pass, csr, settle_pass
+from .regions import REASONS, chokepoint_pass, csr, settle_pass, straight_links
 
 __all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
 
@@ -208,7 +208,7 @@ class _Dead(Exception):
     """Raised inside state updates when a state cannot lead to a solution."""
 
 
-# A state is a list: [color, heads, done, free, decisions, last]
+# A state is a list: [color, heads, done, free, decisions, last, at]
 #   color      bytearray, per node: 0 free, k + 1 for flow k, | ACTIVE on heads
 #   heads      list of 2 * nflows persistent lists (node, rest): the path
 #              grown from each end, head first; flow k owns slots 2k, 2k+1
@@ -216,7 +216,8 @@ class _Dead(Exception):
 #   free       number of free nodes
 #   decisions  branching moves made so far (forced moves are free)
 #   last       slot of the head moved by the last branching decision, or -1
-COLOR, HEADS, DONE, FREE, DECISIONS, LAST = range(6)
+#   at         int64 array: the node of every slot's head (for the compiled passes)
+COLOR, HEADS, DONE, FREE, DECISIONS, LAST, AT = range(7)
 
 
 class _Search:
@@ -230,7 +231,7 @@ class _Search:
         self.ptr, self.nbr = csr(board.adj)
         self.side = np.array(board.parity or (), np.int8)  # empty: not bipartite
         self.log = np.empty(2 * (len(board.adj) + self.nflows) + 4, np.int64)  # moves made by settle_pass
-        self.straight = board.straight
+        self.ahead = straight_links(self.ptr, self.nbr, board.straight)
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
         # for flow k (restarts try other choices).
@@ -290,6 +291,7 @@ class _Search:
             color[h] &= FLOW
             color[v] = ((slot >> 1) + 1) | ACTIVE
             heads[slot] = (v, heads[slot])
+            st[AT][slot] = v
             st[FREE] -= 1
 
     # -- propagation and pruning ---------------------------------------------
@@ -302,7 +304,7 @@ class _Search:
         pushed onto the state's persistent head lists.
         """
         heads = st[HEADS]
-        at = self._heads(st)
+        at = st[AT]
         log = self.log
         code, done, free, nlog = settle_pass(
             np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, at, st[DONE], st[FREE],
@@ -316,42 +318,16 @@ class _Search:
                 heads[slot] = (v, heads[slot])
         st[DONE], st[FREE] = int(done), int(free)
 
-    @staticmethod
-    def _heads(st: list) -> np.ndarray:
-        return np.array([cons[0] for cons in st[HEADS]], np.int64)
-
     def chokepoints(self, st: list, slot: int) -> None:
         """Corridors of width 2-3 beside the head in ``slot`` (Zucker's chokepoints).
 
-        From the head, walk straight (each next node shares no neighbour
-        with the node two steps back but the one between) over free nodes
-        until the walk is blocked. If those ``w`` nodes, removed, leave more
-        than ``w`` unfinished flows with no region touching both heads,
-        those flows cannot all pass: each needs a node of the corridor.
+        One compiled pass, :func:`flowgraph.regions.chokepoint_pass`.
         """
-        color, heads, done = st[COLOR], st[HEADS], st[DONE]
-        if done >> (slot >> 1) & 1:
+        if st[DONE] >> (slot >> 1) & 1:
             return
-        h = heads[slot][0]
-        straight = self.straight
-        for u in self.adj[h]:
-            if color[u]:
-                continue
-            line = [u]
-            p = h
-            while len(line) <= CHOKEPOINT_WIDTH:
-                w = straight.get((p, u))
-                if w is None or color[w]:  # the walk meets a wall, the edge or a path
-                    if len(line) > 1:
-                        self._corridor(st, line)
-                    break
-                line.append(w)
-                p, u = u, w
-
-    def _corridor(self, st: list, line: list[int]) -> None:
-        code = corridor_pass(
-            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, self._heads(st), st[DONE], self.nflows,
-            np.array(line, np.int64),
+        code = chokepoint_pass(
+            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, self.ahead, st[AT], st[DONE], self.nflows,
+            slot, CHOKEPOINT_WIDTH,
         )
         if code:
             raise _Dead(REASONS[code])
@@ -406,7 +382,7 @@ class _Search:
             branching = len(opts) > 1
             kids = []
             for v in opts:
-                child = [bytearray(st[COLOR]), list(st[HEADS]), st[DONE], st[FREE], st[DECISIONS] + branching, slot]
+                child = [bytearray(st[COLOR]), list(st[HEADS]), st[DONE], st[FREE], st[DECISIONS] + branching, slot, st[AT].copy()]
                 h = child[HEADS][slot][0]
                 self.step(child, slot, v)
                 try:
@@ -461,7 +437,7 @@ def _root(board: Board) -> list:
         color[a] = color[b] = (k + 1) | ACTIVE
         heads += [(a, None), (b, None)]
     free = sum(1 for c in color if c == 0)
-    return [color, heads, 0, free, 0, -1]
+    return [color, heads, 0, free, 0, -1, np.array([cons[0] for cons in heads], np.int64)]
 
 
 def _unwind(cons: tuple | None) -> Iterator[int]:
