@@ -651,3 +651,19 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
             return _UNFILLED, done, free, nlog
         return 0, done, free, nlog
     return region_pass(color, ptr, nbr, heads, done, nflows, par), done, free, nlog
+
+
+def warm_up() -> None:
+    """Load the compiled passes now (compiling them on a machine's first run).
+
+    Numba compiles a function on its first call, or loads it from the cache
+    beside this module, which takes about a second; :func:`flowgraph.bench`
+    calls this before its first timed puzzle so that no puzzle's time
+    includes it.
+    """
+    ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
+    color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
+    heads = np.array([0, 3], np.int64)
+    side = np.array([0, 1, 1, 0], np.int8)
+    settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, np.empty(16, np.int64))
+    chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
