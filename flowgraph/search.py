@@ -2,8 +2,14 @@
 
 States are kept on a heap (``heapq``) as ``(score, tie, state)``. The
 score is A*-like: branching decisions made so far plus open cells (forced
-moves cost nothing), then solved flows; ties go to the newest state, so
-the search dives depth first among equals. It runs unchanged on square,
+moves cost nothing), plus a cost for every step away from the preferred
+move (the sibling's rank, see below), then solved flows; ties go to the
+newest state, so the search dives depth first among equals. The rank cost
+makes it a limited discrepancy search (Harvey and Ginsberg, IJCAI 1995):
+a state that took the second-best move early waits until the dive below
+the best move has gone about ``DISCREPANCY_CELLS`` cells deeper than it,
+instead of until that whole subtree is exhausted, which is what undoes an
+early wrong path. It runs unchanged on square,
 hex, warped and bridged boards: the engine sees only the cell graph,
 turned once per solve into int-indexed adjacency.
 
@@ -114,6 +120,7 @@ FLOW = 0x3F  # colour bits: flow index + 1
 
 DEFAULT_MEMORY_BYTES = 1 << 30
 RESTART_NODES = 1000  # node quota of the first attempts
+DISCREPANCY_CELLS = 16  # what one step away from the preferred move costs in the score, in open cells
 RESTART_GROWTH = 2  # the quota doubles every this many attempts
 CHOKEPOINT_WIDTH = 3  # widest corridor the chokepoint test walks, as in Zucker's solver
 
@@ -213,7 +220,7 @@ class _Dead(Exception):
     """Raised inside state updates when a state cannot lead to a solution."""
 
 
-# A state is a list: [color, heads, done, free, decisions, last, at]
+# A state is a list: [color, heads, done, free, decisions, last, at, discrepancies]
 #   color      bytearray, per node: 0 free, k + 1 for flow k, | ACTIVE on heads
 #   heads      list of 2 * nflows persistent lists (node, rest): the path
 #              grown from each end, head first; flow k owns slots 2k, 2k+1
@@ -222,7 +229,9 @@ class _Dead(Exception):
 #   decisions  branching moves made so far (forced moves are free)
 #   last       slot of the head moved by the last branching decision, or -1
 #   at         int64 array: the node of every slot's head (for the compiled passes)
-COLOR, HEADS, DONE, FREE, DECISIONS, LAST, AT = range(7)
+#   discrepancies  over the branching decisions, the rank of the move taken
+#              among its surviving siblings (0: the preferred move)
+COLOR, HEADS, DONE, FREE, DECISIONS, LAST, AT, DISCREPANCIES = range(8)
 
 
 class _Search:
@@ -257,8 +266,11 @@ class _Search:
         self.nodes = nodes0
         self.pushed = 0
         self.frontier_peak = 0
-        # Rough bytes per frontier state: colours, head list, list, heap slot.
-        self.state_bytes = sys.getsizeof(bytearray(len(board.nodes))) + 16 * self.nflows + 200
+        # Rough bytes per frontier state: colours, head list, head array, list, heap slot.
+        self.state_bytes = (
+            sys.getsizeof(bytearray(len(board.nodes))) + 16 * self.nflows
+            + sys.getsizeof(np.zeros(2 * self.nflows, np.int64)) + 200
+        )
 
     # -- moves --------------------------------------------------------------
     def moves(self, color: bytearray, heads: list, slot: int) -> list[int]:
@@ -403,7 +415,10 @@ class _Search:
             # Ties on the heap go to the newest state (depth first), and the
             # tightest move (fewest free nodes around the new head; then the
             # nearest to the goal) is pushed last.
+            rank = len(kids)
             for child in kids:
+                rank -= 1  # 0 for the preferred move, pushed last
+                child.append(st[DISCREPANCIES] + rank)
                 self.pushed += 1
                 heapq.heappush(heap, (self.score(child), -next(counter), child))
             if len(heap) > self.frontier_peak:
@@ -416,9 +431,13 @@ class _Search:
         """Lower is better: A*-like cost (decisions so far + open cells), then solved flows.
 
         Forced moves cost nothing, so states that propagated further come
-        first; among equals, more solved flows win.
+        first; each step away from the preferred move costs
+        ``DISCREPANCY_CELLS`` open cells (on an 88-puzzle sample with
+        30,000 states each, solved / states: 0 cells 74 / 510k, 3 cells
+        76 / 452k, 8 cells 78 / 410k, 16 cells 79 / 360k, 64 cells
+        78 / 392k); among equals, more solved flows win.
         """
-        return ((st[DECISIONS] + st[FREE]) << 6) - bin(st[DONE]).count("1")
+        return ((st[DECISIONS] + st[FREE] + DISCREPANCY_CELLS * st[DISCREPANCIES]) << 6) - bin(st[DONE]).count("1")
 
     def room(self, st: list, slot: int) -> int:
         """Free nodes next to the head in ``slot``."""
@@ -442,7 +461,7 @@ def _root(board: Board) -> list:
         color[a] = color[b] = (k + 1) | ACTIVE
         heads += [(a, None), (b, None)]
     free = sum(1 for c in color if c == 0)
-    return [color, heads, 0, free, 0, -1, np.array([cons[0] for cons in heads], np.int64)]
+    return [color, heads, 0, free, 0, -1, np.array([cons[0] for cons in heads], np.int64), 0]  # DISCREPANCIES last
 
 
 def _unwind(cons: tuple | None) -> Iterator[int]:
