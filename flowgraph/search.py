@@ -22,13 +22,16 @@ tightest first (fewest free nodes around the new head). A state is a
 ``bytearray`` of node colours (``0`` free, ``k + 1`` for flow ``k``, plus
 the ``ACTIVE`` bit on heads and goals), the paths grown from each end as
 persistent linked lists (so states share them), a bitmask of finished
-flows, the free-node count, the number of decisions and the last head moved.
+flows, the free-node count, the number of decisions, the last head moved,
+the heads as an int array and the discrepancies so far.
 
 Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
 one choice of ends and more than 10,000 with the other), so :func:`solve`
-restarts: attempt ``i`` may expand ``RESTART_NODES << i // 2`` states, the
-first grows every flow from its default end, the second from the other
-end, later ones from a seeded random choice per flow. Only an attempt that
+restarts: the first attempt may expand ``FIRST_ATTEMPT_NODES`` states (with
+the discrepancy cost most boards never need more), attempt ``i > 0``
+``RESTART_NODES << i // 2``. The first grows every flow from its default
+end, the second from the other end, every third both ends, the rest from a
+seeded random choice per flow. Only an attempt that
 exhausts its space counts as a proof (Gomes, Selman and Kautz, "Boosting
 combinatorial search through randomization", AAAI 1998).
 
@@ -119,9 +122,10 @@ ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
 
 DEFAULT_MEMORY_BYTES = 1 << 30
-RESTART_NODES = 1000  # node quota of the first attempts
+RESTART_NODES = 1000  # node quota of the second attempt and, doubling every RESTART_GROWTH, the later ones
 DISCREPANCY_CELLS = 16  # what one step away from the preferred move costs in the score, in open cells
-RESTART_GROWTH = 2  # the quota doubles every this many attempts
+FIRST_ATTEMPT_NODES = 60000  # node quota of the first attempt (a 10 s limit allows ~100k here)
+RESTART_GROWTH = 2
 CHOKEPOINT_WIDTH = 3  # widest corridor the chokepoint test walks, as in Zucker's solver
 
 
@@ -557,7 +561,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     nodes = restarts = 0
     for mode in ((True, False) if heuristic else (False,)):
         for attempt in itertools.count():
-            search = _Search(board, mode, limits, t0, nodes, _flips(attempt, len(board.ends)), RESTART_NODES << attempt // RESTART_GROWTH)
+            search = _Search(board, mode, limits, t0, nodes, _flips(attempt, len(board.ends)), _quota(attempt))
             try:
                 final = search.run(_root(board))
             except _Restart:
@@ -578,6 +582,13 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
                 paths[flow.label] = tuple(board.nodes[i] for i in path)
             return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts})
     raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
+
+
+def _quota(attempt: int) -> int:
+    """States attempt ``attempt`` may expand before the next restart."""
+    if attempt == 0:
+        return FIRST_ATTEMPT_NODES
+    return RESTART_NODES << attempt // RESTART_GROWTH
 
 
 def _flips(attempt: int, nflows: int) -> int | None:
