@@ -177,11 +177,28 @@ def _stats_line(outcome: Outcome) -> str:
     return f"{s.get('seconds', 0):.3f} s, {s.get('nodes', 0):,} nodes"
 
 
+def _load_search(err: Console) -> None:
+    """Load the search's compiled passes before any timing starts.
+
+    The first run on a machine compiles them (about 10 s); a spinner on a
+    terminal says what the wait is.
+    """
+    from .regions import warm_up
+
+    if err.is_terminal:
+        with err.status("loading the search (a first run on a machine compiles it, ~10 s)"):
+            warm_up()
+    else:
+        warm_up()
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     out = _console(args.color, sys.stdout)
     err = _console(args.color, sys.stderr)
     status = 0
     limits = _limits(args)
+    if args.engine == "search":
+        _load_search(err)
     for i, path in enumerate(args.files):
         outcome = solve_file(path, args.engine, limits, data=_read(path))
         status = max(status, EXIT[outcome.status])
