@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 __all__ = [
-    "REASONS", "ACTIVE", "FLOW", "csr", "straight_links", "settle_pass", "region_pass", "chokepoint_pass", "corridor_pass",
+    "REASONS", "ACTIVE", "FLOW", "csr", "straight_links", "head_moves", "settle_pass", "region_pass", "chokepoint_pass", "corridor_pass",
 ]
 
 #: Reason code -> the words prune_reason reports (0: the state survives).
@@ -474,8 +474,8 @@ def corridor_pass(color, ptr, nbr, heads, done, nflows, line):  # pragma: no cov
 
 
 @njit(cache=True)
-def head_moves(color, ptr, nbr, heads, slot, heuristic):  # pragma: no cover - compiled
-    """How many moves the head in ``slot`` has, and the first of them.
+def head_moves(color, ptr, nbr, heads, slot, heuristic, out):  # pragma: no cover - compiled
+    """How many moves the head in ``slot`` has; the moves go to ``out``.
 
     A move is a free neighbour, or the other head of the flow (a join).
     With ``heuristic`` (the self-touch rule) a free node that touches the
@@ -484,19 +484,20 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic):  # pragma: no cover - c
 
     Returns
     -------
-    count, first : int, int
-        ``first`` is -1 when there is no move.
+    int
+        The number of moves, written to ``out[:count]`` in neighbour order
+        (``out`` needs room for the head's degree).
     """
     h = heads[slot]
     other = heads[slot ^ 1]
     mine = (slot >> 1) + 1
     count = 0
-    first = -1
     for i in range(ptr[h], ptr[h + 1]):
         v = nbr[i]
         if v == other:
             if heuristic:
-                return 1, v
+                out[0] = v
+                return 1
         elif color[v] == 0:
             if heuristic:
                 touches = False
@@ -509,10 +510,9 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic):  # pragma: no cover - c
                     continue
         else:
             continue
+        out[count] = v
         count += 1
-        if first < 0:
-            first = v
-    return count, first
+    return count
 
 
 @njit(cache=True)
@@ -573,6 +573,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     mark = np.zeros(n, np.int64)
     stamp = 0
     slots = np.empty(2 * nflows + 1, np.int64)
+    opts = np.empty(ptr.shape[0], np.int64)  # room for any node's moves
     cur = touched.copy()
     ncur = cur.shape[0]
     while ncur > 0:
@@ -595,7 +596,8 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
             slot = order[si]
             if (done >> (slot >> 1)) & 1:
                 continue
-            count, first = head_moves(color, ptr, nbr, heads, slot, heuristic)
+            count = head_moves(color, ptr, nbr, heads, slot, heuristic, opts)
+            first = opts[0]
             if count == 0:
                 return _NO_MOVES, done, free, nlog
             if count == 1:

@@ -114,7 +114,7 @@ import numpy as np
 
 from .errors import SearchLimitError, UnsolvableError
 from .model import Node, Puzzle, Solution
-from .regions import REASONS, chokepoint_pass, csr, settle_pass, straight_links
+from .regions import REASONS, chokepoint_pass, csr, head_moves, settle_pass, straight_links
 
 __all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
 
@@ -248,6 +248,7 @@ class _Search:
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr = csr(board.adj)
         self.side = np.array(board.parity or (), np.int8)  # empty: not bipartite
+        self.opts = np.empty(len(board.adj) + 1, np.int64)  # moves found by head_moves
         self.log = np.empty(2 * (len(board.adj) + self.nflows) + 4, np.int64)  # moves made by settle_pass
         self.ahead = straight_links(self.ptr, self.nbr, board.straight)
         # Each flow grows from the endpoint with fewer neighbours (nearer
@@ -277,28 +278,15 @@ class _Search:
         )
 
     # -- moves --------------------------------------------------------------
-    def moves(self, color: bytearray, heads: list, slot: int) -> list[int]:
-        """Nodes the head in ``slot`` may step to; the other head means "join"."""
-        h = heads[slot][0]
-        other = heads[slot ^ 1][0]
-        mine = (slot >> 1) + 1
-        adj = self.adj
-        out = []
-        for v in adj[h]:
-            if v == other:
-                if self.heuristic:
-                    return [v]  # self-touch: heads side by side always join
-                out.append(v)
-            elif color[v] == 0:
-                if self.heuristic:
-                    for w in adj[v]:
-                        if w != h and w != other and color[w] & FLOW == mine:
-                            break
-                    else:
-                        out.append(v)
-                else:
-                    out.append(v)
-        return out
+    def moves(self, st: list, slot: int) -> list[int]:
+        """Nodes the head in ``slot`` may step to; the other head means "join".
+
+        Compiled: :func:`flowgraph.regions.head_moves` (it states the
+        self-touch rule).
+        """
+        out = self.opts
+        count = head_moves(np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, st[AT], slot, self.heuristic, out)
+        return out[:count].tolist()
 
     def step(self, st: list, slot: int, v: int) -> None:
         """Move the head in ``slot`` to ``v`` in place (joining the other head finishes the flow)."""
@@ -316,7 +304,7 @@ class _Search:
             st[FREE] -= 1
 
     # -- propagation and pruning ---------------------------------------------
-    def settle(self, st: list, touched: list[int]) -> None:
+    def settle(self, st: list, touched: list[int] | np.ndarray) -> None:
         """Apply forced moves and run the prunings in place; raise _Dead if hopeless.
 
         The work is one compiled pass (:func:`flowgraph.regions.settle_pass`:
@@ -329,14 +317,17 @@ class _Search:
         log = self.log
         code, done, free, nlog = settle_pass(
             np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, at, st[DONE], st[FREE],
-            np.array(touched, np.int64), self.heuristic, self.nflows, self.side, log,
+            touched if isinstance(touched, np.ndarray) else np.array(touched, np.int64),
+            self.heuristic, self.nflows, self.side, log,
         )
         if code:
             raise _Dead(REASONS[code])
-        for i in range(0, nlog, 2):
-            slot, v = int(log[i]), int(log[i + 1])
-            if v != heads[slot ^ 1][0]:  # a join leaves both lists as they are
-                heads[slot] = (v, heads[slot])
+        if nlog:
+            moved = log[:nlog].tolist()
+            for i in range(0, nlog, 2):
+                slot, v = moved[i], moved[i + 1]
+                if v != heads[slot ^ 1][0]:  # a join leaves both lists as they are
+                    heads[slot] = (v, heads[slot])
         st[DONE], st[FREE] = int(done), int(free)
 
     def chokepoints(self, st: list, slot: int) -> None:
@@ -370,7 +361,7 @@ class _Search:
         for slot in slots:
             if done >> (slot >> 1) & 1:
                 continue
-            opts = self.moves(color, heads, slot)
+            opts = self.moves(st, slot)
             if best is None or len(opts) < len(best):
                 best_slot, best = slot, opts
                 if len(opts) <= 1:
@@ -387,6 +378,7 @@ class _Search:
         heap = [(self.score(root), 0, root)]
         counter = itertools.count(1)
         max_frontier = (lim.memory_bytes // self.state_bytes) if lim.memory_bytes else None
+        pair = np.empty(2, np.int64)  # the nodes a branching move touched, for settle
         while heap:
             _, _, st = heapq.heappop(heap)
             self.nodes += 1
@@ -407,7 +399,9 @@ class _Search:
                 h = child[HEADS][slot][0]
                 self.step(child, slot, v)
                 try:
-                    self.settle(child, [h, v])
+                    pair[0] = h
+                    pair[1] = v
+                    self.settle(child, pair)
                     if branching:
                         self.chokepoints(child, slot)
                 except _Dead:
