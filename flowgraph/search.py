@@ -9,9 +9,9 @@ makes it a limited discrepancy search (Harvey and Ginsberg, IJCAI 1995):
 a state that took the second-best move early waits until the dive below
 the best move has gone about ``DISCREPANCY_CELLS`` cells deeper than it,
 instead of until that whole subtree is exhausted, which is what undoes an
-early wrong path. It runs unchanged on square,
-hex, warped and bridged boards: the engine sees only the cell graph,
-turned once per solve into int-indexed adjacency.
+early wrong path. It runs unchanged on square, hex, warped and bridged
+boards: the engine sees only the cell graph, turned once per solve into
+int-indexed adjacency.
 
 Each flow grows from one endpoint, the one with fewer neighbours (nearer
 the boundary); the other is its goal, and a flow is finished when its head
@@ -31,9 +31,9 @@ restarts: the first attempt may expand ``FIRST_ATTEMPT_NODES`` states (with
 the discrepancy cost most boards never need more), attempt ``i > 0``
 ``RESTART_NODES << i // 2``. The first grows every flow from its default
 end, the second from the other end, every third both ends, the rest from a
-seeded random choice per flow. Only an attempt that
-exhausts its space counts as a proof (Gomes, Selman and Kautz, "Boosting
-combinatorial search through randomization", AAAI 1998).
+seeded random choice per flow. Only an attempt that exhausts its space
+counts as a proof (Gomes, Selman and Kautz, "Boosting combinatorial search
+through randomization", AAAI 1998).
 
 Prunings
 --------
