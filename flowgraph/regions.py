@@ -530,6 +530,17 @@ def _step(color, heads, slot, v, done, free):
 
 
 @njit(cache=True)
+def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):
+    """A forced move: step, note the two nodes it changed and log it."""
+    changed[nch] = heads[slot]
+    changed[nch + 1] = v
+    done, free = _step(color, heads, slot, v, done, free)
+    log[nlog] = slot
+    log[nlog + 1] = v
+    return done, free, nch + 2, nlog + 2
+
+
+@njit(cache=True)
 def _slot_of(color, heads, d):
     slot = 2 * ((color[d] & FLOW) - 1)
     if heads[slot] != d:
@@ -601,13 +612,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
             if count == 0:
                 return _NO_MOVES, done, free, nlog
             if count == 1:
-                changed[nch] = heads[slot]
-                changed[nch + 1] = first
-                nch += 2
-                done, free = _step(color, heads, slot, first, done, free)
-                log[nlog] = slot
-                log[nlog + 1] = first
-                nlog += 2
+                done, free, nch, nlog = _forced(color, heads, slot, first, done, free, changed, nch, log, nlog)
         # Free nodes near the changes: dead ends, and nodes a head must take.
         stamp += 1
         nch0 = nch
@@ -639,13 +644,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                     for w in (a0, a1):
                         if color[w] & ACTIVE and color[c] == 0:
                             slot = _slot_of(color, heads, w)
-                            changed[nch] = w
-                            changed[nch + 1] = c
-                            nch += 2
-                            done, free = _step(color, heads, slot, c, done, free)
-                            log[nlog] = slot
-                            log[nlog + 1] = c
-                            nlog += 2
+                            done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
         cur = changed[:nch]
         ncur = nch
     if free == 0:
