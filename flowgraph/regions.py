@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 __all__ = [
-    "REASONS", "ACTIVE", "FLOW", "csr", "straight_links", "head_moves", "settle_pass", "region_pass", "chokepoint_pass", "corridor_pass",
+    "REASONS", "ACTIVE", "FLOW", "csr", "straight_links", "head_moves", "step_head", "settle_pass", "region_pass", "chokepoint_pass", "corridor_pass",
 ]
 
 #: Reason code -> the words prune_reason reports (0: the state survives).
@@ -516,7 +516,14 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, out):  # pragma: no cove
 
 
 @njit(cache=True)
-def _step(color, heads, slot, v, done, free):
+def step_head(color, heads, slot, v, done, free):  # pragma: no cover - compiled
+    """Move the head in ``slot`` to ``v`` in place; joining the other head finishes the flow.
+
+    Returns
+    -------
+    done, free : int
+        The finished-flow bitmask and free-node count after the move.
+    """
     h = heads[slot]
     color[h] &= FLOW
     if v == heads[slot ^ 1]:
@@ -534,7 +541,7 @@ def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):
     """A forced move: step, note the two nodes it changed and log it."""
     changed[nch] = heads[slot]
     changed[nch + 1] = v
-    done, free = _step(color, heads, slot, v, done, free)
+    done, free = step_head(color, heads, slot, v, done, free)
     log[nlog] = slot
     log[nlog + 1] = v
     return done, free, nch + 2, nlog + 2

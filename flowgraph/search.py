@@ -106,7 +106,7 @@ import itertools
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterator
 
 import networkx as nx
@@ -114,12 +114,10 @@ import numpy as np
 
 from .errors import SearchLimitError, UnsolvableError
 from .model import Node, Puzzle, Solution
-from .regions import REASONS, chokepoint_pass, csr, head_moves, settle_pass, straight_links
+from .regions import ACTIVE, REASONS, chokepoint_pass, csr, head_moves, settle_pass, step_head, straight_links
 
 __all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
 
-ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
-FLOW = 0x3F  # colour bits: flow index + 1
 
 DEFAULT_MEMORY_BYTES = 1 << 30
 RESTART_NODES = 1000  # node quota of the second attempt and, doubling every RESTART_GROWTH, the later ones
@@ -161,10 +159,13 @@ class Board:
         Index -> neighbour indices.
     ends : tuple of (int, int)
         Per flow, its two endpoints (``flow.ends`` order).
-    parity : tuple of int or None
-        Index -> side (0 or 1) of a bipartite graph; None if not bipartite.
-    straight : dict of (int, int) -> int
-        ``(p, u) -> w``, the node straight on from ``p`` through ``u``.
+    ptr, nbr : ndarray of int64
+        The adjacency as CSR arrays (:func:`flowgraph.regions.csr`).
+    side : ndarray of int8, shape (len(nodes),) or (0,)
+        Index -> side (0 or 1) of a bipartite graph; empty if not bipartite.
+    ahead : ndarray of int64, shape (len(nbr),)
+        The node straight on along each link, or -1
+        (:func:`flowgraph.regions.straight_links`).
     dist : tuple of tuple of int
         Per endpoint, in slot order (flow ``k``: ``2k``, ``2k + 1``), links
         from it to every node over the bare graph (``len(nodes)`` if
@@ -174,9 +175,11 @@ class Board:
     nodes: tuple[Node, ...]
     adj: tuple[tuple[int, ...], ...]
     ends: tuple[tuple[int, int], ...]
-    parity: tuple[int, ...] | None = None
-    straight: dict[tuple[int, int], int] = field(default_factory=dict)
-    dist: tuple[tuple[int, ...], ...] = ()
+    ptr: np.ndarray
+    nbr: np.ndarray
+    side: np.ndarray
+    ahead: np.ndarray
+    dist: tuple[tuple[int, ...], ...]
 
 
 def compile_puzzle(puzzle: Puzzle) -> Board:
@@ -186,16 +189,19 @@ def compile_puzzle(puzzle: Puzzle) -> Board:
     index = {n: i for i, n in enumerate(nodes)}
     adj = tuple(tuple(sorted(index[m] for m in g[n])) for n in nodes)
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    parity = None
+    side = ()
     if nx.is_bipartite(g):
-        side = nx.bipartite.color(g)
-        parity = tuple(side[n] for n in nodes)
+        colouring = nx.bipartite.color(g)
+        side = tuple(colouring[n] for n in nodes)
+    ptr, nbr = csr(adj)
     dist = []
     for f in puzzle.flows:
         for e in f.ends:
             links = nx.single_source_shortest_path_length(g, e)
             dist.append(tuple(links.get(n, len(nodes)) for n in nodes))
-    return Board(nodes, adj, ends, parity, _straight(adj), tuple(dist))
+    return Board(
+        nodes, adj, ends, ptr, nbr, np.array(side, np.int8), straight_links(ptr, nbr, _straight(adj)), tuple(dist)
+    )
 
 
 def _straight(adj) -> dict[tuple[int, int], int]:
@@ -246,11 +252,9 @@ class _Search:
         self.adj = board.adj
         self.nflows = len(board.ends)
         self.all_done = (1 << self.nflows) - 1
-        self.ptr, self.nbr = csr(board.adj)
-        self.side = np.array(board.parity or (), np.int8)  # empty: not bipartite
+        self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
         self.opts = np.empty(len(board.adj) + 1, np.int64)  # moves found by head_moves
         self.log = np.empty(2 * (len(board.adj) + self.nflows) + 4, np.int64)  # moves made by settle_pass
-        self.ahead = straight_links(self.ptr, self.nbr, board.straight)
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
         # for flow k (restarts try other choices).
@@ -290,18 +294,11 @@ class _Search:
 
     def step(self, st: list, slot: int, v: int) -> None:
         """Move the head in ``slot`` to ``v`` in place (joining the other head finishes the flow)."""
-        color, heads = st[COLOR], st[HEADS]
-        h = heads[slot][0]
-        if v == heads[slot ^ 1][0]:
-            color[h] &= FLOW
-            color[v] &= FLOW
-            st[DONE] |= 1 << (slot >> 1)
-        else:
-            color[h] &= FLOW
-            color[v] = ((slot >> 1) + 1) | ACTIVE
+        heads = st[HEADS]
+        if v != heads[slot ^ 1][0]:  # a join leaves both lists as they are
             heads[slot] = (v, heads[slot])
-            st[AT][slot] = v
-            st[FREE] -= 1
+        done, free = step_head(np.frombuffer(st[COLOR], np.uint8), st[AT], slot, v, st[DONE], st[FREE])
+        st[DONE], st[FREE] = int(done), int(free)
 
     # -- propagation and pruning ---------------------------------------------
     def settle(self, st: list, touched: list[int] | np.ndarray) -> None:
@@ -352,7 +349,7 @@ class _Search:
         whichever of its heads has fewer moves; otherwise the most
         constrained head (fewest moves) in the puzzle.
         """
-        color, heads, done = st[COLOR], st[HEADS], st[DONE]
+        done = st[DONE]
         best_slot, best = -1, None
         last = st[LAST]
         slots = self.grow
