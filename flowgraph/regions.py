@@ -24,18 +24,19 @@ import numpy as np
 from numba import njit
 
 __all__ = [
-    "REASONS", "ACTIVE", "FLOW", "csr", "straight_links", "head_moves", "step_head", "settle_pass", "region_pass", "chokepoint_pass", "corridor_pass",
+    "REASONS", "ACTIVE", "FLOW", "csr", "straight_links", "head_moves", "step_head", "settle_pass", "region_pass",
+    "chokepoint_pass", "corridor_pass", "bend_pass",
 ]
 
 #: Reason code -> the words prune_reason reports (0: the state survives).
 REASONS = (
     None, "stranded region", "stranded flow", "parity", "dead pocket", "bottleneck", "chokepoint",
-    "no moves", "dead end", "two flows meet", "unfilled cells",
+    "no moves", "dead end", "two flows meet", "unfilled cells", "loose bend",
 )
 (
     _STRANDED_REGION, _STRANDED_FLOW, _PARITY, _DEAD_POCKET, _BOTTLENECK, _CHOKEPOINT,
-    _NO_MOVES, _DEAD_END, _TWO_FLOWS_MEET, _UNFILLED,
-) = range(1, 11)
+    _NO_MOVES, _DEAD_END, _TWO_FLOWS_MEET, _UNFILLED, _LOOSE_BEND,
+) = range(1, 12)
 ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
 
@@ -546,6 +547,110 @@ def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):
     log[nlog + 1] = v
     return done, free, nch + 2, nlog + 2
 
+@njit(cache=True)
+def _linkable(color, w):
+    """Whether a path may still link to ``w``: a free node or a head (or goal)."""
+    return color[w] == 0 or color[w] & ACTIVE
+
+
+@njit(cache=True)
+def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
+    """Whether the path node ``x`` bends around nothing (a loose bend).
+
+    Under the self-touch rule every path is chordless: no two of its nodes
+    are linked in the graph unless they are consecutive. Let ``x`` (not an
+    endpoint) be linked to ``s1`` and ``s2``, and let ``d`` be the one
+    other node next to both (the inside of the bend, on a square grid the
+    diagonal cell). ``d`` cannot be on ``x``'s flow (a chord), so it is an
+    endpoint of another flow, or a path node of another flow linked to two
+    nodes other than ``s1`` and ``s2``. When ``d`` has exactly two other
+    neighbours, ``e1`` and ``e2``, it must link both: another bend, whose
+    inside is looked at in turn. The walk ends at an endpoint (the bends
+    wrap around it) or where nothing more follows; it fails where ``d``
+    cannot be what it must be. On a square grid this says that every bend
+    has an endpoint on its inside diagonal with nested bends in between,
+    the rule behind T. Ahle's Numberlink solver (``canSE``/``canSW`` in
+    github.com/thomasahle/numberlink, ``paper.go``); here it is derived
+    for any graph from the 4-cycles through the bend, so hex boards (no
+    4-cycles) are never touched and warps are handled like any link.
+
+    Parameters
+    ----------
+    color : ndarray of uint8
+        Node colours (as for :func:`region_pass`).
+    ptr, nbr : ndarray of int64
+        The adjacency (:func:`csr`).
+    endpoint : ndarray of uint8
+        Node -> 1 for the puzzle's endpoints.
+    x : int
+        A path node, not a head: both its links are made.
+
+    Returns
+    -------
+    int
+        ``_LOOSE_BEND`` if the bend cannot be completed, else 0.
+    """
+    mine = color[x] & FLOW
+    s1 = -1
+    s2 = -1
+    for i in range(ptr[x], ptr[x + 1]):
+        w = nbr[i]
+        if color[w] & FLOW == mine:
+            if s1 < 0:
+                s1 = w
+            elif s2 < 0:
+                s2 = w
+            else:
+                return 0  # not chordless (forced moves may do that): nothing follows
+    if s2 < 0:
+        return 0
+    cur = x
+    for _ in range(color.shape[0]):
+        # d: the one node besides cur next to both s1 and s2
+        d = -1
+        for i in range(ptr[s1], ptr[s1 + 1]):
+            w = nbr[i]
+            if w == cur:
+                continue
+            for j in range(ptr[s2], ptr[s2 + 1]):
+                if nbr[j] == w:
+                    if d >= 0:
+                        return 0  # two insides: no single node is forced
+                    d = w
+        if d < 0:
+            return 0  # no 4-cycle through the bend: it is no bend
+        cd = color[d] & FLOW
+        if endpoint[d]:
+            return _LOOSE_BEND if cd == mine else 0
+        if cd != 0:
+            return _LOOSE_BEND if cd == mine else 0
+        # d is free and must link its two other neighbours
+        e1 = -1
+        e2 = -1
+        for i in range(ptr[d], ptr[d + 1]):
+            w = nbr[i]
+            if w == s1 or w == s2:
+                continue
+            if e1 < 0:
+                e1 = w
+            elif e2 < 0:
+                e2 = w
+            else:
+                return 0  # more than two ways on: nothing is forced
+        if e2 < 0:
+            return _LOOSE_BEND  # d cannot be passed through
+        if not (_linkable(color, e1) and _linkable(color, e2)):
+            return _LOOSE_BEND
+        c1 = color[e1] & FLOW
+        c2 = color[e2] & FLOW
+        if c1 and c2 and c1 != c2:
+            return _LOOSE_BEND  # d would join two flows
+        if (c1 and c1 == mine) or (c2 and c2 == mine):
+            return _LOOSE_BEND  # d would be on x's flow after all
+        mine = c1 or c2  # d's flow, 0 while unknown
+        cur, s1, s2 = d, e1, e2
+    return 0
+
 
 @njit(cache=True)
 def _slot_of(color, heads, d):
@@ -556,8 +661,8 @@ def _slot_of(color, heads, d):
 
 
 @njit(cache=True)
-def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, par, log):  # pragma: no cover
-    """Forced moves, local dead ends, then :func:`region_pass`.
+def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, par, endpoint, log):  # pragma: no cover
+    """Forced moves, local dead ends, loose bends, then :func:`region_pass`.
 
     Heads with a single way out move (a head's moves depend on nodes up to
     two links away, so only heads that near a change are looked at); a
@@ -576,7 +681,11 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     touched : ndarray of int64
         Nodes changed since the last settle.
     heuristic : bool
-        The self-touch rule (:func:`head_moves`).
+        The self-touch rule (:func:`head_moves`) and its consequence, the
+        loose-bend test (:func:`bend_pass`) on every node whose links were
+        just completed.
+    endpoint : ndarray of uint8
+        Node -> 1 for the puzzle's endpoints.
     log : ndarray of int64, shape (at least 2 * (n + nflows),)
         Receives the moves made, as ``slot, node`` pairs.
 
@@ -595,6 +704,13 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     cur = touched.copy()
     ncur = cur.shape[0]
     while ncur > 0:
+        if heuristic:
+            for ti in range(ncur):
+                x = cur[ti]
+                if color[x] != 0 and not color[x] & ACTIVE and not endpoint[x]:
+                    code = bend_pass(color, ptr, nbr, endpoint, x)
+                    if code:
+                        return code, done, free, nlog
         changed = np.empty(2 * (n + nflows) + 4, np.int64)
         nch = 0
         stamp += 1
@@ -673,5 +789,6 @@ def warm_up() -> None:
     color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
     heads = np.array([0, 3], np.int64)
     side = np.array([0, 1, 1, 0], np.int8)
-    settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, np.empty(16, np.int64))
+    endpoint = np.array([1, 0, 0, 1], np.uint8)
+    settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, np.empty(16, np.int64))
     chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)

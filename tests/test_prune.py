@@ -92,6 +92,37 @@ def _choke(c_top):
 W_ALONG_ROW_3 = {"W": (((2, 13),), ((8, 13), (8, 11), (8, 9), (8, 7), (8, 5)))}
 
 
+# 4x5 boards: A runs along the top row and turns down the right edge. The
+# inside of its bend must be another flow's bend, and so on down the
+# diagonal to an endpoint: D's (keep), or none (a loose bend). The warped
+# boards are the same turned two columns round the row warps, so the
+# diagonal crosses the warp.
+def _board(rows, warp=False):
+    out = ["WARPS" if warp else "STANDARD"]
+    for i, r in enumerate(rows):
+        if i:
+            out.append("| " * (len(r) - 1) + "|")
+        out.append("-".join(r) + ("-" if warp else ""))
+    return out
+
+
+def _turned(rows, k):
+    return [r[-k:] + r[:-k] for r in rows]
+
+
+def _cells(cells, k=0):
+    return tuple((2 + 2 * r, 1 + 2 * ((c + k) % 5)) for r, c in cells)
+
+
+BEND_KEEP = ["EA...", ".B...", ".CD..", "ECDBA"]
+BEND_LOOSE = ["EA...", ".B...", ".C...", "E.CBA"]
+A_TURNS = {"A": (_cells(((0, 1), (0, 2), (0, 3), (0, 4), (1, 4))), _cells(((3, 4),)))}
+A_TURNS_WARPED = {"A": (_cells(((0, 1), (0, 2), (0, 3), (0, 4), (1, 4)), 2), _cells(((3, 4),), 2))}
+# On a hex board the inside of a turn has more than two other neighbours,
+# so nothing is forced there.
+A_ON_HEX = {"A": (((2, 1), (4, 1), (2, 3), (2, 5), (4, 5)), ((2, 13),))}
+
+
 def board(lines):
     return parse_text("\n".join(lines) + "\n")
 
@@ -120,6 +151,11 @@ def board(lines):
         pytest.param(PARITY_HEX_KEEP, {}, False, None, id="hex-parity-not-bipartite-keep"),
         pytest.param(_choke(False), W_ALONG_ROW_3, True, "chokepoint", id="square-chokepoint"),
         pytest.param(_choke(True), W_ALONG_ROW_3, True, None, id="square-chokepoint-keep"),
+        pytest.param(_board(BEND_LOOSE), A_TURNS, True, "loose bend", id="square-loose-bend"),
+        pytest.param(_board(BEND_KEEP), A_TURNS, True, None, id="square-loose-bend-keep"),
+        pytest.param(_board(_turned(BEND_LOOSE, 2), True), A_TURNS_WARPED, True, "loose bend", id="warps-loose-bend"),
+        pytest.param(_board(_turned(BEND_KEEP, 2), True), A_TURNS_WARPED, True, None, id="warps-loose-bend-keep"),
+        pytest.param(HEX_OPEN, A_ON_HEX, True, None, id="hex-loose-bend-keep"),
         # Self-touch: A must run beside itself; the heuristic joins the heads
         # at once and strands the rest, the sound rules keep the state.
         pytest.param(["STANDARD", "A-.-.", "| | |", "A-.-."], {}, True, "stranded region", id="self-touch-prunes"),
