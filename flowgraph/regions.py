@@ -622,9 +622,9 @@ def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
         cd = color[d] & FLOW
         if endpoint[d]:
             return _LOOSE_BEND if cd == mine else 0
-        if cd != 0:
-            return _LOOSE_BEND if cd == mine else 0
-        # d is free and must link its two other neighbours
+        if cd != 0 and cd == mine:
+            return _LOOSE_BEND
+        # d is on another flow and must link its two other neighbours
         e1 = -1
         e2 = -1
         for i in range(ptr[d], ptr[d + 1]):
@@ -639,15 +639,24 @@ def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
                 return 0  # more than two ways on: nothing is forced
         if e2 < 0:
             return _LOOSE_BEND  # d cannot be passed through
-        if not (_linkable(color, e1) and _linkable(color, e2)):
-            return _LOOSE_BEND
         c1 = color[e1] & FLOW
         c2 = color[e2] & FLOW
-        if c1 and c2 and c1 != c2:
-            return _LOOSE_BEND  # d would join two flows
-        if (c1 and c1 == mine) or (c2 and c2 == mine):
-            return _LOOSE_BEND  # d would be on x's flow after all
-        mine = c1 or c2  # d's flow, 0 while unknown
+        if cd != 0:
+            # already on its flow: linked to nothing else, and e1, e2 free or its own
+            for i in range(ptr[d], ptr[d + 1]):
+                w = nbr[i]
+                if w != e1 and w != e2 and color[w] & FLOW == cd:
+                    return _LOOSE_BEND
+            if (c1 and c1 != cd) or (c2 and c2 != cd):
+                return _LOOSE_BEND
+        else:
+            if not (_linkable(color, e1) and _linkable(color, e2)):
+                return _LOOSE_BEND
+            if c1 and c2 and c1 != c2:
+                return _LOOSE_BEND  # d would join two flows
+            if (c1 and c1 == mine) or (c2 and c2 == mine):
+                return _LOOSE_BEND  # d would be on x's flow after all
+        mine = cd or c1 or c2  # d's flow, 0 while unknown
         cur, s1, s2 = d, e1, e2
     return 0
 
