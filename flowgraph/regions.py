@@ -604,6 +604,15 @@ def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
                 return 0  # not chordless (forced moves may do that): nothing follows
     if s2 < 0:
         return 0
+    return _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine)
+
+
+@njit(cache=True)
+def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine):  # pragma: no cover - compiled
+    """The walk of :func:`bend_pass` from a node ``x`` linked to ``s1`` and ``s2``.
+
+    ``mine`` is ``x``'s flow (colour bits), 0 if not known yet.
+    """
     cur = x
     for _ in range(color.shape[0]):
         # d: the one node besides cur next to both s1 and s2
@@ -678,7 +687,9 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     free node with fewer than two possible links (free neighbours and
     heads) is a dead end; one whose only two possible links are heads of
     two different flows would join them; one whose only two possible
-    links include a head is taken by that head. Chains of forced moves
+    links include a head is taken by that head; with ``heuristic``, one
+    whose two possible links make a bend must bend around something
+    (:func:`bend_pass`). Chains of forced moves
     repeat until nothing changes.
 
     Parameters
@@ -773,6 +784,11 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                     cb = color[a1]
                     if ca & ACTIVE and cb & ACTIVE and ca != cb:
                         return _TWO_FLOWS_MEET, done, free, nlog
+                    if heuristic:
+                        # c must link both: if that is a bend, its inside must hold
+                        code = _bend_chain(color, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW)
+                        if code:
+                            return code, done, free, nlog
                     for w in (a0, a1):
                         if color[w] & ACTIVE and color[c] == 0:
                             slot = _slot_of(color, heads, w)

@@ -132,8 +132,8 @@ def board(lines):
     [
         pytest.param(NECK + ["    |", "    ."], {}, True, "dead end", id="square-dead-end"),
         pytest.param(TWO_NECKS, {}, True, None, id="square-dead-end-keep"),
-        pytest.param(ROWS, {"A": ROW_A, "B": ROW_B}, True, "stranded region", id="square-stranded-region"),
-        pytest.param(ROWS, {"A": ROW_A}, True, None, id="square-stranded-region-keep"),
+        pytest.param(ROWS, {"A": ROW_A, "B": ROW_B}, False, "stranded region", id="square-stranded-region"),
+        pytest.param(ROWS, {"A": ROW_A}, False, None, id="square-stranded-region-keep"),
         pytest.param(SPLIT_C, W_THROUGH, True, "stranded flow", id="square-stranded-flow"),
         pytest.param(SAME_SIDE_C, W_THROUGH, True, None, id="square-stranded-flow-keep"),
         pytest.param(NECK, {}, True, "bottleneck", id="square-bottleneck"),
@@ -142,23 +142,24 @@ def board(lines):
         pytest.param(HEX_OPEN, {}, True, None, id="hex-bottleneck-keep"),
         pytest.param(WARP_NECK, {}, True, "bottleneck", id="warps-bottleneck"),
         pytest.param(WARP_OPEN, {}, True, None, id="warps-bottleneck-keep"),
-        pytest.param(POCKET, {}, True, "dead pocket", id="square-dead-pocket"),
+        pytest.param(POCKET, {}, False, "dead pocket", id="square-dead-pocket"),
         pytest.param(POCKET_C, {}, False, None, id="square-dead-pocket-keep"),
         pytest.param(PARITY_SQ, {}, False, "parity", id="square-parity"),
         pytest.param(PARITY_SQ_KEEP, {}, False, None, id="square-parity-keep"),
         pytest.param(PARITY_WARP, {}, False, "parity", id="warps-parity"),
         pytest.param(PARITY_WARP_KEEP, {}, False, None, id="warps-parity-keep"),
         pytest.param(PARITY_HEX_KEEP, {}, False, None, id="hex-parity-not-bipartite-keep"),
-        pytest.param(_choke(False), W_ALONG_ROW_3, True, "chokepoint", id="square-chokepoint"),
-        pytest.param(_choke(True), W_ALONG_ROW_3, True, None, id="square-chokepoint-keep"),
+        pytest.param(_choke(False), W_ALONG_ROW_3, False, "chokepoint", id="square-chokepoint"),
+        pytest.param(_choke(True), W_ALONG_ROW_3, False, None, id="square-chokepoint-keep"),
         pytest.param(_board(BEND_LOOSE), A_TURNS, True, "loose bend", id="square-loose-bend"),
         pytest.param(_board(BEND_KEEP), A_TURNS, True, None, id="square-loose-bend-keep"),
         pytest.param(_board(_turned(BEND_LOOSE, 2), True), A_TURNS_WARPED, True, "loose bend", id="warps-loose-bend"),
         pytest.param(_board(_turned(BEND_KEEP, 2), True), A_TURNS_WARPED, True, None, id="warps-loose-bend-keep"),
         pytest.param(HEX_OPEN, A_ON_HEX, True, None, id="hex-loose-bend-keep"),
         # Self-touch: A must run beside itself; the heuristic joins the heads
-        # at once and strands the rest, the sound rules keep the state.
-        pytest.param(["STANDARD", "A-.-.", "| | |", "A-.-."], {}, True, "stranded region", id="self-touch-prunes"),
+        # at once, and the corner cells it leaves are bends around no endpoint
+        # (a loose bend); the sound rules keep the state.
+        pytest.param(["STANDARD", "A-.-.", "| | |", "A-.-."], {}, True, "loose bend", id="self-touch-prunes"),
         pytest.param(["STANDARD", "A-.-.", "| | |", "A-.-."], {}, False, None, id="self-touch-off-keeps"),
     ],
 )
