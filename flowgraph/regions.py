@@ -475,12 +475,13 @@ def corridor_pass(color, ptr, nbr, heads, done, nflows, line):  # pragma: no cov
 
 
 @njit(cache=True)
-def head_moves(color, ptr, nbr, heads, slot, heuristic, out):  # pragma: no cover - compiled
+def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragma: no cover - compiled
     """How many moves the head in ``slot`` has; the moves go to ``out``.
 
     A move is a free neighbour, or the other head of the flow (a join).
     With ``heuristic`` (the self-touch rule) a free node that touches the
     flow's own path other than at this head and the other head is no move,
+    nor is one that would make the head a loose bend (:func:`bend_pass`),
     and a head beside the other head has that join as its only move.
 
     Returns
@@ -493,6 +494,12 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, out):  # pragma: no cove
     other = heads[slot ^ 1]
     mine = (slot >> 1) + 1
     count = 0
+    back = -1  # the node before the head, if the head is no endpoint
+    if heuristic and not endpoint[h]:
+        for i in range(ptr[h], ptr[h + 1]):
+            w = nbr[i]
+            if w != other and color[w] & FLOW == mine:
+                back = w
     for i in range(ptr[h], ptr[h + 1]):
         v = nbr[i]
         if v == other:
@@ -508,6 +515,8 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, out):  # pragma: no cove
                         touches = True
                         break
                 if touches:
+                    continue
+                if back >= 0 and _bend_chain(color, ptr, nbr, endpoint, h, back, v, mine):
                     continue
         else:
             continue
@@ -750,7 +759,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
             slot = order[si]
             if (done >> (slot >> 1)) & 1:
                 continue
-            count = head_moves(color, ptr, nbr, heads, slot, heuristic, opts)
+            count = head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, opts)
             first = opts[0]
             if count == 0:
                 return _NO_MOVES, done, free, nlog
