@@ -680,6 +680,20 @@ def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine):  # pragma: no cover
 
 
 @njit(cache=True)
+def _pair_ok(color, ptr, nbr, endpoint, c, p, q):
+    """Whether the free node ``c`` may link both ``p`` and ``q`` (heuristic rules).
+
+    Not if they are heads of two flows, nor if ``p``-``c``-``q`` would be a
+    loose bend (:func:`bend_pass`).
+    """
+    cp = color[p]
+    cq = color[q]
+    if cp & ACTIVE and cq & ACTIVE and cp & FLOW != cq & FLOW:
+        return False
+    return _bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW) == 0
+
+
+@njit(cache=True)
 def _slot_of(color, heads, d):
     slot = 2 * ((color[d] & FLOW) - 1)
     if heads[slot] != d:
@@ -698,7 +712,9 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     two different flows would join them; one whose only two possible
     links include a head is taken by that head; with ``heuristic``, one
     whose two possible links make a bend must bend around something
-    (:func:`bend_pass`). Chains of forced moves
+    (:func:`bend_pass`), and of one with three possible links, the pairs
+    it could link are those that join no two flows and make no loose bend:
+    none left is a dead end, and a head in every pair left takes it. Chains of forced moves
     repeat until nothing changes.
 
     Parameters
@@ -778,6 +794,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                 navail = 0
                 a0 = -1
                 a1 = -1
+                a2 = -1
                 for j in range(ptr[c], ptr[c + 1]):
                     w = nbr[j]
                     if color[w] == 0 or color[w] & ACTIVE:
@@ -785,6 +802,8 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                             a0 = w
                         elif navail == 1:
                             a1 = w
+                        elif navail == 2:
+                            a2 = w
                         navail += 1
                 if navail < 2:
                     return _DEAD_END, done, free, nlog  # a node that can never be passed through
@@ -800,6 +819,25 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                             return code, done, free, nlog
                     for w in (a0, a1):
                         if color[w] & ACTIVE and color[c] == 0:
+                            slot = _slot_of(color, heads, w)
+                            done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
+                elif navail == 3 and heuristic:
+                    # Three possible links: which two can c have? A link every
+                    # possible pair shares is made; a head there takes c.
+                    inall = 0  # bit i: a_i is in every feasible pair so far
+                    nfeas = 0
+                    for pi in range(3):
+                        x0 = a0 if pi < 2 else a1
+                        x1 = a1 if pi == 0 else a2
+                        if _pair_ok(color, ptr, nbr, endpoint, c, x0, x1):
+                            pair = (1 << (0 if pi < 2 else 1)) | (1 << (1 if pi == 0 else 2))
+                            inall = pair if nfeas == 0 else inall & pair
+                            nfeas += 1
+                    if nfeas == 0:
+                        return _LOOSE_BEND, done, free, nlog
+                    for bi in range(3):
+                        w = a0 if bi == 0 else (a1 if bi == 1 else a2)
+                        if inall >> bi & 1 and color[w] & ACTIVE and color[c] == 0:
                             slot = _slot_of(color, heads, w)
                             done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
         cur = changed[:nch]

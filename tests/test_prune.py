@@ -118,6 +118,13 @@ BEND_KEEP = ["EA...", ".B...", ".CD..", "ECDBA"]
 BEND_LOOSE = ["EA...", ".B...", ".C...", "E.CBA"]
 A_TURNS = {"A": (_cells(((0, 1), (0, 2), (0, 3), (0, 4), (1, 4))), _cells(((3, 4),)))}
 A_TURNS_WARPED = {"A": (_cells(((0, 1), (0, 2), (0, 3), (0, 4), (1, 4)), 2), _cells(((3, 4),), 2))}
+# 3x5 boards: the cell between A and B has three possible links; A-B would
+# join two flows and either turn down bends around no endpoint, so the
+# heuristics prune at once. The sound rules keep it: A and B can run beside
+# themselves, and the fallback search solves it. With C inside A's turn, the
+# turn is possible.
+THREE_LINKS = ["A.BBA", ".....", "....."]
+THREE_LINKS_KEEP = ["A.BBA", "C....", "....C"]
 # On a hex board the inside of a turn has more than two other neighbours,
 # so nothing is forced there.
 A_ON_HEX = {"A": (((2, 1), (4, 1), (2, 3), (2, 5), (4, 5)), ((2, 13),))}
@@ -130,18 +137,18 @@ def board(lines):
 @pytest.mark.parametrize(
     "lines, partial, heuristic, reason",
     [
-        pytest.param(NECK + ["    |", "    ."], {}, True, "dead end", id="square-dead-end"),
-        pytest.param(TWO_NECKS, {}, True, None, id="square-dead-end-keep"),
+        pytest.param(NECK + ["    |", "    ."], {}, False, "dead end", id="square-dead-end"),
+        pytest.param(TWO_NECKS, {}, False, None, id="square-dead-end-keep"),
         pytest.param(ROWS, {"A": ROW_A, "B": ROW_B}, False, "stranded region", id="square-stranded-region"),
         pytest.param(ROWS, {"A": ROW_A}, False, None, id="square-stranded-region-keep"),
-        pytest.param(SPLIT_C, W_THROUGH, True, "stranded flow", id="square-stranded-flow"),
-        pytest.param(SAME_SIDE_C, W_THROUGH, True, None, id="square-stranded-flow-keep"),
-        pytest.param(NECK, {}, True, "bottleneck", id="square-bottleneck"),
-        pytest.param(TWO_NECKS, {}, True, None, id="square-bottleneck-keep"),
-        pytest.param(HEX_NECK, {}, True, "bottleneck", id="hex-bottleneck"),
-        pytest.param(HEX_OPEN, {}, True, None, id="hex-bottleneck-keep"),
-        pytest.param(WARP_NECK, {}, True, "bottleneck", id="warps-bottleneck"),
-        pytest.param(WARP_OPEN, {}, True, None, id="warps-bottleneck-keep"),
+        pytest.param(SPLIT_C, W_THROUGH, False, "stranded flow", id="square-stranded-flow"),
+        pytest.param(SAME_SIDE_C, W_THROUGH, False, None, id="square-stranded-flow-keep"),
+        pytest.param(NECK, {}, False, "bottleneck", id="square-bottleneck"),
+        pytest.param(TWO_NECKS, {}, False, None, id="square-bottleneck-keep"),
+        pytest.param(HEX_NECK, {}, False, "bottleneck", id="hex-bottleneck"),
+        pytest.param(HEX_OPEN, {}, False, None, id="hex-bottleneck-keep"),
+        pytest.param(WARP_NECK, {}, False, "bottleneck", id="warps-bottleneck"),
+        pytest.param(WARP_OPEN, {}, False, None, id="warps-bottleneck-keep"),
         pytest.param(POCKET, {}, False, "dead pocket", id="square-dead-pocket"),
         pytest.param(POCKET_C, {}, False, None, id="square-dead-pocket-keep"),
         pytest.param(PARITY_SQ, {}, False, "parity", id="square-parity"),
@@ -155,6 +162,9 @@ def board(lines):
         pytest.param(_board(BEND_KEEP), A_TURNS, True, None, id="square-loose-bend-keep"),
         pytest.param(_board(_turned(BEND_LOOSE, 2), True), A_TURNS_WARPED, True, "loose bend", id="warps-loose-bend"),
         pytest.param(_board(_turned(BEND_KEEP, 2), True), A_TURNS_WARPED, True, None, id="warps-loose-bend-keep"),
+        pytest.param(_board(THREE_LINKS), {}, True, "loose bend", id="square-three-links"),
+        pytest.param(_board(THREE_LINKS), {}, False, None, id="square-three-links-sound-keeps"),
+        pytest.param(_board(THREE_LINKS_KEEP), {}, True, None, id="square-three-links-keep"),
         pytest.param(HEX_OPEN, A_ON_HEX, True, None, id="hex-loose-bend-keep"),
         # Self-touch: A must run beside itself; the heuristic joins the heads
         # at once, and the corner cells it leaves are bends around no endpoint
@@ -179,3 +189,12 @@ def test_forced_moves_solve_a_corridor_without_branching():
 def test_two_heads_meeting_other_flows_is_pruned():
     # The free cell between A and B can only be filled by joining the two flows.
     assert prune_reason(parse_text("STANDARD\nA-.-B\n  |\nB-.-A\n"), {}) is not None
+
+
+def test_a_board_the_heuristics_prune_is_solved_by_the_fallback():
+    from flowgraph.search import solve
+    from flowgraph.verify import verify
+
+    solution = solve(board(_board(THREE_LINKS)))
+    assert solution.stats["heuristic"] is False
+    verify(solution)
