@@ -37,6 +37,7 @@ REASONS = (
     _STRANDED_REGION, _STRANDED_FLOW, _PARITY, _DEAD_POCKET, _BOTTLENECK, _CHOKEPOINT,
     _NO_MOVES, _DEAD_END, _TWO_FLOWS_MEET, _UNFILLED, _LOOSE_BEND,
 ) = range(1, 12)
+_MAX_PAIRED = 3  # free nodes with up to this many possible links get the pair test (4: same states, slower)
 ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
 
@@ -746,6 +747,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     stamp = 0
     slots = np.empty(2 * nflows + 1, np.int64)
     opts = np.empty(ptr.shape[0], np.int64)  # room for any node's moves
+    avail = np.empty(_MAX_PAIRED, np.int64)
     cur = touched.copy()
     ncur = cur.shape[0]
     while ncur > 0:
@@ -794,7 +796,6 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                 navail = 0
                 a0 = -1
                 a1 = -1
-                a2 = -1
                 for j in range(ptr[c], ptr[c + 1]):
                     w = nbr[j]
                     if color[w] == 0 or color[w] & ACTIVE:
@@ -802,8 +803,6 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                             a0 = w
                         elif navail == 1:
                             a1 = w
-                        elif navail == 2:
-                            a2 = w
                         navail += 1
                 if navail < 2:
                     return _DEAD_END, done, free, nlog  # a node that can never be passed through
@@ -821,23 +820,28 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                         if color[w] & ACTIVE and color[c] == 0:
                             slot = _slot_of(color, heads, w)
                             done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
-                elif navail == 3 and heuristic:
-                    # Three possible links: which two can c have? A link every
-                    # possible pair shares is made; a head there takes c.
-                    inall = 0  # bit i: a_i is in every feasible pair so far
+                elif heuristic and navail <= _MAX_PAIRED:
+                    # Which two of its possible links can c have? A link that
+                    # every possible pair shares is made: a head there takes c.
+                    k = 0
+                    for j in range(ptr[c], ptr[c + 1]):
+                        w = nbr[j]
+                        if color[w] == 0 or color[w] & ACTIVE:
+                            avail[k] = w
+                            k += 1
+                    inall = 0  # bit i: avail[i] is in every possible pair so far
                     nfeas = 0
-                    for pi in range(3):
-                        x0 = a0 if pi < 2 else a1
-                        x1 = a1 if pi == 0 else a2
-                        if _pair_ok(color, ptr, nbr, endpoint, c, x0, x1):
-                            pair = (1 << (0 if pi < 2 else 1)) | (1 << (1 if pi == 0 else 2))
-                            inall = pair if nfeas == 0 else inall & pair
-                            nfeas += 1
+                    for i0 in range(navail):
+                        for i1 in range(i0 + 1, navail):
+                            if _pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1]):
+                                pair = (1 << i0) | (1 << i1)
+                                inall = pair if nfeas == 0 else inall & pair
+                                nfeas += 1
                     if nfeas == 0:
                         return _LOOSE_BEND, done, free, nlog
-                    for bi in range(3):
-                        w = a0 if bi == 0 else (a1 if bi == 1 else a2)
-                        if inall >> bi & 1 and color[w] & ACTIVE and color[c] == 0:
+                    for i in range(navail):
+                        w = avail[i]
+                        if inall >> i & 1 and color[w] & ACTIVE and color[c] == 0:
                             slot = _slot_of(color, heads, w)
                             done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
         cur = changed[:nch]
