@@ -104,15 +104,16 @@ self-touch rule. Here each is stated for an arbitrary graph (the chokepoint
 walk uses "straight on" from the graph, the single-cell bottleneck becomes
 a cut-node test), so no rule knows the board's geometry.
 
-The per-state work over all nodes (forced moves, dead ends, regions, cut
-nodes, parity, chokepoints) runs compiled (numba) in
+The per-state work over all nodes (forced moves, dead ends, loose bends,
+regions, cut nodes, parity, chokepoints) runs compiled (numba) in
 :mod:`flowgraph.regions`; this module keeps the heap, the branching and the
-persistent head lists. Where the time goes (pyinstrument,
-``standard/ExtremePack12x12_30``, 20,000 states, 1.4 s, about 14k states
-per second): 30 % the compiled passes, 30 % this module's main loop (copying
-states, the heap, the branching step), 20 % passing states to and from the
-compiled code, 15 % generating and ordering moves. Before the passes were compiled the same
-run took 8.5 s, 70 % of it in the region pass.
+persistent head lists. Where the time goes (pyinstrument, the first attempt
+on ``numberlink/janko_150_36x20``, 20,000 states, 2.3 s, about 8,600 states
+per second on 720 nodes): about half in the compiled passes, half in this
+module's main loop (copying states, the heap, the branching step), handing
+states to the compiled code and ordering moves. Before the passes were
+compiled, ``ExtremePack12x12_30``'s first 20,000 states took 8.5 s, 70 % of
+it in the region pass (1.4 s compiled).
 """
 
 from __future__ import annotations
