@@ -126,8 +126,10 @@ A_TURNS_WARPED = {"A": (_cells(((0, 1), (0, 2), (0, 3), (0, 4), (1, 4)), 2), _ce
 THREE_LINKS = ["A.BBA", ".....", "....."]
 THREE_LINKS_KEEP = ["A.BBA", "C....", "....C"]
 # On a hex board the inside of a turn has more than two other neighbours,
-# so nothing is forced there.
+# so nothing is forced there. With A along the top row, the middle row can
+# only be filled by paths that touch themselves: the heuristics prune it.
 A_ON_HEX = {"A": (((2, 1), (4, 1), (2, 3), (2, 5), (4, 5)), ((2, 13),))}
+A_ALONG_HEX_TOP = {"A": (((2, 1), (2, 3), (2, 5)), ((2, 13),))}
 
 
 def board(lines):
@@ -165,6 +167,8 @@ def board(lines):
         pytest.param(_board(THREE_LINKS), {}, True, "loose bend", id="square-three-links"),
         pytest.param(_board(THREE_LINKS), {}, False, None, id="square-three-links-sound-keeps"),
         pytest.param(_board(THREE_LINKS_KEEP), {}, True, None, id="square-three-links-keep"),
+        pytest.param(HEX_OPEN, A_ALONG_HEX_TOP, True, "loose bend", id="hex-loose-bend"),
+        pytest.param(HEX_OPEN, A_ALONG_HEX_TOP, False, None, id="hex-loose-bend-sound-keeps"),
         pytest.param(HEX_OPEN, A_ON_HEX, True, None, id="hex-loose-bend-keep"),
         # Self-touch: A must run beside itself; the heuristic joins the heads
         # at once, and the corner cells it leaves are bends around no endpoint
