@@ -557,6 +557,7 @@ def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):
     log[nlog + 1] = v
     return done, free, nch + 2, nlog + 2
 
+
 @njit(cache=True)
 def _linkable(color, w):
     """Whether a path may still link to ``w``: a free node or a head (or goal)."""
@@ -581,8 +582,9 @@ def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
     has an endpoint on its inside diagonal with nested bends in between,
     the rule behind T. Ahle's Numberlink solver (``canSE``/``canSW`` in
     github.com/thomasahle/numberlink, ``paper.go``); here it is derived
-    for any graph from the 4-cycles through the bend, so hex boards (no
-    4-cycles) are never touched and warps are handled like any link.
+    for any graph from the 4-cycles through the bend: warps are links like
+    any other, and on a hex board the inside of a turn mostly has more than
+    two other neighbours, so the walk stops there.
 
     Parameters
     ----------
@@ -714,9 +716,9 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     links include a head is taken by that head; with ``heuristic``, one
     whose two possible links make a bend must bend around something
     (:func:`bend_pass`), and of one with three possible links, the pairs
-    it could link are those that join no two flows and make no loose bend:
-    none left is a dead end, and a head in every pair left takes it. Chains of forced moves
-    repeat until nothing changes.
+    it could link are those that join no two flows and make no loose
+    bend: none left is a dead end, and a head in every pair left takes
+    it. Chains of forced moves repeat until nothing changes.
 
     Parameters
     ----------

@@ -85,10 +85,10 @@ path may run beside itself):
   corner of the free space must bend around an endpoint too), and on the
   three pairs of links a free node with three possible links could have:
   when every pair left shares a head, that head takes the node (so a head
-  runs straight along a wall where turning off it would be loose). On the
-  56 janko boards the search left unsolved in 60 s it solves 49 within
-  20,000 states each (``janko_049_12x12``: 1,000,000 states without a
-  solution before, now 2).
+  runs straight along a wall where turning off it would be loose). Of the
+  56 janko boards the search left unsolved after 60 s each without these
+  tests, it solves 49 within 20,000 states each and all 56 within 60 s
+  (``janko_049_12x12``: no solution in 1,000,000 states before, now 2).
 
 When a search with the heuristics on exhausts its space, :func:`solve`
 searches again with them off before it answers "no solution". The move
