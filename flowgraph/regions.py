@@ -496,6 +496,7 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
     mine = (slot >> 1) + 1
     count = 0
     back = -1  # the node before the head, if the head is no endpoint
+    scratch = np.zeros(2, np.int64)  # a move is only tried: record nothing
     if heuristic and not endpoint[h]:
         for i in range(ptr[h], ptr[h + 1]):
             w = nbr[i]
@@ -517,7 +518,7 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
                         break
                 if touches:
                     continue
-                if back >= 0 and _bend_chain(color, ptr, nbr, endpoint, h, back, v, mine):
+                if back >= 0 and _bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch):
                     continue
         else:
             continue
@@ -565,7 +566,7 @@ def _linkable(color, w):
 
 
 @njit(cache=True)
-def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
+def bend_pass(color, ptr, nbr, endpoint, x, must):  # pragma: no cover - compiled
     """Whether the path node ``x`` bends around nothing (a loose bend).
 
     Under the self-touch rule every path is chordless: no two of its nodes
@@ -596,6 +597,10 @@ def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
         Node -> 1 for the puzzle's endpoints.
     x : int
         A path node, not a head: both its links are made.
+    must : ndarray of int64, shape (2,)
+        If ``must[0]`` is negative, receives the first forced link found to
+        a head, as ``(head, node)``: the head's one open link must go to
+        that free node, so the head moves there.
 
     Returns
     -------
@@ -616,14 +621,16 @@ def bend_pass(color, ptr, nbr, endpoint, x):  # pragma: no cover - compiled
                 return 0  # not chordless (forced moves may do that): nothing follows
     if s2 < 0:
         return 0
-    return _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine)
+    return _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must)
 
 
 @njit(cache=True)
-def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine):  # pragma: no cover - compiled
+def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no cover - compiled
     """The walk of :func:`bend_pass` from a node ``x`` linked to ``s1`` and ``s2``.
 
-    ``mine`` is ``x``'s flow (colour bits), 0 if not known yet.
+    ``mine`` is ``x``'s flow (colour bits), 0 if not known yet. The first
+    free inside node found that must link a head goes to ``must`` as
+    ``(head, node)`` if ``must[0]`` is negative.
     """
     cur = x
     for _ in range(color.shape[0]):
@@ -677,13 +684,16 @@ def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine):  # pragma: no cover
                 return _LOOSE_BEND  # d would join two flows
             if (c1 and c1 == mine) or (c2 and c2 == mine):
                 return _LOOSE_BEND  # d would be on x's flow after all
+            if must[0] < 0 and (color[e1] & ACTIVE or color[e2] & ACTIVE):
+                must[0] = e1 if color[e1] & ACTIVE else e2  # its one open link is d
+                must[1] = d
         mine = cd or c1 or c2  # d's flow, 0 while unknown
         cur, s1, s2 = d, e1, e2
     return 0
 
 
 @njit(cache=True)
-def _pair_ok(color, ptr, nbr, endpoint, c, p, q):
+def _pair_ok(color, ptr, nbr, endpoint, c, p, q, scratch):
     """Whether the free node ``c`` may link both ``p`` and ``q`` (heuristic rules).
 
     Not if they are heads of two flows, nor if ``p``-``c``-``q`` would be a
@@ -693,7 +703,18 @@ def _pair_ok(color, ptr, nbr, endpoint, c, p, q):
     cq = color[q]
     if cp & ACTIVE and cq & ACTIVE and cp & FLOW != cq & FLOW:
         return False
-    return _bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW) == 0
+    scratch[0] = 0  # nothing recorded: c's links are not known to be these
+    return _bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW, scratch) == 0
+
+
+@njit(cache=True)
+def _must_link(color, heads, must, done, free, changed, nch, log, nlog):
+    """Move the head in ``must[0]`` to ``must[1]`` if both still are what they were."""
+    if must[0] >= 0 and color[must[1]] == 0 and color[must[0]] & ACTIVE:
+        slot = _slot_of(color, heads, must[0])
+        if heads[slot] == must[0]:
+            return _forced(color, heads, slot, must[1], done, free, changed, nch, log, nlog)
+    return done, free, nch, nlog
 
 
 @njit(cache=True)
@@ -718,7 +739,8 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     (:func:`bend_pass`), and of one with three possible links, the pairs
     it could link are those that join no two flows and make no loose
     bend: none left is a dead end, and a head in every pair left takes
-    it. Chains of forced moves repeat until nothing changes.
+    it; a head that the bend walk finds an inside node must link moves
+    there. Chains of forced moves repeat until nothing changes.
 
     Parameters
     ----------
@@ -750,18 +772,21 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     slots = np.empty(2 * nflows + 1, np.int64)
     opts = np.empty(ptr.shape[0], np.int64)  # room for any node's moves
     avail = np.empty(_MAX_PAIRED, np.int64)
+    must = np.empty(2, np.int64)  # a head and the free node it must link (bend_pass)
     cur = touched.copy()
     ncur = cur.shape[0]
     while ncur > 0:
+        changed = np.empty(2 * (n + nflows) + 4, np.int64)
+        nch = 0
         if heuristic:
             for ti in range(ncur):
                 x = cur[ti]
                 if color[x] != 0 and not color[x] & ACTIVE and not endpoint[x]:
-                    code = bend_pass(color, ptr, nbr, endpoint, x)
+                    must[0] = -1
+                    code = bend_pass(color, ptr, nbr, endpoint, x, must)
                     if code:
                         return code, done, free, nlog
-        changed = np.empty(2 * (n + nflows) + 4, np.int64)
-        nch = 0
+                    done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
         stamp += 1
         nslots = 0
         for ti in range(ncur):
@@ -815,9 +840,11 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                         return _TWO_FLOWS_MEET, done, free, nlog
                     if heuristic:
                         # c must link both: if that is a bend, its inside must hold
-                        code = _bend_chain(color, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW)
+                        must[0] = -1
+                        code = _bend_chain(color, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW, must)
                         if code:
                             return code, done, free, nlog
+                        done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
                     for w in (a0, a1):
                         if color[w] & ACTIVE and color[c] == 0:
                             slot = _slot_of(color, heads, w)
@@ -835,7 +862,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                     nfeas = 0
                     for i0 in range(navail):
                         for i1 in range(i0 + 1, navail):
-                            if _pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1]):
+                            if _pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
                                 pair = (1 << i0) | (1 << i1)
                                 inall = pair if nfeas == 0 else inall & pair
                                 nfeas += 1

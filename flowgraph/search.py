@@ -85,7 +85,9 @@ path may run beside itself):
   corner of the free space must bend around an endpoint too), and on the
   three pairs of links a free node with three possible links could have:
   when every pair left shares a head, that head takes the node (so a head
-  runs straight along a wall where turning off it would be loose). Of the
+  runs straight along a wall where turning off it would be loose). A free
+  inside node the walk finds must link a head: that head's one open link
+  goes there, a forced move. Of the
   56 janko boards the search left unsolved after 60 s each without these
   tests, it solves 49 within 20,000 states each and all 56 within 60 s
   (``janko_049_12x12``: no solution in 1,000,000 states before, now 2).
