@@ -37,7 +37,7 @@ REASONS = (
     _STRANDED_REGION, _STRANDED_FLOW, _PARITY, _DEAD_POCKET, _BOTTLENECK, _CHOKEPOINT,
     _NO_MOVES, _DEAD_END, _TWO_FLOWS_MEET, _UNFILLED, _LOOSE_BEND,
 ) = range(1, 12)
-_MAX_PAIRED = 3  # free nodes with up to this many possible links get the pair test (4: same states, slower)
+_MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
 ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
 
