@@ -771,7 +771,7 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     stamp = 0
     slots = np.empty(2 * nflows + 1, np.int64)
     opts = np.empty(ptr.shape[0], np.int64)  # room for any node's moves
-    avail = np.empty(_MAX_PAIRED, np.int64)
+    avail = np.empty(max(_MAX_PAIRED, 2), np.int64)  # a free node's possible links
     must = np.empty(2, np.int64)  # a head and the free node it must link (bend_pass)
     cur = touched.copy()
     ncur = cur.shape[0]
@@ -820,20 +820,18 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                 if mark[c] == stamp or color[c] != 0:
                     continue
                 mark[c] = stamp
-                navail = 0
-                a0 = -1
-                a1 = -1
+                navail = 0  # its possible links; the first _MAX_PAIRED go to avail
                 for j in range(ptr[c], ptr[c + 1]):
                     w = nbr[j]
-                    if color[w] == 0 or color[w] & ACTIVE:
-                        if navail == 0:
-                            a0 = w
-                        elif navail == 1:
-                            a1 = w
+                    if _linkable(color, w):
+                        if navail < _MAX_PAIRED:
+                            avail[navail] = w
                         navail += 1
                 if navail < 2:
                     return _DEAD_END, done, free, nlog  # a node that can never be passed through
                 if navail == 2:
+                    a0 = avail[0]
+                    a1 = avail[1]
                     ca = color[a0]
                     cb = color[a1]
                     if ca & ACTIVE and cb & ACTIVE and ca != cb:
@@ -852,12 +850,6 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                 elif heuristic and navail <= _MAX_PAIRED:
                     # Which two of its possible links can c have? A link that
                     # every possible pair shares is made: a head there takes c.
-                    k = 0
-                    for j in range(ptr[c], ptr[c + 1]):
-                        w = nbr[j]
-                        if color[w] == 0 or color[w] & ACTIVE:
-                            avail[k] = w
-                            k += 1
                     inall = 0  # bit i: avail[i] is in every possible pair so far
                     nfeas = 0
                     for i0 in range(navail):
