@@ -23,8 +23,8 @@ from .errors import (
     VerificationError,
 )
 from .model import Flow, Puzzle, Solution
-from .parse import Problem, analyse, find_problems, parse_file, parse_text
-from .search import Limits
+from .io.neighbor_link import Problem, analyse, find_problems, parse_file, parse_text
+from .engines.search.heap import Limits
 from .verify import check, verify
 
 

@@ -9,6 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
+DATA = ROOT / "tests" / "data"
 CORPUS = Path(os.environ.get("FLOWGRAPH_CORPUS", ROOT.parent / "shared" / "corpus"))
 
 BUNDLED = sorted(PUZZLES.glob("*/*.txt"))

@@ -17,8 +17,8 @@ from pathlib import Path
 import lark
 import networkx as nx
 
-from .errors import PuzzleError
-from .model import FAMILIES, Flow, Node, Puzzle
+from ..errors import PuzzleError
+from ..model import FAMILIES, Flow, Node, Puzzle
 
 __all__ = [
     "Problem",
@@ -77,7 +77,7 @@ def _parser() -> lark.Lark:
     if packaged.is_file():
         text = packaged.read_text(encoding="utf-8")
     else:  # editable install or a source checkout
-        text = (Path(__file__).resolve().parent.parent / "grammar" / "flow.lark").read_text(
+        text = (Path(__file__).resolve().parents[2] / "grammar" / "flow.lark").read_text(
             encoding="utf-8"
         )
     return lark.Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False)

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from .model import LABELS, Node, Puzzle, Solution, position
+from ..model import LABELS, Node, Puzzle, Solution, position
 
 __all__ = ["solution_grid", "solution_text", "solution_json", "flow_style", "PALETTE"]
 

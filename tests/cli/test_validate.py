@@ -10,11 +10,12 @@ import pytest
 
 from flowgraph import PuzzleError, find_problems, parse_file
 from flowgraph.cli import main
-from flowgraph.parse import MAX_BYTES, read_text
+from flowgraph.io.neighbor_link import MAX_BYTES, read_text
 
-from conftest import PUZZLES, corpus_params
+from conftest import DATA, PUZZLES, corpus_params
 
-BAD = sorted((Path(__file__).parent / "data" / "bad").glob("*.txt"))
+BAD = sorted((DATA / "bad").glob("*.txt"))
+assert BAD, f"no bad files in {DATA / 'bad'}"
 EXPECT = re.compile(r"^// expect (\d+):(\d+) (error|warning): (.*)$")
 
 

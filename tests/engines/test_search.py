@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, parse_text, verify
-from flowgraph.search import solve
+from flowgraph.engines.search.heap import solve
 
 from conftest import BUNDLED, UNSOLVABLE, corpus_files
 
@@ -67,8 +67,8 @@ def test_corpus_up_to_10x10_within_a_node_budget(path):
 def test_restarts_keep_answers_sound(path, monkeypatch):
     # Tiny quotas force many restarts (other ends, both-ended attempts);
     # the answer is still found and verified.
-    monkeypatch.setattr("flowgraph.search.RESTART_NODES", 1)
-    monkeypatch.setattr("flowgraph.search.FIRST_ATTEMPT_NODES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.RESTART_NODES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.FIRST_ATTEMPT_NODES", 1)
     solution = solve(parse_file(path), Limits(max_nodes=50_000))
     verify(solution)
     if path.name == "open_field_8x8.txt":
@@ -76,8 +76,8 @@ def test_restarts_keep_answers_sound(path, monkeypatch):
 
 
 def test_restarts_still_prove_unsolvable(monkeypatch):
-    monkeypatch.setattr("flowgraph.search.RESTART_NODES", 1)
-    monkeypatch.setattr("flowgraph.search.FIRST_ATTEMPT_NODES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.RESTART_NODES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.FIRST_ATTEMPT_NODES", 1)
     with pytest.raises(UnsolvableError) as info:
         solve(parse_file(sorted(UNSOLVABLE)[0]))
     assert info.value.stats["heuristic"] is False
@@ -88,7 +88,7 @@ def test_discrepancy_cost_changes_order_not_answers(cells, monkeypatch):
     # The cost per step away from the preferred move only reorders the
     # heap: every bundled board is still solved and verified, and the
     # unsolvable one still proved.
-    monkeypatch.setattr("flowgraph.search.DISCREPANCY_CELLS", cells)
+    monkeypatch.setattr("flowgraph.engines.search.heap.DISCREPANCY_CELLS", cells)
     for path in SOLVABLE:
         verify(solve(parse_file(path), Limits(max_nodes=50_000)))
     with pytest.raises(UnsolvableError):

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import search
-from .errors import SearchLimitError, UnsolvableError, VerificationError
-from .model import Puzzle, Solution
-from .parse import Problem, load
-from .render import solution_json
-from .search import Limits
-from .verify import verify
+from ..errors import SearchLimitError, UnsolvableError, VerificationError
+from ..model import Puzzle, Solution
+from ..io.neighbor_link import Problem, load
+from ..render.text import solution_json
+from .search.heap import Limits
+from ..verify import verify
 
 __all__ = ["ENGINES", "Outcome", "solve_file", "solve_puzzle", "engine_names"]
 

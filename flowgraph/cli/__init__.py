@@ -13,15 +13,15 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from . import __version__
-from .engines import Outcome, engine_names, solve_file
-from .model import Puzzle
-from .parse import load
-from .errors import SearchLimitError
-from .model import Solution
-from .render import flow_style, solution_grid, solution_text
-from .search import DEFAULT_MEMORY_BYTES, Limits
-from .verify import verify
+from .. import __version__
+from ..engines import Outcome, engine_names, solve_file
+from ..model import Puzzle
+from ..io.neighbor_link import load
+from ..errors import SearchLimitError
+from ..model import Solution
+from ..render.text import flow_style, solution_grid, solution_text
+from ..engines.search.heap import DEFAULT_MEMORY_BYTES, Limits
+from ..verify import verify
 
 __all__ = ["main", "run", "EXIT"]
 
@@ -183,7 +183,7 @@ def _load_search(err: Console) -> None:
     The first run on a machine compiles them (about 10 s); a spinner on a
     terminal says what the wait is.
     """
-    from .regions import warm_up
+    from ..engines.search.passes.regions import warm_up
 
     if err.is_terminal:
         with err.status("loading the search (a first run on a machine compiles it, ~10 s)"):
@@ -273,7 +273,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from .bench import expand, run_bench, summary
+    from ..batch.bench import expand, run_bench, summary
 
     out = _console(args.color, sys.stdout)
     err = _console(args.color, sys.stderr)
@@ -318,7 +318,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _uniqueness(puzzle: Puzzle, time_limit_s: float | None) -> tuple[list[Solution], str]:
     """Up to two verified solutions and a verdict: unique, multiple, none or limit."""
-    from .sat import solutions  # python-sat is loaded only when asked for
+    from ..engines.sat import solutions  # python-sat is loaded only when asked for
 
     try:
         found, _ = solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))

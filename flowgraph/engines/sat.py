@@ -43,9 +43,9 @@ import networkx as nx
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from .errors import SearchLimitError, UnsolvableError
-from .model import Node, Puzzle, Solution
-from .search import Limits
+from ..errors import SearchLimitError, UnsolvableError
+from ..model import Node, Puzzle, Solution
+from .search.heap import Limits
 
 __all__ = ["solve", "solutions", "SOLVER"]
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, parse_text, verify
-from flowgraph import sat, search
+from flowgraph.engines import sat, search
 from flowgraph.cli import main
 
 from conftest import BUNDLED, PUZZLES, corpus_files

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .engines import Outcome, solve_file
-from .regions import warm_up
-from .search import Limits
+from ..engines import Outcome, solve_file
+from ..engines.search.passes.regions import warm_up
+from ..engines.search.heap import Limits
 
 __all__ = ["expand", "run_bench", "BenchRow", "summary", "peak_rss_mb"]
 

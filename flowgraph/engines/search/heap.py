@@ -131,9 +131,9 @@ from typing import Iterator
 import networkx as nx
 import numpy as np
 
-from .errors import SearchLimitError, UnsolvableError
-from .model import Node, Puzzle, Solution
-from .regions import ACTIVE, REASONS, chokepoint_pass, csr, head_moves, settle_pass, step_head, straight_links
+from ...errors import SearchLimitError, UnsolvableError
+from ...model import Node, Puzzle, Solution
+from .passes.regions import ACTIVE, REASONS, chokepoint_pass, csr, head_moves, settle_pass, step_head, straight_links
 
 __all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
 

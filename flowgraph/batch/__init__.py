@@ -1,0 +1,1 @@
+"""Running many puzzle files."""

@@ -1,0 +1,1 @@
+"""The search's per-state passes, compiled with numba."""
