@@ -14,7 +14,8 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .engines import Outcome, solve_file, solve_puzzle
+from .batch.outcome import Outcome, solve_file
+from .engines import solve_puzzle
 from .errors import (
     FlowgraphError,
     PuzzleError,
@@ -22,9 +23,10 @@ from .errors import (
     UnsolvableError,
     VerificationError,
 )
-from .model import Flow, Puzzle, Solution
-from .io.neighbor_link import Problem, analyse, find_problems, parse_file, parse_text
-from .engines.search.heap import Limits
+from .model import Flow, Limits, Puzzle, Solution
+from .io.files import parse_file
+from .io.neighbor_link import analyse, find_problems, parse_text
+from .io.problems import Problem
 from .verify import check, verify
 
 

@@ -13,7 +13,7 @@ from typing import Mapping, Tuple, Union
 
 import networkx as nx
 
-__all__ = ["Node", "Flow", "Puzzle", "Solution", "position", "FAMILIES", "LABELS"]
+__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "position", "FAMILIES", "LABELS", "DEFAULT_MEMORY_BYTES"]
 
 Node = Union[Tuple[int, int], Tuple[int, int, str]]
 
@@ -116,3 +116,26 @@ class Solution:
     def owner(self) -> dict[Node, str]:
         """Map every node to the label of the flow through it."""
         return {node: label for label, path in self.paths.items() for node in path}
+
+
+DEFAULT_MEMORY_BYTES = 1 << 30
+
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Budgets for one solve; ``None`` means no limit.
+
+    Attributes
+    ----------
+    max_nodes : int or None
+        Search states expanded.
+    time_limit_s : float or None
+        Wall time in seconds, for the whole solve.
+    memory_bytes : int or None
+        Estimated size of the frontier (states waiting on the heap), bytes.
+    """
+
+    max_nodes: int | None = None
+    time_limit_s: float | None = None
+    memory_bytes: int | None = DEFAULT_MEMORY_BYTES

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from flowgraph import Limits, PuzzleError, SearchLimitError, UnsolvableError, find_problems, parse_text, solve
-from flowgraph.io.neighbor_link import read_text
+from flowgraph.io.files import read_text
 
 from conftest import BUNDLED
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..engines import Outcome, solve_file
-from ..engines.search.passes.regions import warm_up
-from ..engines.search.heap import Limits
+from .outcome import Outcome, solve_file
+from ..engines.search.passes.settle import warm_up
+from ..model import Limits
 
 __all__ = ["expand", "run_bench", "BenchRow", "summary", "peak_rss_mb"]
 

@@ -6,19 +6,13 @@ solve with the chosen engine, verify, time it, and say how it ended.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 from . import search
-from ..errors import SearchLimitError, UnsolvableError, VerificationError
-from ..model import Puzzle, Solution
-from ..io.neighbor_link import Problem, load
-from ..render.text import solution_json
-from .search.heap import Limits
+from ..model import Limits, Puzzle, Solution
 from ..verify import verify
 
-__all__ = ["ENGINES", "Outcome", "solve_file", "solve_puzzle", "engine_names"]
+__all__ = ["ENGINES", "solve_puzzle", "engine_names"]
 
 Engine = Callable[[Puzzle, Limits], Solution]
 
@@ -42,55 +36,6 @@ def engine_names() -> list[str]:
     return list(ENGINES)
 
 
-@dataclass
-class Outcome:
-    """How solving one puzzle file ended.
-
-    Attributes
-    ----------
-    path : str
-    status : str
-        ``solved``, ``unsolvable``, ``limit``, ``invalid`` or ``error`` (an
-        engine's answer failed verification: a bug, never shown as an answer).
-    engine : str
-    solution : Solution or None
-    problems : list of Problem
-        For ``invalid``: every error and warning; otherwise the warnings.
-    stats : dict
-        ``seconds`` (wall time, parse to verified answer) and ``nodes``.
-    message : str
-        One line for people (the limit that ran out, the internal error).
-    puzzle : Puzzle or None
-    """
-
-    path: str
-    status: str
-    engine: str
-    solution: Solution | None = None
-    problems: list[Problem] = field(default_factory=list)
-    stats: dict[str, Any] = field(default_factory=dict)
-    message: str = ""
-    puzzle: Puzzle | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON Lines object of FORMAT.md."""
-        if self.status == "solved" and self.solution is not None:
-            obj = solution_json(self.path, self.solution)
-            obj["stats"] = self.stats
-            return obj
-        obj: dict[str, Any] = {"puzzle": self.path, "status": self.status, "engine": self.engine}
-        if self.status == "invalid":
-            obj["errors"] = [
-                {"line": p.line, "column": p.column, "message": p.message}
-                for p in self.problems
-                if p.severity == "error"
-            ]
-        if self.message:
-            obj["message"] = self.message
-        obj["stats"] = self.stats
-        return obj
-
-
 def solve_puzzle(puzzle: Puzzle, engine: str = "search", limits: Limits | None = None) -> Solution:
     """Solve a parsed puzzle with a named engine and verify the answer.
 
@@ -106,51 +51,3 @@ def solve_puzzle(puzzle: Puzzle, engine: str = "search", limits: Limits | None =
     return verify(ENGINES[engine](puzzle, limits or Limits()))
 
 
-def solve_file(path: str, engine: str = "search", limits: Limits | None = None, data: bytes | None = None) -> Outcome:
-    """Read, parse, solve and verify one puzzle file; never raises for bad input.
-
-    Parameters
-    ----------
-    path : str
-        File name (also what the outcome reports).
-    engine : str
-        A key of :data:`ENGINES`.
-    limits : Limits, optional
-        The time budget counts from the start of parsing.
-    data : bytes, optional
-        The file's content, when already read (``-`` for standard input).
-
-    Returns
-    -------
-    Outcome
-    """
-    t0 = time.perf_counter()
-    limits = limits or Limits()
-
-    def stats(extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        out = {"seconds": round(time.perf_counter() - t0, 6), "nodes": 0}
-        out.update({k: v for k, v in (extra or {}).items() if k != "seconds"})
-        return out
-
-    puzzle, problems = load(path, data)
-    if puzzle is None:
-        return Outcome(path, "invalid", engine, problems=problems, stats=stats())
-    warnings = [p for p in problems if p.severity == "warning"]
-    if limits.time_limit_s is not None:
-        spent = time.perf_counter() - t0
-        limits = Limits(limits.max_nodes, max(0.0, limits.time_limit_s - spent), limits.memory_bytes)
-    try:
-        solution = solve_puzzle(puzzle, engine, limits)
-    except UnsolvableError as err:
-        return Outcome(path, "unsolvable", engine, problems=warnings, stats=stats(err.stats), puzzle=puzzle)
-    except SearchLimitError as err:
-        return Outcome(
-            path, "limit", engine, problems=warnings, stats=stats(err.stats),
-            message=f"the {err.reason} budget ran out", puzzle=puzzle,
-        )
-    except VerificationError as err:
-        return Outcome(path, "error", engine, problems=warnings, stats=stats(), message=str(err), puzzle=puzzle)
-    return Outcome(
-        path, "solved", engine, solution=solution, problems=warnings,
-        stats=stats(dict(solution.stats)), puzzle=puzzle,
-    )

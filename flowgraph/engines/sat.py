@@ -44,8 +44,7 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from ..errors import SearchLimitError, UnsolvableError
-from ..model import Node, Puzzle, Solution
-from .search.heap import Limits
+from ..model import Limits, Node, Puzzle, Solution
 
 __all__ = ["solve", "solutions", "SOLVER"]
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
-from ..model import LABELS, Node, Puzzle, Solution, position
+from ..model import LABELS, Puzzle, Solution, position
 
-__all__ = ["solution_grid", "solution_text", "solution_json", "flow_style", "PALETTE"]
+__all__ = ["solution_grid", "solution_text", "flow_style", "PALETTE"]
 
 #: Flow Free's colour order, then more distinct colours for bigger packs.
 PALETTE = (
@@ -88,16 +86,3 @@ def solution_text(solution: Solution, color: bool = False) -> Text:
     return text
 
 
-def _pos(node: Node) -> list[int]:
-    return list(position(node))
-
-
-def solution_json(path: str, solution: Solution) -> dict[str, Any]:
-    """The JSON Lines object of FORMAT.md for a solved puzzle."""
-    return {
-        "puzzle": path,
-        "status": "solved",
-        "engine": solution.engine,
-        "paths": {label: [_pos(n) for n in p] for label, p in solution.paths.items()},
-        "stats": dict(solution.stats),
-    }

@@ -10,7 +10,7 @@ import pytest
 
 from flowgraph import PuzzleError, find_problems, parse_file
 from flowgraph.cli import main
-from flowgraph.io.neighbor_link import MAX_BYTES, read_text
+from flowgraph.io.files import MAX_BYTES, read_text
 
 from conftest import DATA, PUZZLES, corpus_params
 

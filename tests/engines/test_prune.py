@@ -1,6 +1,6 @@
 """Each pruning rule on small hand-made boards: a state it must prune, one it must keep.
 
-States are given to :func:`flowgraph.engines.search.heap.prune_reason` as the cells grown
+States are given to :func:`flowgraph.engines.search.prune_reason` as the cells grown
 from each endpoint. Square, hex and warped graphs all go through the same
 rules: the engine sees only the graph.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from flowgraph import parse_text
-from flowgraph.engines.search.heap import prune_reason
+from flowgraph.engines.search import prune_reason
 
 SQ = "| | | | |"
 WARP_ROW = "| | | | |   | | | | |"
@@ -183,7 +183,7 @@ def test_rule(lines, partial, heuristic, reason):
 
 def test_forced_moves_solve_a_corridor_without_branching():
     # Every move is forced: the search never expands a branching state.
-    from flowgraph.engines.search.heap import solve
+    from flowgraph.engines.search import solve
 
     p = parse_text("STANDARD\nA-.-.-.\n      |\nB-.-B A\n")
     solution = solve(p)
@@ -196,7 +196,7 @@ def test_two_heads_meeting_other_flows_is_pruned():
 
 
 def test_a_board_the_heuristics_prune_is_solved_by_the_fallback():
-    from flowgraph.engines.search.heap import solve
+    from flowgraph.engines.search import solve
     from flowgraph.verify import verify
 
     solution = solve(board(_board(THREE_LINKS)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, parse_text, verify
-from flowgraph.engines.search.heap import solve
+from flowgraph.engines.search import solve
 
 from conftest import BUNDLED, UNSOLVABLE, corpus_files
 

@@ -125,127 +125,25 @@ import itertools
 import random
 import sys
 import time
-from dataclasses import dataclass
-from typing import Iterator
-
-import networkx as nx
 import numpy as np
 
 from ...errors import SearchLimitError, UnsolvableError
-from ...model import Node, Puzzle, Solution
-from .passes.regions import ACTIVE, REASONS, chokepoint_pass, csr, head_moves, settle_pass, step_head, straight_links
+from ...model import Limits, Puzzle, Solution
+from .board import Board, compile_puzzle
+from .passes.chokepoints import chokepoint_pass
+from .passes.codes import REASONS
+from .passes.moves import head_moves, step_head
+from .passes.settle import settle_pass
+from .state import AT, COLOR, DECISIONS, DISCREPANCIES, DONE, FREE, HEADS, LAST, _root, _unwind
 
-__all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
+__all__ = ["solve"]
 
 
-DEFAULT_MEMORY_BYTES = 1 << 30
 RESTART_NODES = 1000  # node quota of the second attempt and, doubling every RESTART_GROWTH, the later ones
 DISCREPANCY_CELLS = 16  # what one step away from the preferred move costs in the score, in open cells
 FIRST_ATTEMPT_NODES = 60000  # node quota of the first attempt (a 10 s limit allows ~100k here)
 RESTART_GROWTH = 2
 CHOKEPOINT_WIDTH = 3  # widest corridor the chokepoint test walks, as in Zucker's solver
-
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Budgets for one solve; ``None`` means no limit.
-
-    Attributes
-    ----------
-    max_nodes : int or None
-        Search states expanded.
-    time_limit_s : float or None
-        Wall time in seconds, for the whole solve.
-    memory_bytes : int or None
-        Estimated size of the frontier (states waiting on the heap), bytes.
-    """
-
-    max_nodes: int | None = None
-    time_limit_s: float | None = None
-    memory_bytes: int | None = DEFAULT_MEMORY_BYTES
-
-
-@dataclass(frozen=True)
-class Board:
-    """A puzzle compiled to int-indexed arrays for the inner loop.
-
-    Attributes
-    ----------
-    nodes : tuple of Node
-        Index -> graph node.
-    adj : tuple of tuple of int
-        Index -> neighbour indices.
-    ends : tuple of (int, int)
-        Per flow, its two endpoints (``flow.ends`` order).
-    ptr, nbr : ndarray of int64
-        The adjacency as CSR arrays (:func:`flowgraph.regions.csr`).
-    side : ndarray of int8, shape (len(nodes),) or (0,)
-        Index -> side (0 or 1) of a bipartite graph; empty if not bipartite.
-    ahead : ndarray of int64, shape (len(nbr),)
-        The node straight on along each link, or -1
-        (:func:`flowgraph.regions.straight_links`).
-    endpoint : ndarray of uint8, shape (len(nodes),)
-        Index -> 1 for the endpoints.
-    dist : tuple of tuple of int
-        Per endpoint, in slot order (flow ``k``: ``2k``, ``2k + 1``), links
-        from it to every node over the bare graph (``len(nodes)`` if
-        unreachable).
-    """
-
-    nodes: tuple[Node, ...]
-    adj: tuple[tuple[int, ...], ...]
-    ends: tuple[tuple[int, int], ...]
-    ptr: np.ndarray
-    nbr: np.ndarray
-    side: np.ndarray
-    ahead: np.ndarray
-    endpoint: np.ndarray
-    dist: tuple[tuple[int, ...], ...]
-
-
-def compile_puzzle(puzzle: Puzzle) -> Board:
-    """Turn the puzzle graph into int-indexed arrays (once per solve)."""
-    g = puzzle.graph
-    nodes = tuple(sorted(g.nodes, key=lambda n: (n[0], n[1], n[2:] and n[2])))
-    index = {n: i for i, n in enumerate(nodes)}
-    adj = tuple(tuple(sorted(index[m] for m in g[n])) for n in nodes)
-    ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    side = ()
-    if nx.is_bipartite(g):
-        colouring = nx.bipartite.color(g)
-        side = tuple(colouring[n] for n in nodes)
-    ptr, nbr = csr(adj)
-    endpoint = np.zeros(len(nodes), np.uint8)
-    for pair in ends:
-        endpoint[list(pair)] = 1
-    dist = []
-    for f in puzzle.flows:
-        for e in f.ends:
-            links = nx.single_source_shortest_path_length(g, e)
-            dist.append(tuple(links.get(n, len(nodes)) for n in nodes))
-    return Board(
-        nodes, adj, ends, ptr, nbr, np.array(side, np.int8), straight_links(ptr, nbr, _straight(adj)), endpoint,
-        tuple(dist),
-    )
-
-
-def _straight(adj) -> dict[tuple[int, int], int]:
-    """``(p, u) -> w``: the node straight on from ``p`` through ``u``.
-
-    ``w`` is the one neighbour of ``u`` (not ``p`` nor a neighbour of
-    ``p``) whose only common neighbour with ``p`` is ``u``: on a square
-    grid the cell straight ahead, on a hex grid the opposite cell, across
-    warps too. Pairs with no such unique node are left out.
-    """
-    out = {}
-    nbrs = [set(a) for a in adj]
-    for u, around in enumerate(adj):
-        for p in around:
-            found = [w for w in around if w != p and w not in nbrs[p] and nbrs[w] & nbrs[p] == {u}]
-            if len(found) == 1:
-                out[p, u] = found[0]
-    return out
 
 
 class _Restart(Exception):
@@ -254,20 +152,6 @@ class _Restart(Exception):
 
 class _Dead(Exception):
     """Raised inside state updates when a state cannot lead to a solution."""
-
-
-# A state is a list: [color, heads, done, free, decisions, last, at, discrepancies]
-#   color      bytearray, per node: 0 free, k + 1 for flow k, | ACTIVE on heads
-#   heads      list of 2 * nflows persistent lists (node, rest): the path
-#              grown from each end, head first; flow k owns slots 2k, 2k+1
-#   done       bitmask of finished flows
-#   free       number of free nodes
-#   decisions  branching moves made so far (forced moves are free)
-#   last       slot of the head moved by the last branching decision, or -1
-#   at         int64 array: the node of every slot's head (for the compiled passes)
-#   discrepancies  over the branching decisions, the rank of the move taken
-#              among its surviving siblings (0: the preferred move)
-COLOR, HEADS, DONE, FREE, DECISIONS, LAST, AT, DISCREPANCIES = range(8)
 
 
 class _Search:
@@ -476,73 +360,6 @@ class _Search:
             "frontier_peak": self.frontier_peak,
             "heuristic": self.heuristic,
         }
-
-
-def _root(board: Board) -> list:
-    color = bytearray(len(board.nodes))
-    heads = []
-    for k, (a, b) in enumerate(board.ends):
-        color[a] = color[b] = (k + 1) | ACTIVE
-        heads += [(a, None), (b, None)]
-    free = sum(1 for c in color if c == 0)
-    return [color, heads, 0, free, 0, -1, np.array([cons[0] for cons in heads], np.int64), 0]  # DISCREPANCIES last
-
-
-def _unwind(cons: tuple | None) -> Iterator[int]:
-    while cons is not None:
-        yield cons[0]
-        cons = cons[1]
-
-
-def prune_reason(
-    puzzle: Puzzle,
-    partial: dict[str, tuple[tuple[Node, ...], tuple[Node, ...]]],
-    heuristic: bool = True,
-) -> str | None:
-    """Why the search would drop a partial state, or None if it keeps it.
-
-    A debugging and teaching aid: it runs the same forced moves and
-    prunings as :func:`solve` on a state given by hand.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    partial : dict
-        For some labels, the cells grown so far from each endpoint, as two
-        sequences starting at ``flow.ends[0]`` and ``flow.ends[1]``. Flows
-        not named start at their endpoints.
-    heuristic : bool
-        Apply the self-touch rule and the loose-bend test.
-
-    Returns
-    -------
-    str or None
-        ``"no moves"``, ``"dead end"``, ``"two flows meet"``, ``"stranded
-        region"``, ``"stranded flow"``, ``"bottleneck"``, ``"dead pocket"``,
-        ``"parity"``, ``"chokepoint"`` (walked from every head),
-        ``"unfilled cells"`` or ``"loose bend"``; None when the state survives.
-
-    Raises
-    ------
-    KeyError
-        A label or a cell that is not in the puzzle.
-    """
-    board = compile_puzzle(puzzle)
-    index = {n: i for i, n in enumerate(board.nodes)}
-    st = _root(board)
-    search = _Search(board, heuristic, Limits(), time.perf_counter(), 0)
-    for k, flow in enumerate(puzzle.flows):
-        for end, cells in enumerate(partial.get(flow.label, ((), ()))):
-            slot = 2 * k + end
-            for node in list(cells)[1:]:
-                search.step(st, slot, index[node])
-    try:
-        search.settle(st, list(range(len(st[COLOR]))))
-        for slot in range(2 * len(board.ends)):
-            search.chokepoints(st, slot)
-    except _Dead as dead:
-        return str(dead)
-    return None
 
 
 def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) -> Solution:

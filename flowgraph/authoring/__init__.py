@@ -1,0 +1,1 @@
+"""Authoring tools: uniqueness, templates, generation."""

@@ -1,0 +1,116 @@
+"""One puzzle file to a verified outcome: read, parse, solve, verify, time."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engines import solve_puzzle
+from ..errors import SearchLimitError, UnsolvableError, VerificationError
+from ..io.files import load
+from ..io.problems import Problem
+from ..io.solution_json import solution_json
+from ..model import Limits, Puzzle, Solution
+
+__all__ = ["Outcome", "solve_file"]
+
+
+@dataclass
+class Outcome:
+    """How solving one puzzle file ended.
+
+    Attributes
+    ----------
+    path : str
+    status : str
+        ``solved``, ``unsolvable``, ``limit``, ``invalid`` or ``error`` (an
+        engine's answer failed verification: a bug, never shown as an answer).
+    engine : str
+    solution : Solution or None
+    problems : list of Problem
+        For ``invalid``: every error and warning; otherwise the warnings.
+    stats : dict
+        ``seconds`` (wall time, parse to verified answer) and ``nodes``.
+    message : str
+        One line for people (the limit that ran out, the internal error).
+    puzzle : Puzzle or None
+    """
+
+    path: str
+    status: str
+    engine: str
+    solution: Solution | None = None
+    problems: list[Problem] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
+    message: str = ""
+    puzzle: Puzzle | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON Lines object of FORMAT.md."""
+        if self.status == "solved" and self.solution is not None:
+            obj = solution_json(self.path, self.solution)
+            obj["stats"] = self.stats
+            return obj
+        obj: dict[str, Any] = {"puzzle": self.path, "status": self.status, "engine": self.engine}
+        if self.status == "invalid":
+            obj["errors"] = [
+                {"line": p.line, "column": p.column, "message": p.message}
+                for p in self.problems
+                if p.severity == "error"
+            ]
+        if self.message:
+            obj["message"] = self.message
+        obj["stats"] = self.stats
+        return obj
+
+
+
+def solve_file(path: str, engine: str = "search", limits: Limits | None = None, data: bytes | None = None) -> Outcome:
+    """Read, parse, solve and verify one puzzle file; never raises for bad input.
+
+    Parameters
+    ----------
+    path : str
+        File name (also what the outcome reports).
+    engine : str
+        A key of :data:`ENGINES`.
+    limits : Limits, optional
+        The time budget counts from the start of parsing.
+    data : bytes, optional
+        The file's content, when already read (``-`` for standard input).
+
+    Returns
+    -------
+    Outcome
+    """
+    t0 = time.perf_counter()
+    limits = limits or Limits()
+
+    def stats(extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        out = {"seconds": round(time.perf_counter() - t0, 6), "nodes": 0}
+        out.update({k: v for k, v in (extra or {}).items() if k != "seconds"})
+        return out
+
+    puzzle, problems = load(path, data)
+    if puzzle is None:
+        return Outcome(path, "invalid", engine, problems=problems, stats=stats())
+    warnings = [p for p in problems if p.severity == "warning"]
+    if limits.time_limit_s is not None:
+        spent = time.perf_counter() - t0
+        limits = Limits(limits.max_nodes, max(0.0, limits.time_limit_s - spent), limits.memory_bytes)
+    try:
+        solution = solve_puzzle(puzzle, engine, limits)
+    except UnsolvableError as err:
+        return Outcome(path, "unsolvable", engine, problems=warnings, stats=stats(err.stats), puzzle=puzzle)
+    except SearchLimitError as err:
+        return Outcome(
+            path, "limit", engine, problems=warnings, stats=stats(err.stats),
+            message=f"the {err.reason} budget ran out", puzzle=puzzle,
+        )
+    except VerificationError as err:
+        return Outcome(path, "error", engine, problems=warnings, stats=stats(), message=str(err), puzzle=puzzle)
+    return Outcome(
+        path, "solved", engine, solution=solution, problems=warnings,
+        stats=stats(dict(solution.stats)), puzzle=puzzle,
+    )

@@ -1,0 +1,85 @@
+"""A head's moves and a step, compiled."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bends import _bend_chain
+from .codes import ACTIVE, FLOW
+
+__all__ = ["head_moves", "step_head"]
+
+
+@njit(cache=True)
+def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragma: no cover - compiled
+    """How many moves the head in ``slot`` has; the moves go to ``out``.
+
+    A move is a free neighbour, or the other head of the flow (a join).
+    With ``heuristic`` (the self-touch rule) a free node that touches the
+    flow's own path other than at this head and the other head is no move,
+    nor is one that would make the head a loose bend (:func:`bend_pass`),
+    and a head beside the other head has that join as its only move.
+
+    Returns
+    -------
+    int
+        The number of moves, written to ``out[:count]`` in neighbour order
+        (``out`` needs room for the head's degree).
+    """
+    h = heads[slot]
+    other = heads[slot ^ 1]
+    mine = (slot >> 1) + 1
+    count = 0
+    back = -1  # the node before the head, if the head is no endpoint
+    scratch = np.zeros(2, np.int64)  # a move is only tried: record nothing
+    if heuristic and not endpoint[h]:
+        for i in range(ptr[h], ptr[h + 1]):
+            w = nbr[i]
+            if w != other and color[w] & FLOW == mine:
+                back = w
+    for i in range(ptr[h], ptr[h + 1]):
+        v = nbr[i]
+        if v == other:
+            if heuristic:
+                out[0] = v
+                return 1
+        elif color[v] == 0:
+            if heuristic:
+                touches = False
+                for j in range(ptr[v], ptr[v + 1]):
+                    w = nbr[j]
+                    if w != h and w != other and (color[w] & FLOW) == mine:
+                        touches = True
+                        break
+                if touches:
+                    continue
+                if back >= 0 and _bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch):
+                    continue
+        else:
+            continue
+        out[count] = v
+        count += 1
+    return count
+
+
+
+@njit(cache=True)
+def step_head(color, heads, slot, v, done, free):  # pragma: no cover - compiled
+    """Move the head in ``slot`` to ``v`` in place; joining the other head finishes the flow.
+
+    Returns
+    -------
+    done, free : int
+        The finished-flow bitmask and free-node count after the move.
+    """
+    h = heads[slot]
+    color[h] &= FLOW
+    if v == heads[slot ^ 1]:
+        color[v] &= FLOW
+        done |= np.int64(1) << (slot >> 1)
+    else:
+        color[v] = ((slot >> 1) + 1) | ACTIVE
+        heads[slot] = v
+        free -= 1
+    return done, free

@@ -1,0 +1,209 @@
+"""Forced moves and local dead ends until nothing changes, then the region pass; compiled."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..board import csr
+from .bends import _bend_chain, _pair_ok, bend_pass
+from .chokepoints import chokepoint_pass
+from .codes import _DEAD_END, _LOOSE_BEND, _NO_MOVES, _TWO_FLOWS_MEET, _UNFILLED, ACTIVE, FLOW, _linkable, _slot_of
+from .moves import head_moves, step_head
+from .regions import region_pass
+
+__all__ = ["settle_pass", "warm_up"]
+
+
+_MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
+
+
+
+@njit(cache=True)
+def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):
+    """A forced move: step, note the two nodes it changed and log it."""
+    changed[nch] = heads[slot]
+    changed[nch + 1] = v
+    done, free = step_head(color, heads, slot, v, done, free)
+    log[nlog] = slot
+    log[nlog + 1] = v
+    return done, free, nch + 2, nlog + 2
+
+
+
+@njit(cache=True)
+def _must_link(color, heads, must, done, free, changed, nch, log, nlog):
+    """Move the head in ``must[0]`` to ``must[1]`` if both still are what they were."""
+    if must[0] >= 0 and color[must[1]] == 0 and color[must[0]] & ACTIVE:
+        slot = _slot_of(color, heads, must[0])
+        if heads[slot] == must[0]:
+            return _forced(color, heads, slot, must[1], done, free, changed, nch, log, nlog)
+    return done, free, nch, nlog
+
+
+
+@njit(cache=True)
+def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, par, endpoint, log):  # pragma: no cover
+    """Forced moves, local dead ends, loose bends, then :func:`region_pass`.
+
+    Heads with a single way out move (a head's moves depend on nodes up to
+    two links away, so only heads that near a change are looked at); a
+    free node with fewer than two possible links (free neighbours and
+    heads) is a dead end; one whose only two possible links are heads of
+    two different flows would join them; one whose only two possible
+    links include a head is taken by that head; with ``heuristic``, one
+    whose two possible links make a bend must bend around something
+    (:func:`bend_pass`), and of one with three possible links, the pairs
+    it could link are those that join no two flows and make no loose
+    bend: none left is a dead end, and a head in every pair left takes
+    it; a head that the bend walk finds an inside node must link moves
+    there. Chains of forced moves repeat until nothing changes.
+
+    Parameters
+    ----------
+    color, heads : ndarray
+        As for :func:`region_pass`; both are updated in place.
+    done, free : int
+        Finished flows (bitmask) and free nodes before.
+    touched : ndarray of int64
+        Nodes changed since the last settle.
+    heuristic : bool
+        The self-touch rule (:func:`head_moves`) and its consequence, the
+        loose-bend test (:func:`bend_pass`) on every node whose links were
+        just completed.
+    endpoint : ndarray of uint8
+        Node -> 1 for the puzzle's endpoints.
+    log : ndarray of int64, shape (at least 2 * (n + nflows),)
+        Receives the moves made, as ``slot, node`` pairs.
+
+    Returns
+    -------
+    code, done, free, nlog : int
+        The reason code (0: the state survives), the updated counts and the
+        length of ``log`` used.
+    """
+    n = color.shape[0]
+    nlog = 0
+    mark = np.zeros(n, np.int64)
+    stamp = 0
+    slots = np.empty(2 * nflows + 1, np.int64)
+    opts = np.empty(ptr.shape[0], np.int64)  # room for any node's moves
+    avail = np.empty(max(_MAX_PAIRED, 2), np.int64)  # a free node's possible links
+    must = np.empty(2, np.int64)  # a head and the free node it must link (bend_pass)
+    cur = touched.copy()
+    ncur = cur.shape[0]
+    while ncur > 0:
+        changed = np.empty(2 * (n + nflows) + 4, np.int64)
+        nch = 0
+        if heuristic:
+            for ti in range(ncur):
+                x = cur[ti]
+                if color[x] != 0 and not color[x] & ACTIVE and not endpoint[x]:
+                    must[0] = -1
+                    code = bend_pass(color, ptr, nbr, endpoint, x, must)
+                    if code:
+                        return code, done, free, nlog
+                    done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
+        stamp += 1
+        nslots = 0
+        for ti in range(ncur):
+            t = cur[ti]
+            for ci in range(ptr[t] - 1, ptr[t + 1]):
+                c = t if ci < ptr[t] else nbr[ci]
+                for di in range(ptr[c] - 1, ptr[c + 1]):
+                    d = c if di < ptr[c] else nbr[di]
+                    if color[d] & ACTIVE and mark[d] != stamp:
+                        mark[d] = stamp
+                        slots[nslots] = _slot_of(color, heads, d)
+                        nslots += 1
+        order = np.sort(slots[:nslots])
+        for si in range(nslots):
+            slot = order[si]
+            if (done >> (slot >> 1)) & 1:
+                continue
+            count = head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, opts)
+            first = opts[0]
+            if count == 0:
+                return _NO_MOVES, done, free, nlog
+            if count == 1:
+                done, free, nch, nlog = _forced(color, heads, slot, first, done, free, changed, nch, log, nlog)
+        # Free nodes near the changes: dead ends, and nodes a head must take.
+        stamp += 1
+        nch0 = nch
+        for ti in range(ncur + nch0):
+            t = cur[ti] if ti < ncur else changed[ti - ncur]
+            for ci in range(ptr[t] - 1, ptr[t + 1]):
+                c = t if ci < ptr[t] else nbr[ci]
+                if mark[c] == stamp or color[c] != 0:
+                    continue
+                mark[c] = stamp
+                navail = 0  # its possible links; the first _MAX_PAIRED go to avail
+                for j in range(ptr[c], ptr[c + 1]):
+                    w = nbr[j]
+                    if _linkable(color, w):
+                        if navail < _MAX_PAIRED:
+                            avail[navail] = w
+                        navail += 1
+                if navail < 2:
+                    return _DEAD_END, done, free, nlog  # a node that can never be passed through
+                if navail == 2:
+                    a0 = avail[0]
+                    a1 = avail[1]
+                    ca = color[a0]
+                    cb = color[a1]
+                    if ca & ACTIVE and cb & ACTIVE and ca != cb:
+                        return _TWO_FLOWS_MEET, done, free, nlog
+                    if heuristic:
+                        # c must link both: if that is a bend, its inside must hold
+                        must[0] = -1
+                        code = _bend_chain(color, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW, must)
+                        if code:
+                            return code, done, free, nlog
+                        done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
+                    for w in (a0, a1):
+                        if color[w] & ACTIVE and color[c] == 0:
+                            slot = _slot_of(color, heads, w)
+                            done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
+                elif heuristic and navail <= _MAX_PAIRED:
+                    # Which two of its possible links can c have? A link that
+                    # every possible pair shares is made: a head there takes c.
+                    inall = 0  # bit i: avail[i] is in every possible pair so far
+                    nfeas = 0
+                    for i0 in range(navail):
+                        for i1 in range(i0 + 1, navail):
+                            if _pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
+                                pair = (1 << i0) | (1 << i1)
+                                inall = pair if nfeas == 0 else inall & pair
+                                nfeas += 1
+                    if nfeas == 0:
+                        return _LOOSE_BEND, done, free, nlog
+                    for i in range(navail):
+                        w = avail[i]
+                        if inall >> i & 1 and color[w] & ACTIVE and color[c] == 0:
+                            slot = _slot_of(color, heads, w)
+                            done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
+        cur = changed[:nch]
+        ncur = nch
+    if free == 0:
+        if done != (np.int64(1) << nflows) - 1:
+            return _UNFILLED, done, free, nlog
+        return 0, done, free, nlog
+    return region_pass(color, ptr, nbr, heads, done, nflows, par), done, free, nlog
+
+
+
+def warm_up() -> None:
+    """Load the compiled passes now (compiling them on a machine's first run).
+
+    Numba compiles a function on its first call, or loads it from the cache
+    beside this module, which takes about a second; :func:`flowgraph.bench`
+    calls this before its first timed puzzle so that no puzzle's time
+    includes it.
+    """
+    ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
+    color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
+    heads = np.array([0, 3], np.int64)
+    side = np.array([0, 1, 1, 0], np.int8)
+    endpoint = np.array([1, 0, 0, 1], np.uint8)
+    settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, np.empty(16, np.int64))
+    chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
