@@ -77,7 +77,7 @@ def run_bench(
         ``seconds`` is wall time parse to verified answer; ``nodes`` the
         engine's count (search: states expanded; sat: solver calls). The
         search's compiled passes are loaded before the first puzzle
-        (:func:`flowgraph.regions.warm_up`), so no row pays for that.
+        (:func:`flowgraph.engines.search.passes.settle.warm_up`), so no row pays for that.
     """
     if engine == "search":
         warm_up()

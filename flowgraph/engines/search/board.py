@@ -70,12 +70,12 @@ class Board:
     ends : tuple of (int, int)
         Per flow, its two endpoints (``flow.ends`` order).
     ptr, nbr : ndarray of int64
-        The adjacency as CSR arrays (:func:`flowgraph.regions.csr`).
+        The adjacency as CSR arrays (:func:`csr`).
     side : ndarray of int8, shape (len(nodes),) or (0,)
         Index -> side (0 or 1) of a bipartite graph; empty if not bipartite.
     ahead : ndarray of int64, shape (len(nbr),)
         The node straight on along each link, or -1
-        (:func:`flowgraph.regions.straight_links`).
+        (:func:`straight_links`).
     endpoint : ndarray of uint8, shape (len(nodes),)
         Index -> 1 for the endpoints.
     dist : tuple of tuple of int

@@ -1,121 +1,10 @@
-"""The heap-ordered search engine.
+"""The heap: best-first search over :class:`~.state.State`, with restarts.
 
-States are kept on a heap (``heapq``) as ``(score, tie, state)``. The
-score is A*-like: branching decisions made so far plus open cells (forced
-moves cost nothing), plus a cost for every step away from the preferred
-move (the sibling's rank, see below), then solved flows; ties go to the
-newest state, so the search dives depth first among equals. The rank cost
-makes it a limited discrepancy search (Harvey and Ginsberg, IJCAI 1995):
-a state that took the second-best move early waits until the dive below
-the best move has gone about ``DISCREPANCY_CELLS`` cells deeper than it,
-instead of until that whole subtree is exhausted, which is what undoes an
-early wrong path. It runs unchanged on square, hex, warped and bridged
-boards: the engine sees only the cell graph, turned once per solve into
-int-indexed adjacency.
-
-Each flow grows from one endpoint, the one with fewer neighbours (nearer
-the boundary); the other is its goal, and a flow is finished when its head
-reaches the goal. Forced moves may extend either end. The flow moved by the
-last decision keeps moving until it is finished; otherwise the most
-constrained head (fewest moves) moves next, and its moves are tried
-tightest first (fewest free nodes around the new head). A state is a
-``bytearray`` of node colours (``0`` free, ``k + 1`` for flow ``k``, plus
-the ``ACTIVE`` bit on heads and goals), the paths grown from each end as
-persistent linked lists (so states share them), a bitmask of finished
-flows, the free-node count, the number of decisions, the last head moved,
-the heads as an int array and the discrepancies so far.
-
-Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
-one choice of ends and more than 10,000 with the other), so :func:`solve`
-restarts: the first attempt may expand ``FIRST_ATTEMPT_NODES`` states (with
-the discrepancy cost most boards never need more), attempt ``i > 0``
-``RESTART_NODES << i // 2``. The first grows every flow from its default
-end, the second from the other end, every third both ends, the rest from a
-seeded random choice per flow. Only an attempt that exhausts its space
-counts as a proof (Gomes, Selman and Kautz, "Boosting combinatorial search
-through randomization", AAAI 1998).
-
-Prunings
---------
-Sound (they follow from the rules, so they may prove "no solution"):
-
-* **forced moves** — a head with one way out moves there; a free node
-  whose only two possible links include a head is taken by that head.
-  Chains of forced moves are applied without going through the heap.
-* **dead ends** — a free node with fewer than two possible links (free
-  neighbours and heads); a head with no move at all.
-* **two flows meet** — a free node whose only two possible links are heads
-  of two different flows.
-* **stranded regions and flows** — every connected region of free nodes
-  must touch both heads of some unfinished flow, and every unfinished flow
-  needs such a region (or its heads side by side).
-* **bottlenecks and dead pockets** — Tarjan's low-link numbers, in the same
-  pass, find the cut nodes of each region. A cut node carries one path, so
-  it may not be the only way through for two flows; a side of it that no
-  head touches can never be filled (a dead pocket); and the sides that no
-  single flow can fill from inside all need the path through the cut node,
-  which serves at most two of them.
-* **chokepoints** — from the head just moved, walk straight (the next node
-  shares no neighbour with the node two steps back but the one between)
-  over 2-3 free nodes to a wall, the edge or a path. If removing them
-  leaves more unfinished flows cut off from their goal than they have
-  nodes, the flows cannot all pass. A generic form of Zucker's chokepoint
-  test; it rarely fires after the cut-node tests (21 times in 3,485 walks
-  on ``ExtremePack12x12_30``) and costs about as little.
-* **parity** — on a bipartite board a path alternates sides, so the cells
-  a flow still has to fill are balanced, or have one extra of the side
-  opposite its head and goal when those two are on the same side. Each
-  region's imbalance must be the sum over the flows it can host.
-
-Heuristic (fast on real levels, *not* sound for the Flow Free rules, where a
-path may run beside itself):
-
-* **self-touch** — a head may not step onto a node that touches its own
-  path other than at the head it grows from (and its goal); a head beside
-  its goal always joins it.
-* **loose bends** — what the self-touch rule implies: paths are chordless,
-  so the node inside a bend (the fourth node of a 4-cycle through it) is
-  an endpoint or a bend of another flow, whose inside is again one, down to
-  an endpoint; on a square grid, every bend has an endpoint on its inside
-  diagonal (T. Ahle's Numberlink solver uses this on square grids; here
-  it is stated over 4-cycles, see :func:`flowgraph.regions.bend_pass`).
-  It is checked on every node whose links a move completes, on every
-  move a head could make (a loose turn is no move, so more moves are
-  forced), on every free node left with just two possible links (a
-  corner of the free space must bend around an endpoint too), and on the
-  three pairs of links a free node with three possible links could have:
-  when every pair left shares a head, that head takes the node (so a head
-  runs straight along a wall where turning off it would be loose). A free
-  inside node the walk finds must link a head: that head's one open link
-  goes there, a forced move. Of the
-  56 janko boards the search left unsolved after 60 s each without these
-  tests, it solves 49 within 20,000 states each and all 56 within 60 s
-  (``janko_049_12x12``: no solution in 1,000,000 states before, now 2).
-
-When a search with the heuristics on exhausts its space, :func:`solve`
-searches again with them off before it answers "no solution". The move
-ordering, the restarts and the choice of ends lose nothing.
-
-Notes
------
-The ideas follow Matt Zucker, "Flow Free solver" (2016, blog post and the C
-program ``flow_solver``): best-first search with cost-to-come plus free
-cells, growth from the end nearer a wall, the last colour kept moving,
-forced moves, dead-end and stranded-region checks, chokepoints and the
-self-touch rule. Here each is stated for an arbitrary graph (the chokepoint
-walk uses "straight on" from the graph, the single-cell bottleneck becomes
-a cut-node test), so no rule knows the board's geometry.
-
-The per-state work over all nodes (forced moves, dead ends, loose bends,
-regions, cut nodes, parity, chokepoints) runs compiled (numba) in
-:mod:`flowgraph.regions`; this module keeps the heap, the branching and the
-persistent head lists. Where the time goes (pyinstrument, the first attempt
-on ``numberlink/janko_150_36x20``, 20,000 states, 2.3 s, about 8,600 states
-per second on 720 nodes): about half in the compiled passes, half in this
-module's main loop (copying states, the heap, the branching step), handing
-states to the compiled code and ordering moves. Before the passes were
-compiled, ``ExtremePack12x12_30``'s first 20,000 states took 8.5 s, 70 % of
-it in the region pass (1.4 s compiled).
+States wait on a heap (``heapq``) as ``(score, tie, state)``; the package
+docstring (:mod:`flowgraph.engines.search`) explains the order, the
+prunings and the restarts. This module keeps the main loop, the choice of
+the head to branch on, the ordering of its moves, and the budgets; the
+per-state work over all nodes runs compiled in :mod:`.passes`.
 """
 
 from __future__ import annotations
@@ -123,8 +12,8 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-import sys
 import time
+
 import numpy as np
 
 from ...errors import SearchLimitError, UnsolvableError
@@ -132,9 +21,9 @@ from ...model import Limits, Puzzle, Solution
 from .board import Board, compile_puzzle
 from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
-from .passes.moves import head_moves, step_head
-from .passes.settle import settle_pass
-from .state import AT, COLOR, DECISIONS, DISCREPANCIES, DONE, FREE, HEADS, LAST, _root, _unwind
+from .passes.moves import head_moves, moves_buffer
+from .passes.settle import log_size, settle_pass
+from .state import State
 
 __all__ = ["solve"]
 
@@ -164,8 +53,8 @@ class _Search:
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
         self.endpoint = board.endpoint
-        self.opts = np.empty(len(board.adj) + 1, np.int64)  # moves found by head_moves
-        self.log = np.empty(2 * (len(board.adj) + self.nflows) + 4, np.int64)  # moves made by settle_pass
+        self.opts = moves_buffer(board.ptr)  # moves found by head_moves
+        self.log = np.empty(log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
         # for flow k (restarts try other choices).
@@ -186,85 +75,61 @@ class _Search:
         self.nodes = nodes0
         self.pushed = 0
         self.frontier_peak = 0
-        # Rough bytes per frontier state: colours, head list, head array, list, heap slot.
-        self.state_bytes = (
-            sys.getsizeof(bytearray(len(board.nodes))) + 16 * self.nflows
-            + sys.getsizeof(np.zeros(2 * self.nflows, np.int64)) + 200
-        )
+        self.state_bytes = State.approx_bytes(board)
 
     # -- moves --------------------------------------------------------------
-    def moves(self, st: list, slot: int) -> list[int]:
+    def moves(self, st: State, slot: int) -> list[int]:
         """Nodes the head in ``slot`` may step to; the other head means "join".
 
-        Compiled: :func:`flowgraph.regions.head_moves` (it states the
+        Compiled: :func:`.passes.moves.head_moves` (it states the
         self-touch rule).
         """
         out = self.opts
-        count = head_moves(
-            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, st[AT], slot, self.heuristic, self.endpoint, out
-        )
+        count = head_moves(st.colors(), self.ptr, self.nbr, st.heads, slot, self.heuristic, self.endpoint, out)
         return out[:count].tolist()
 
-    def step(self, st: list, slot: int, v: int) -> None:
-        """Move the head in ``slot`` to ``v`` in place (joining the other head finishes the flow)."""
-        heads = st[HEADS]
-        if v != heads[slot ^ 1][0]:  # a join leaves both lists as they are
-            heads[slot] = (v, heads[slot])
-        done, free = step_head(np.frombuffer(st[COLOR], np.uint8), st[AT], slot, v, st[DONE], st[FREE])
-        st[DONE], st[FREE] = int(done), int(free)
-
     # -- propagation and pruning ---------------------------------------------
-    def settle(self, st: list, touched: list[int] | np.ndarray) -> None:
+    def settle(self, st: State, touched: np.ndarray) -> None:
         """Apply forced moves and run the prunings in place; raise _Dead if hopeless.
 
-        The work is one compiled pass (:func:`flowgraph.regions.settle_pass`:
-        forced moves, dead ends, two flows meeting, then
-        :func:`~flowgraph.regions.region_pass`); the moves it made are then
-        pushed onto the state's persistent head lists.
+        The work is one compiled pass (:func:`.passes.settle.settle_pass`:
+        forced moves, dead ends, two flows meeting, loose bends, then
+        :func:`.passes.regions.region_pass`); the moves it made are then
+        added to the state's trails.
         """
-        heads = st[HEADS]
-        at = st[AT]
-        log = self.log
         code, done, free, nlog = settle_pass(
-            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, at, st[DONE], st[FREE],
-            touched if isinstance(touched, np.ndarray) else np.array(touched, np.int64),
-            self.heuristic, self.nflows, self.side, self.endpoint, log,
+            st.colors(), self.ptr, self.nbr, st.heads, st.done, st.free, touched,
+            self.heuristic, self.nflows, self.side, self.endpoint, self.log,
         )
         if code:
             raise _Dead(REASONS[code])
-        if nlog:
-            moved = log[:nlog].tolist()
-            for i in range(0, nlog, 2):
-                slot, v = moved[i], moved[i + 1]
-                if v != heads[slot ^ 1][0]:  # a join leaves both lists as they are
-                    heads[slot] = (v, heads[slot])
-        st[DONE], st[FREE] = int(done), int(free)
+        st.record(self.log, nlog)
+        st.done, st.free = int(done), int(free)
 
-    def chokepoints(self, st: list, slot: int) -> None:
+    def chokepoints(self, st: State, slot: int) -> None:
         """Corridors of width 2-3 beside the head in ``slot`` (Zucker's chokepoints).
 
-        One compiled pass, :func:`flowgraph.regions.chokepoint_pass`.
+        One compiled pass, :func:`.passes.chokepoints.chokepoint_pass`.
         """
-        if st[DONE] >> (slot >> 1) & 1:
+        if st.done >> (slot >> 1) & 1:
             return
         code = chokepoint_pass(
-            np.frombuffer(st[COLOR], np.uint8), self.ptr, self.nbr, self.ahead, st[AT], st[DONE], self.nflows,
-            slot, CHOKEPOINT_WIDTH,
+            st.colors(), self.ptr, self.nbr, self.ahead, st.heads, st.done, self.nflows, slot, CHOKEPOINT_WIDTH,
         )
         if code:
             raise _Dead(REASONS[code])
 
     # -- main loop -----------------------------------------------------------
-    def children(self, st: list) -> tuple[int, list[int]]:
+    def children(self, st: State) -> tuple[int, list[int]]:
         """The head to branch on and its moves.
 
         The flow moved last keeps moving until it is finished, from
         whichever of its heads has fewer moves; otherwise the most
         constrained head (fewest moves) in the puzzle.
         """
-        done = st[DONE]
+        done = st.done
         best_slot, best = -1, None
-        last = st[LAST]
+        last = st.last
         slots = self.grow
         if self.keep_last and last >= 0 and not done >> (last >> 1) & 1:
             slots = (last,)
@@ -278,10 +143,10 @@ class _Search:
                     break
         return best_slot, best or []
 
-    def run(self, root: list) -> list | None:
+    def run(self, root: State) -> State | None:
         """Best-first search from ``root``; the solved state or None."""
         try:
-            self.settle(root, list(range(len(root[COLOR]))))  # the first look covers every node
+            self.settle(root, np.arange(len(root.color), dtype=np.int64))  # the first look covers every node
         except _Dead:
             return None
         lim = self.limits
@@ -292,7 +157,7 @@ class _Search:
         while heap:
             _, _, st = heapq.heappop(heap)
             self.nodes += 1
-            if st[DONE] == self.all_done and st[FREE] == 0:
+            if st.done == self.all_done and st.free == 0:
                 return st
             if lim.max_nodes is not None and self.nodes > lim.max_nodes:
                 raise SearchLimitError("nodes", self.stats())
@@ -305,9 +170,9 @@ class _Search:
             branching = len(opts) > 1
             kids = []
             for v in opts:
-                child = [bytearray(st[COLOR]), list(st[HEADS]), st[DONE], st[FREE], st[DECISIONS] + branching, slot, st[AT].copy()]
-                h = child[HEADS][slot][0]
-                self.step(child, slot, v)
+                child = st.child(slot, branching)
+                h = child.heads[slot]
+                child.step(slot, v)
                 try:
                     pair[0] = h
                     pair[1] = v
@@ -319,14 +184,14 @@ class _Search:
                 kids.append(child)
             if len(kids) > 1:
                 goal = self.dist[slot ^ 1]
-                kids.sort(key=lambda child: -(self.room(child, slot) * len(goal) + goal[child[HEADS][slot][0]]))
+                kids.sort(key=lambda child: -(self.room(child, slot) * len(goal) + goal[child.heads[slot]]))
             # Ties on the heap go to the newest state (depth first), and the
             # tightest move (fewest free nodes around the new head; then the
             # nearest to the goal) is pushed last.
             rank = len(kids)
             for child in kids:
                 rank -= 1  # 0 for the preferred move, pushed last
-                child.append(st[DISCREPANCIES] + rank)
+                child.discrepancies = st.discrepancies + rank
                 self.pushed += 1
                 heapq.heappush(heap, (self.score(child), -next(counter), child))
             if len(heap) > self.frontier_peak:
@@ -335,7 +200,7 @@ class _Search:
                     raise SearchLimitError("memory", self.stats())
         return None
 
-    def score(self, st: list) -> int:
+    def score(self, st: State) -> int:
         """Lower is better: A*-like cost (decisions so far + open cells), then solved flows.
 
         Forced moves cost nothing, so states that propagated further come
@@ -345,12 +210,12 @@ class _Search:
         76 / 452k, 8 cells 78 / 410k, 16 cells 79 / 360k, 64 cells
         78 / 392k); among equals, more solved flows win.
         """
-        return ((st[DECISIONS] + st[FREE] + DISCREPANCY_CELLS * st[DISCREPANCIES]) << 6) - bin(st[DONE]).count("1")
+        return ((st.decisions + st.free + DISCREPANCY_CELLS * st.discrepancies) << 6) - bin(st.done).count("1")
 
-    def room(self, st: list, slot: int) -> int:
+    def room(self, st: State, slot: int) -> int:
         """Free nodes next to the head in ``slot``."""
-        color = st[COLOR]
-        return sum(1 for w in self.adj[st[HEADS][slot][0]] if color[w] == 0)
+        color = st.color
+        return sum(1 for w in self.adj[st.heads[slot]] if color[w] == 0)
 
     def stats(self) -> dict:
         return {
@@ -375,7 +240,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
         (default). Either way the answer is sound: an exhausted heuristic
         search is repeated without them.
         Each pass restarts with other choices of ends when an attempt uses
-        up its node quota (see the module notes).
+        up its node quota (see the package notes).
 
     Returns
     -------
@@ -401,7 +266,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
         for attempt in itertools.count():
             search = _Search(board, mode, limits, t0, nodes, _flips(attempt, len(board.ends)), _quota(attempt))
             try:
-                final = search.run(_root(board))
+                final = search.run(State.root(board))
             except _Restart:
                 nodes = search.nodes
                 restarts += 1
@@ -412,12 +277,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
             break
         nodes = search.nodes
         if final is not None:
-            paths = {}
-            for k, flow in enumerate(puzzle.flows):
-                first = list(_unwind(final[HEADS][2 * k]))
-                first.reverse()
-                path = first + list(_unwind(final[HEADS][2 * k + 1]))
-                paths[flow.label] = tuple(board.nodes[i] for i in path)
+            paths = {flow.label: tuple(board.nodes[i] for i in final.path(k)) for k, flow in enumerate(puzzle.flows)}
             return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts})
     raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
 

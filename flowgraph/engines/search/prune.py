@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+
 from ...model import Limits, Node, Puzzle
 from .board import compile_puzzle
 from .heap import _Dead, _Search
-from .state import COLOR, _root
+from .state import State
 
 __all__ = ["prune_reason"]
 
@@ -20,7 +22,7 @@ def prune_reason(
     """Why the search would drop a partial state, or None if it keeps it.
 
     A debugging and teaching aid: it runs the same forced moves and
-    prunings as :func:`solve` on a state given by hand.
+    prunings as :func:`~flowgraph.engines.search.solve` on a state given by hand.
 
     Parameters
     ----------
@@ -47,15 +49,15 @@ def prune_reason(
     """
     board = compile_puzzle(puzzle)
     index = {n: i for i, n in enumerate(board.nodes)}
-    st = _root(board)
+    st = State.root(board)
     search = _Search(board, heuristic, Limits(), time.perf_counter(), 0)
     for k, flow in enumerate(puzzle.flows):
         for end, cells in enumerate(partial.get(flow.label, ((), ()))):
             slot = 2 * k + end
             for node in list(cells)[1:]:
-                search.step(st, slot, index[node])
+                st.step(slot, index[node])
     try:
-        search.settle(st, list(range(len(st[COLOR]))))
+        search.settle(st, np.arange(len(st.color), dtype=np.int64))
         for slot in range(2 * len(board.ends)):
             search.chokepoints(st, slot)
     except _Dead as dead:

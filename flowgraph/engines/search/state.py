@@ -1,42 +1,119 @@
-"""The search state: what one node of the search holds."""
+"""The search state: what one node of the search holds, defined once.
+
+A state is compact and copied for each child, never shared mutably: the
+colours and heads the compiled passes read and write, plus the score terms
+the heap orders by. The paths are not stored whole: each slot keeps the
+nodes its head has left as a persistent linked list (``(node, rest)``
+pairs), so children share their parents' history and a copy costs one list.
+"""
 
 from __future__ import annotations
 
+import sys
 from typing import Iterator
 
 import numpy as np
 
 from .board import Board
 from .passes.codes import ACTIVE
+from .passes.moves import step_head
+
+__all__ = ["State"]
+
+Trail = tuple  # (node, Trail) or None: the nodes a head has left, last left first
 
 
-# A state is a list: [color, heads, done, free, decisions, last, at, discrepancies]
-#   color      bytearray, per node: 0 free, k + 1 for flow k, | ACTIVE on heads
-#   heads      list of 2 * nflows persistent lists (node, rest): the path
-#              grown from each end, head first; flow k owns slots 2k, 2k+1
-#   done       bitmask of finished flows
-#   free       number of free nodes
-#   decisions  branching moves made so far (forced moves are free)
-#   last       slot of the head moved by the last branching decision, or -1
-#   at         int64 array: the node of every slot's head (for the compiled passes)
-#   discrepancies  over the branching decisions, the rank of the move taken
-#              among its surviving siblings (0: the preferred move)
-COLOR, HEADS, DONE, FREE, DECISIONS, LAST, AT, DISCREPANCIES = range(8)
+class State:
+    """One node of the search.
+
+    Attributes
+    ----------
+    color : bytearray, shape (n,)
+        Per node: 0 free, ``k + 1`` for flow ``k``, ``| ACTIVE`` on the heads
+        (the growing ends and the goals of unfinished flows).
+    heads : ndarray of int64, shape (2 * nflows,)
+        The node of every slot's head; flow ``k`` owns slots ``2k`` (grown
+        from ``flow.ends[0]``) and ``2k + 1``. The only record of where the
+        heads are.
+    trails : list of Trail, length 2 * nflows
+        Per slot, the nodes its head has left, the last one first.
+    done : int
+        Bitmask of finished flows.
+    free : int
+        Number of free nodes.
+    decisions : int
+        Branching moves made so far (forced moves are free).
+    last : int
+        Slot of the head moved by the last branching decision, or -1.
+    discrepancies : int
+        Over the branching decisions, the rank of each move taken among its
+        surviving siblings (0: the preferred move), summed.
+    """
+
+    __slots__ = ("color", "heads", "trails", "done", "free", "decisions", "last", "discrepancies")
+
+    def __init__(self, color: bytearray, heads: np.ndarray, trails: list, done: int, free: int,
+                 decisions: int, last: int, discrepancies: int):
+        self.color = color
+        self.heads = heads
+        self.trails = trails
+        self.done = done
+        self.free = free
+        self.decisions = decisions
+        self.last = last
+        self.discrepancies = discrepancies
+
+    @classmethod
+    def root(cls, board: Board) -> State:
+        """Every flow at its two endpoints, nothing else coloured."""
+        color = bytearray(len(board.nodes))
+        for k, (a, b) in enumerate(board.ends):
+            color[a] = color[b] = (k + 1) | ACTIVE
+        heads = np.array([end for pair in board.ends for end in pair], np.int64)
+        free = sum(1 for c in color if c == 0)
+        return cls(color, heads, [None] * len(heads), 0, free, 0, -1, 0)
+
+    def child(self, slot: int, branching: bool) -> State:
+        """A copy to make a move of the head in ``slot`` on (a decision if ``branching``)."""
+        return State(bytearray(self.color), self.heads.copy(), list(self.trails), self.done, self.free,
+                     self.decisions + branching, slot, self.discrepancies)
+
+    def colors(self) -> np.ndarray:
+        """``color`` as a uint8 array sharing its memory, for the compiled passes."""
+        return np.frombuffer(self.color, np.uint8)
+
+    def step(self, slot: int, v: int) -> None:
+        """Move the head in ``slot`` to ``v`` in place; joining the other head finishes the flow."""
+        h = int(self.heads[slot])
+        if v != self.heads[slot ^ 1]:  # a join leaves no node behind
+            self.trails[slot] = (h, self.trails[slot])
+        done, free = step_head(self.colors(), self.heads, slot, v, self.done, self.free)
+        self.done, self.free = int(done), int(free)
+
+    def record(self, log: np.ndarray, nlog: int) -> None:
+        """Add the moves the compiled passes made (``slot, node left`` pairs in ``log[:nlog]``) to the trails."""
+        if nlog:
+            trails = self.trails
+            moved = log[:nlog].tolist()
+            for i in range(0, nlog, 2):
+                slot = moved[i]
+                trails[slot] = (moved[i + 1], trails[slot])
+
+    def path(self, k: int) -> list[int]:
+        """Flow ``k``'s nodes from ``ends[0]`` to ``ends[1]`` (complete once the flow is finished)."""
+        first = list(_unwind(self.trails[2 * k]))
+        first.reverse()
+        return first + [int(self.heads[2 * k]), int(self.heads[2 * k + 1])] + list(_unwind(self.trails[2 * k + 1]))
+
+    @staticmethod
+    def approx_bytes(board: Board) -> int:
+        """Rough bytes per state waiting on the heap: colours, trails, heads, the object, its heap slot."""
+        nflows = len(board.ends)
+        return (sys.getsizeof(bytearray(len(board.nodes))) + 16 * nflows
+                + sys.getsizeof(np.zeros(2 * nflows, np.int64)) + 200)
 
 
-
-def _root(board: Board) -> list:
-    color = bytearray(len(board.nodes))
-    heads = []
-    for k, (a, b) in enumerate(board.ends):
-        color[a] = color[b] = (k + 1) | ACTIVE
-        heads += [(a, None), (b, None)]
-    free = sum(1 for c in color if c == 0)
-    return [color, heads, 0, free, 0, -1, np.array([cons[0] for cons in heads], np.int64), 0]  # DISCREPANCIES last
-
-
-
-def _unwind(cons: tuple | None) -> Iterator[int]:
-    while cons is not None:
-        yield cons[0]
-        cons = cons[1]
+def _unwind(trail: Trail | None) -> Iterator[int]:
+    while trail is not None:
+        yield trail[0]
+        trail = trail[1]

@@ -8,7 +8,13 @@ from numba import njit
 from .bends import _bend_chain
 from .codes import ACTIVE, FLOW
 
-__all__ = ["head_moves", "step_head"]
+__all__ = ["head_moves", "step_head", "moves_buffer"]
+
+
+@njit(cache=True)
+def moves_buffer(ptr):
+    """An array :func:`head_moves` can write any node's moves to (a node has fewer links than ``len(ptr)``)."""
+    return np.empty(ptr.shape[0], np.int64)
 
 
 @njit(cache=True)

@@ -9,10 +9,10 @@ from ..board import csr
 from .bends import _bend_chain, _pair_ok, bend_pass
 from .chokepoints import chokepoint_pass
 from .codes import _DEAD_END, _LOOSE_BEND, _NO_MOVES, _TWO_FLOWS_MEET, _UNFILLED, ACTIVE, FLOW, _linkable, _slot_of
-from .moves import head_moves, step_head
+from .moves import head_moves, moves_buffer, step_head
 from .regions import region_pass
 
-__all__ = ["settle_pass", "warm_up"]
+__all__ = ["settle_pass", "log_size", "warm_up"]
 
 
 _MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
@@ -20,14 +20,27 @@ _MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair t
 
 
 @njit(cache=True)
+def log_size(n, nflows):
+    """Length of the move log :func:`settle_pass` may fill, for ``n`` nodes and ``nflows`` flows.
+
+    Each forced move takes a node (at most ``n``) or finishes a flow (at
+    most ``nflows``) and logs two numbers.
+    """
+    return 2 * (n + nflows) + 4
+
+
+@njit(cache=True)
 def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):
-    """A forced move: step, note the two nodes it changed and log it."""
-    changed[nch] = heads[slot]
+    """A forced move: step, note the two nodes it changed and log the node the head left."""
+    h = heads[slot]
+    changed[nch] = h
     changed[nch + 1] = v
+    if v != heads[slot ^ 1]:  # a join leaves no node behind
+        log[nlog] = slot
+        log[nlog + 1] = h
+        nlog += 2
     done, free = step_head(color, heads, slot, v, done, free)
-    log[nlog] = slot
-    log[nlog + 1] = v
-    return done, free, nch + 2, nlog + 2
+    return done, free, nch + 2, nlog
 
 
 
@@ -73,8 +86,9 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
         just completed.
     endpoint : ndarray of uint8
         Node -> 1 for the puzzle's endpoints.
-    log : ndarray of int64, shape (at least 2 * (n + nflows),)
-        Receives the moves made, as ``slot, node`` pairs.
+    log : ndarray of int64, shape (log_size(n, nflows),)
+        Receives the moves made, as ``slot, node left`` pairs (joins, which
+        leave no node behind, are not logged).
 
     Returns
     -------
@@ -87,13 +101,13 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     mark = np.zeros(n, np.int64)
     stamp = 0
     slots = np.empty(2 * nflows + 1, np.int64)
-    opts = np.empty(ptr.shape[0], np.int64)  # room for any node's moves
+    opts = moves_buffer(ptr)
     avail = np.empty(max(_MAX_PAIRED, 2), np.int64)  # a free node's possible links
     must = np.empty(2, np.int64)  # a head and the free node it must link (bend_pass)
     cur = touched.copy()
     ncur = cur.shape[0]
     while ncur > 0:
-        changed = np.empty(2 * (n + nflows) + 4, np.int64)
+        changed = np.empty(log_size(n, nflows), np.int64)
         nch = 0
         if heuristic:
             for ti in range(ncur):
@@ -196,7 +210,7 @@ def warm_up() -> None:
     """Load the compiled passes now (compiling them on a machine's first run).
 
     Numba compiles a function on its first call, or loads it from the cache
-    beside this module, which takes about a second; :func:`flowgraph.bench`
+    beside this module, which takes about a second; :func:`flowgraph.batch.bench.run_bench`
     calls this before its first timed puzzle so that no puzzle's time
     includes it.
     """
@@ -205,5 +219,6 @@ def warm_up() -> None:
     heads = np.array([0, 3], np.int64)
     side = np.array([0, 1, 1, 0], np.int8)
     endpoint = np.array([1, 0, 0, 1], np.uint8)
-    settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, np.empty(16, np.int64))
+    settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint,
+                np.empty(log_size(4, 1), np.int64))
     chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
