@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from .codes import _LOOSE_BEND, ACTIVE, FLOW, _linkable
+from .codes import LOOSE_BEND, ACTIVE, FLOW, linkable
 
-__all__ = ["bend_pass"]
+__all__ = ["bend_pass", "bend_chain", "pair_ok"]
 
 
 @njit(cache=True)
@@ -49,7 +49,7 @@ def bend_pass(color, ptr, nbr, endpoint, x, must):  # pragma: no cover - compile
     Returns
     -------
     int
-        ``_LOOSE_BEND`` if the bend cannot be completed, else 0.
+        ``LOOSE_BEND`` if the bend cannot be completed, else 0.
     """
     mine = color[x] & FLOW
     s1 = -1
@@ -65,12 +65,12 @@ def bend_pass(color, ptr, nbr, endpoint, x, must):  # pragma: no cover - compile
                 return 0  # not chordless (forced moves may do that): nothing follows
     if s2 < 0:
         return 0
-    return _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must)
+    return bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must)
 
 
 
 @njit(cache=True)
-def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no cover - compiled
+def bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no cover - compiled
     """The walk of :func:`bend_pass` from a node ``x`` linked to ``s1`` and ``s2``.
 
     ``mine`` is ``x``'s flow (colour bits), 0 if not known yet. The first
@@ -94,9 +94,9 @@ def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no
             return 0  # no 4-cycle through the bend: it is no bend
         cd = color[d] & FLOW
         if endpoint[d]:
-            return _LOOSE_BEND if cd == mine else 0
+            return LOOSE_BEND if cd == mine else 0
         if cd != 0 and cd == mine:
-            return _LOOSE_BEND
+            return LOOSE_BEND
         # d is on another flow and must link its two other neighbours
         e1 = -1
         e2 = -1
@@ -111,7 +111,7 @@ def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no
             else:
                 return 0  # more than two ways on: nothing is forced
         if e2 < 0:
-            return _LOOSE_BEND  # d cannot be passed through
+            return LOOSE_BEND  # d cannot be passed through
         c1 = color[e1] & FLOW
         c2 = color[e2] & FLOW
         if cd != 0:
@@ -119,16 +119,16 @@ def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no
             for i in range(ptr[d], ptr[d + 1]):
                 w = nbr[i]
                 if w != e1 and w != e2 and color[w] & FLOW == cd:
-                    return _LOOSE_BEND
+                    return LOOSE_BEND
             if (c1 and c1 != cd) or (c2 and c2 != cd):
-                return _LOOSE_BEND
+                return LOOSE_BEND
         else:
-            if not (_linkable(color, e1) and _linkable(color, e2)):
-                return _LOOSE_BEND
+            if not (linkable(color, e1) and linkable(color, e2)):
+                return LOOSE_BEND
             if c1 and c2 and c1 != c2:
-                return _LOOSE_BEND  # d would join two flows
+                return LOOSE_BEND  # d would join two flows
             if (c1 and c1 == mine) or (c2 and c2 == mine):
-                return _LOOSE_BEND  # d would be on x's flow after all
+                return LOOSE_BEND  # d would be on x's flow after all
             if must[0] < 0 and (color[e1] & ACTIVE or color[e2] & ACTIVE):
                 must[0] = e1 if color[e1] & ACTIVE else e2  # its one open link is d
                 must[1] = d
@@ -139,7 +139,7 @@ def _bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no
 
 
 @njit(cache=True)
-def _pair_ok(color, ptr, nbr, endpoint, c, p, q, scratch):
+def pair_ok(color, ptr, nbr, endpoint, c, p, q, scratch):  # pragma: no cover - compiled
     """Whether the free node ``c`` may link both ``p`` and ``q`` (heuristic rules).
 
     Not if they are heads of two flows, nor if ``p``-``c``-``q`` would be a
@@ -150,4 +150,4 @@ def _pair_ok(color, ptr, nbr, endpoint, c, p, q, scratch):
     if cp & ACTIVE and cq & ACTIVE and cp & FLOW != cq & FLOW:
         return False
     scratch[0] = 0  # nothing recorded: c's links are not known to be these
-    return _bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW, scratch) == 0
+    return bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW, scratch) == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .codes import _CHOKEPOINT
+from .codes import CHOKEPOINT, heads_beside
 
 __all__ = ["chokepoint_pass", "corridor_pass"]
 
@@ -40,7 +40,7 @@ def chokepoint_pass(color, ptr, nbr, ahead, heads, done, nflows, slot, widest): 
                     break
             if w < 0 or color[w] != 0:  # the walk is blocked
                 if width > 1 and corridor_pass(color, ptr, nbr, heads, done, nflows, line[:width]):
-                    return _CHOKEPOINT
+                    return CHOKEPOINT
                 break
             line[width] = w
             width += 1
@@ -57,7 +57,7 @@ def corridor_pass(color, ptr, nbr, heads, done, nflows, line):  # pragma: no cov
     Parameters
     ----------
     color, ptr, nbr, heads, done, nflows
-        As for :func:`region_pass`.
+        As for :func:`.regions.region_pass`.
     line : ndarray of int64, shape (w,)
         Free nodes across a corridor, ``w`` its width.
 
@@ -67,17 +67,10 @@ def corridor_pass(color, ptr, nbr, heads, done, nflows, line):  # pragma: no cov
         0 if the state survives, else the chokepoint code of :data:`REASONS`.
     """
     width = line.shape[0]
-    pending = 0
+    pending = 0  # unfinished flows whose heads are not side by side
     for k in range(nflows):
-        if not (done >> k) & 1:
-            a = heads[2 * k]
-            b = heads[2 * k + 1]
-            beside = False
-            for i in range(ptr[a], ptr[a + 1]):
-                if nbr[i] == b:
-                    beside = True
-            if not beside:
-                pending += 1
+        if not (done >> k) & 1 and not heads_beside(ptr, nbr, heads[2 * k], heads[2 * k + 1]):
+            pending += 1
     if pending <= width:
         return 0
     n = color.shape[0]
@@ -92,11 +85,7 @@ def corridor_pass(color, ptr, nbr, heads, done, nflows, line):  # pragma: no cov
             continue
         a = heads[2 * k]
         b = heads[2 * k + 1]
-        beside = False
-        for i in range(ptr[a], ptr[a + 1]):
-            if nbr[i] == b:
-                beside = True
-        if beside:
+        if heads_beside(ptr, nbr, a, b):
             continue
         # Label the regions around head a (flood fill), then look for one at b.
         for i in range(ptr[a], ptr[a + 1]):
@@ -126,5 +115,5 @@ def corridor_pass(color, ptr, nbr, heads, done, nflows, line):  # pragma: no cov
         if not joined:
             stranded += 1
             if stranded > width:
-                return _CHOKEPOINT
+                return CHOKEPOINT
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bends import _bend_chain
+from .bends import bend_chain
 from .codes import ACTIVE, FLOW
 
 __all__ = ["head_moves", "step_head", "moves_buffer"]
@@ -60,7 +60,7 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
                         break
                 if touches:
                     continue
-                if back >= 0 and _bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch):
+                if back >= 0 and bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch):
                     continue
         else:
             continue
