@@ -220,37 +220,32 @@ def _explore(color, ptr, nbr, own0, own1, t, stack, s, order, nside, ncut):  # p
             continue
         sp -= 1
         t.fin[v] = order
-        t.sub0[v] |= own0[v]
-        t.sub1[v] |= own1[v]
-        if parent >= 0:
-            nside, ncut = _close_child(t, v, parent, nside, ncut)
-    return order, nside, ncut
-
-
-@njit(cache=True)
-def _close_child(t, v, parent, nside, ncut):  # pragma: no cover - compiled
-    """Fold the finished subtree of ``v`` into its parent: a side of a cut node, or joined above."""
-    m0 = t.sub0[v]
-    m1 = t.sub1[v]
-    if t.low[v] < t.low[parent]:
-        t.low[parent] = t.low[v]
-    if t.low[v] >= t.disc[parent]:  # nothing below v reaches above parent: a side of parent
-        t.side0[nside] = m0
-        t.side1[nside] = m1
-        if t.first_side[parent] < 0:
-            t.first_side[parent] = nside
-            t.cuts[ncut] = parent
-            ncut += 1
+        m0 = t.sub0[v] | own0[v]
+        m1 = t.sub1[v] | own1[v]
+        t.sub0[v] = m0
+        t.sub1[v] = m1
+        if parent < 0:
+            continue
+        # Fold v's finished subtree into its parent: a side of a cut node, or joined above.
+        if t.low[v] < t.low[parent]:
+            t.low[parent] = t.low[v]
+        if t.low[v] >= t.disc[parent]:  # nothing below v reaches above parent: a side of parent
+            t.side0[nside] = m0
+            t.side1[nside] = m1
+            if t.first_side[parent] < 0:
+                t.first_side[parent] = nside
+                t.cuts[ncut] = parent
+                ncut += 1
+            else:
+                t.side_next[t.last_side[parent]] = nside
+            t.last_side[parent] = nside
+            nside += 1
         else:
-            t.side_next[t.last_side[parent]] = nside
-        t.last_side[parent] = nside
-        nside += 1
-    else:
-        t.join0[parent] |= m0
-        t.join1[parent] |= m1
-    t.sub0[parent] |= m0
-    t.sub1[parent] |= m1
-    return nside, ncut
+            t.join0[parent] |= m0
+            t.join1[parent] |= m1
+        t.sub0[parent] |= m0
+        t.sub1[parent] |= m1
+    return order, nside, ncut
 
 
 @njit(cache=True)
