@@ -37,7 +37,13 @@ def solve(puzzle: Puzzle, engine: str = "search", limits: Limits | None = None) 
     ----------
     puzzle : Puzzle
     engine : {"search", "sat"}
+        A name of :data:`flowgraph.engines.ENGINES`.
     limits : Limits, optional
+        Node, time and memory budgets (default: a 1 GiB search frontier).
+
+    Returns
+    -------
+    Solution
 
     Raises
     ------
@@ -47,8 +53,8 @@ def solve(puzzle: Puzzle, engine: str = "search", limits: Limits | None = None) 
         A budget ran out.
     VerificationError
         The engine's answer broke the rules (a bug).
-    KeyError
-        Unknown engine.
+    ValueError
+        Unknown engine name (the message lists the valid ones).
     """
     return solve_puzzle(puzzle, engine, limits)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .outcome import Outcome, solve_file
-from ..engines.search.passes.settle import warm_up
+from ..engines import get_engine
 from ..model import Limits
 
 __all__ = ["expand", "run_bench", "BenchRow", "summary", "peak_rss_mb"]
@@ -76,11 +76,15 @@ def run_bench(
     list of BenchRow
         ``seconds`` is wall time parse to verified answer; ``nodes`` the
         engine's count (search: states expanded; sat: solver calls). The
-        search's compiled passes are loaded before the first puzzle
-        (:func:`flowgraph.engines.search.passes.settle.warm_up`), so no row pays for that.
+        engine is warmed up (:func:`flowgraph.engines.get_engine`) before the
+        first puzzle, so no row pays for loading it.
+
+    Raises
+    ------
+    ValueError
+        Unknown engine name.
     """
-    if engine == "search":
-        warm_up()
+    get_engine(engine).warm_up()
     rows = []
     for path in files:
         outcome: Outcome = solve_file(path, engine, limits)

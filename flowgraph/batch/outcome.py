@@ -1,4 +1,9 @@
-"""One puzzle file to a verified outcome: read, parse, solve, verify, time."""
+"""One puzzle file to a verified outcome: read, parse, solve, verify, time.
+
+:func:`solve_file` is what the CLI and the benchmark share, and what batch
+runs will send to their workers: it never raises for bad input, and every
+way a solve can end is an :class:`Outcome`.
+"""
 
 from __future__ import annotations
 
@@ -54,11 +59,7 @@ class Outcome:
             return obj
         obj: dict[str, Any] = {"puzzle": self.path, "status": self.status, "engine": self.engine}
         if self.status == "invalid":
-            obj["errors"] = [
-                {"line": p.line, "column": p.column, "message": p.message}
-                for p in self.problems
-                if p.severity == "error"
-            ]
+            obj["errors"] = [p.to_json(severity=False) for p in self.problems if p.is_error]
         if self.message:
             obj["message"] = self.message
         obj["stats"] = self.stats

@@ -1,4 +1,4 @@
-"""flowgraph bench."""
+"""``flowgraph bench``: many puzzles in one process, a table of times and nodes."""
 
 from __future__ import annotations
 
@@ -8,17 +8,37 @@ import os
 import sys
 from pathlib import Path
 
-from .common import EXIT, _console, _limits
+from .common import EXIT, add_budget_options, add_color_option, console, limits
+
+__all__ = ["add_parser", "run"]
 
 
-def _cmd_bench(args: argparse.Namespace) -> int:
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="solve many puzzles in one process and print a table of times and nodes",
+        description="Solve every puzzle file (folders: their *.txt files, recursively) in one "
+        "process, verify each answer, and print a table (file, cells, flows, result, seconds, "
+        "nodes) with totals. A progress bar runs on a terminal.",
+        epilog="Exit status: 0 when every puzzle solved, else the largest status of solve.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
+    p.add_argument("--json", metavar="OUT", help="also write the rows and totals as JSON to OUT")
+    add_budget_options(p)
+    add_color_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve every file, print the table; the exit status is the largest of the rows'."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
     from ..batch.bench import expand, run_bench, summary
 
-    out = _console(args.color, sys.stdout)
-    err = _console(args.color, sys.stderr)
+    out = console(args.color, sys.stdout)
+    err = console(args.color, sys.stderr)
     try:
         files = expand(args.paths)
     except FileNotFoundError as exc:
@@ -33,7 +53,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         def advance(row) -> None:
             bar.update(task, advance=1, description=Path(row.path).name)
 
-        rows = run_bench(files, args.engine, _limits(args), advance)
+        rows = run_bench(files, args.engine, limits(args), advance)
     root = os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in files]) if files else ""
     table = Table(title=f"flowgraph bench --engine {args.engine}  ({root})", show_footer=True)
     totals = summary(rows)

@@ -1,23 +1,26 @@
-"""Shared pieces of the commands: exit statuses, options, consoles."""
+"""What the commands share: exit statuses, option types and groups, consoles, progress of a warm-up."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Callable, Iterable
 
 from rich.console import Console
 
-from ..batch.outcome import Outcome
-from ..engines import engine_names
+from ..engines import engine_names, get_engine
+from ..io.problems import Problem
 from ..model import DEFAULT_MEMORY_BYTES, Limits
 
+__all__ = [
+    "EXIT", "EXIT_HELP", "Parser", "positive_int", "positive_float", "add_budget_options", "add_color_option",
+    "console", "limits", "read_stdin", "print_problems", "warm_up", "Command",
+]
 
 #: Exit status by outcome; with several files the largest applies.
 EXIT = {"solved": 0, "valid": 0, "unsolvable": 1, "usage": 2, "invalid": 3, "limit": 4, "error": 5}
 
-
-
-_EXIT_HELP = """\
+EXIT_HELP = """\
 exit status:
   0  every puzzle solved (validate: every file valid)
   1  some puzzle has no solution (the search space was exhausted)
@@ -28,9 +31,12 @@ exit status:
 With several files, the largest status applies; every file is still processed.
 """
 
+#: What a command module gives the ``flowgraph`` parser: ``add_parser(subparsers)``
+#: registers it and sets ``run(args) -> exit status`` as its ``func``.
+Command = Callable[[argparse.Namespace], int]
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """argparse with the usage-error exit status documented above."""
 
     def error(self, message: str) -> None:  # pragma: no cover - argparse calls exit
@@ -38,45 +44,47 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT["usage"], f"{self.prog}: error: {message}\n")
 
 
-
-def _positive_int(text: str) -> int:
-    value = int(text)
+def positive_int(text: str) -> int:
+    """argparse type: a whole number above 0 (argparse names the option in the error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text}")
     return value
 
 
-
-def _positive_float(text: str) -> float:
+def positive_float(text: str) -> float:
+    """argparse type: a number above 0."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be positive, not {text}")
     return value
 
 
-
-def _add_budget_options(p: argparse.ArgumentParser) -> None:
+def add_budget_options(p: argparse.ArgumentParser) -> None:
+    """``--engine``, ``--max-nodes``, ``--time-limit``, ``--memory-limit``."""
     p.add_argument("--engine", choices=engine_names(), default="search",
                    help="search: heap-ordered search (default); sat: CNF solved by python-sat")
-    p.add_argument("--max-nodes", type=_positive_int, metavar="N",
+    p.add_argument("--max-nodes", type=positive_int, metavar="N",
                    help="give up after expanding N search states (status 'limit')")
-    p.add_argument("--time-limit", type=_positive_float, metavar="S",
+    p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="give up after S seconds per puzzle (status 'limit')")
-    p.add_argument("--memory-limit", type=_positive_int, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
+    p.add_argument("--memory-limit", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
                    help="give up when the search frontier needs more than MB megabytes (default: %(default)s)")
 
 
-
-def _add_color_option(p: argparse.ArgumentParser) -> None:
+def add_color_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the output: auto (default) on a terminal unless NO_COLOR is set")
 
 
-
-def _console(color: str, stream) -> Console:
+def console(color: str, stream) -> Console:
+    """A rich console on ``stream`` that colours as ``--color`` says."""
     if color == "always":
         return Console(file=stream, force_terminal=True, highlight=False, soft_wrap=True)
     if color == "never":
@@ -84,42 +92,30 @@ def _console(color: str, stream) -> Console:
     return Console(file=stream, highlight=False, soft_wrap=True)
 
 
-
-def _limits(args: argparse.Namespace) -> Limits:
+def limits(args: argparse.Namespace) -> Limits:
+    """The budgets of :func:`add_budget_options`."""
     return Limits(args.max_nodes, args.time_limit, args.memory_limit << 20)
 
 
-
-def _read(path: str) -> bytes | None:
-    """Standard input for ``-``; files are read by the engine runner."""
+def read_stdin(path: str) -> bytes | None:
+    """Standard input for ``-``; files are read by the loader."""
     return sys.stdin.buffer.read() if path == "-" else None
 
 
-
-def _report_problems(err: Console, outcome: Outcome, severities: tuple[str, ...] = ("error",)) -> None:
-    for p in outcome.problems:
-        if p.severity in severities:
-            tag = "" if p.severity == "error" else "warning: "
-            err.print(f"{outcome.path}:{p.line}:{p.column}: {tag}{p.message}", markup=False)
+def print_problems(err: Console, path: str, problems: Iterable[Problem], name_errors: bool = False) -> None:
+    """Each problem as ``FILE:LINE:COLUMN: message`` (:meth:`Problem.text`)."""
+    for p in problems:
+        err.print(p.text(path, name_errors), markup=False)
 
 
+def warm_up(err: Console, engine: str) -> None:
+    """Load the engine before any timing starts, with a spinner on a terminal.
 
-def _stats_line(outcome: Outcome) -> str:
-    s = outcome.stats
-    return f"{s.get('seconds', 0):.3f} s, {s.get('nodes', 0):,} nodes"
-
-
-
-def _load_search(err: Console) -> None:
-    """Load the search's compiled passes before any timing starts.
-
-    The first run on a machine compiles them (about 10 s); a spinner on a
-    terminal says what the wait is.
+    The search's first run on a machine compiles its passes (about 10 s).
     """
-    from ..engines.search.passes.settle import warm_up
-
+    module = get_engine(engine)
     if err.is_terminal:
-        with err.status("loading the search (a first run on a machine compiles it, ~10 s)"):
-            warm_up()
+        with err.status(f"loading the {engine} engine (a first run on a machine may compile it, ~10 s)"):
+            module.warm_up()
     else:
-        warm_up()
+        module.warm_up()

@@ -1,4 +1,4 @@
-"""flowgraph solve."""
+"""``flowgraph solve``: solve puzzle files and print verified solutions."""
 
 from __future__ import annotations
 
@@ -6,38 +6,65 @@ import argparse
 import json
 import sys
 
-from ..batch.outcome import solve_file
+from ..batch.outcome import Outcome, solve_file
 from ..render.text import solution_text
-from .common import EXIT, _console, _limits, _load_search, _read, _report_problems, _stats_line
+from .common import (
+    EXIT, EXIT_HELP, add_budget_options, add_color_option, console, limits, print_problems, read_stdin, warm_up,
+)
+
+__all__ = ["add_parser", "run"]
 
 
-def _cmd_solve(args: argparse.Namespace) -> int:
-    out = _console(args.color, sys.stdout)
-    err = _console(args.color, sys.stderr)
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "solve",
+        help="solve puzzle files and print verified solutions",
+        description="Solve each puzzle file and print its verified solution: the puzzle's own "
+        "layout with every cell filled with its flow's label and unused links blanked, then "
+        "the time and the number of search states expanded. Use - to read standard input.",
+        epilog=EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per puzzle (JSON Lines) instead of boards")
+    add_budget_options(p)
+    add_color_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve every file; the exit status is the largest of their outcomes."""
+    out = console(args.color, sys.stdout)
+    err = console(args.color, sys.stderr)
     status = 0
-    limits = _limits(args)
-    if args.engine == "search":
-        _load_search(err)
+    budget = limits(args)
+    warm_up(err, args.engine)
     for i, path in enumerate(args.files):
-        outcome = solve_file(path, args.engine, limits, data=_read(path))
+        outcome = solve_file(path, args.engine, budget, data=read_stdin(path))
         status = max(status, EXIT[outcome.status])
         if args.json:
             print(json.dumps(outcome.to_json()), flush=True)
-            if outcome.status == "invalid":
-                _report_problems(err, outcome)
+            print_problems(err, path, (p for p in outcome.problems if p.is_error))
             continue
-        _report_problems(err, outcome, ("error", "warning"))
+        print_problems(err, path, outcome.problems)
         if outcome.status == "invalid":
             continue
         if len(args.files) > 1:
             out.print(("\n" if i else "") + path, style="bold", markup=False)
-        if outcome.status == "solved":
-            out.print(solution_text(outcome.solution, color=True), end="")
-            out.print(f"solved in {_stats_line(outcome)}", style="dim", markup=False)
-        elif outcome.status == "unsolvable":
-            out.print(f"no solution: the search space is exhausted ({_stats_line(outcome)})", markup=False)
-        elif outcome.status == "limit":
-            out.print(f"gave up: {outcome.message} ({_stats_line(outcome)})", markup=False)
-        else:
-            err.print(f"{path}: internal error: {outcome.message}", markup=False)
+        _print_outcome(out, err, outcome)
     return status
+
+
+def _print_outcome(out, err, outcome: Outcome) -> None:
+    s = outcome.stats
+    stats = f"{s.get('seconds', 0):.3f} s, {s.get('nodes', 0):,} nodes"
+    if outcome.status == "solved":
+        out.print(solution_text(outcome.solution, color=True), end="")
+        out.print(f"solved in {stats}", style="dim", markup=False)
+    elif outcome.status == "unsolvable":
+        out.print(f"no solution: the search space is exhausted ({stats})", markup=False)
+    elif outcome.status == "limit":
+        out.print(f"gave up: {outcome.message} ({stats})", markup=False)
+    else:
+        err.print(f"{outcome.path}: internal error: {outcome.message}", markup=False)

@@ -1,53 +1,90 @@
-"""Engines by name, and one call that takes a file to a verified outcome.
+"""Engines by name: one registry, one protocol.
 
-:func:`solve_file` is what the CLI and the benchmark share: read, parse,
-solve with the chosen engine, verify, time it, and say how it ended.
+An engine is a module with two functions (:class:`Engine`):
+``solve(puzzle, limits) -> Solution``, whose answer the caller verifies,
+and ``warm_up()``, which loads what the engine needs before any timing
+starts. The registry maps a name to the module; a module is imported only
+when its engine is first asked for, so ``import flowgraph`` loads neither
+numba (the search's compiled passes) nor python-sat.
+
+>>> engine_names()
+['search', 'sat']
+>>> get_engine("dfs")
+Traceback (most recent call last):
+...
+ValueError: unknown engine 'dfs': expected one of search, sat
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import importlib
+from typing import Protocol
 
-from . import search
 from ..model import Limits, Puzzle, Solution
 from ..verify import verify
 
-__all__ = ["ENGINES", "solve_puzzle", "engine_names"]
+__all__ = ["ENGINES", "Engine", "engine_names", "get_engine", "solve_puzzle"]
 
-Engine = Callable[[Puzzle, Limits], Solution]
-
-
-def _search(puzzle: Puzzle, limits: Limits) -> Solution:
-    return search.solve(puzzle, limits)
-
-
-def _sat(puzzle: Puzzle, limits: Limits) -> Solution:
-    from . import sat  # python-sat is imported only when asked for
-
-    return sat.solve(puzzle, limits)
+#: Engine name -> the module that implements it (imported on first use).
+ENGINES: dict[str, str] = {
+    "search": "flowgraph.engines.search",  # the heap-ordered search, the project's own
+    "sat": "flowgraph.engines.sat",  # CNF for python-sat
+}
 
 
-#: Engine name -> ``solve(puzzle, limits)``.
-ENGINES: dict[str, Engine] = {"search": _search, "sat": _sat}
+class Engine(Protocol):
+    """What every engine module provides."""
+
+    def solve(self, puzzle: Puzzle, limits: Limits | None = None) -> Solution:
+        """An unverified solution; raises UnsolvableError or SearchLimitError."""
+
+    def warm_up(self) -> None:
+        """Load (or compile) what the first solve would otherwise pay for."""
 
 
 def engine_names() -> list[str]:
-    """Names accepted by ``--engine``."""
+    """Names accepted by ``--engine`` and :func:`get_engine`, in registry order."""
     return list(ENGINES)
+
+
+def get_engine(name: str) -> Engine:
+    """The engine module registered under ``name``.
+
+    Raises
+    ------
+    ValueError
+        No engine has this name; the message lists the valid names.
+    """
+    try:
+        module = ENGINES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown engine {name!r}: expected one of {', '.join(ENGINES)}") from None
+    return importlib.import_module(module)  # type: ignore[return-value]
 
 
 def solve_puzzle(puzzle: Puzzle, engine: str = "search", limits: Limits | None = None) -> Solution:
     """Solve a parsed puzzle with a named engine and verify the answer.
 
+    Parameters
+    ----------
+    puzzle : Puzzle
+    engine : str
+        A name of :data:`ENGINES`.
+    limits : Limits, optional
+        Budgets (default: the 1 GiB frontier only).
+
+    Returns
+    -------
+    Solution
+        Verified against the rules.
+
     Raises
     ------
-    KeyError
+    ValueError
         Unknown engine name.
     UnsolvableError, SearchLimitError
         From the engine.
     VerificationError
         The engine's answer breaks the rules (a bug in the engine).
     """
-    return verify(ENGINES[engine](puzzle, limits or Limits()))
-
-
+    return verify(get_engine(engine).solve(puzzle, limits or Limits()))

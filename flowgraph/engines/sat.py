@@ -46,7 +46,7 @@ from pysat.solvers import Solver
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution
 
-__all__ = ["solve", "solutions", "SOLVER"]
+__all__ = ["solve", "solutions", "warm_up", "SOLVER"]
 
 #: python-sat back end.
 SOLVER = "glucose4"
@@ -268,6 +268,10 @@ class _Run:
     def block(self, used: list[tuple[Node, Node]]) -> None:
         """Forbid this exact set of links (a solution is determined by its links)."""
         self.solver.add_clause([-self.model.edge_var[frozenset(e)] for e in used])
+
+
+def warm_up() -> None:
+    """Nothing to load beyond python-sat, which importing this module did."""
 
 
 def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) -> Solution:

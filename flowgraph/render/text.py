@@ -6,7 +6,7 @@ from rich.text import Text
 
 from ..model import LABELS, Puzzle, Solution, position
 
-__all__ = ["solution_grid", "solution_text", "flow_style", "PALETTE"]
+__all__ = ["solution_grid", "solution_text", "flow_style", "board_rows", "PALETTE"]
 
 #: Flow Free's colour order, then more distinct colours for bigger packs.
 PALETTE = (
@@ -22,7 +22,7 @@ def flow_style(label: str) -> str:
     return "bold " + PALETTE[LABELS.find(label) % len(PALETTE)]
 
 
-def _board_rows(puzzle: Puzzle) -> range:
+def board_rows(puzzle: Puzzle) -> range:
     """Lines (0-based) that may hold board characters: everything after the header."""
     first = min(position(n)[0] for n in puzzle.graph.nodes)
     return range(first - 1, len(puzzle.lines))
@@ -49,7 +49,7 @@ def solution_grid(solution: Solution) -> list[list[tuple[str, str | None]]]:
             used[graph.edges[u, v]["links"][0]] = label
     links = {pos for _, _, ls in graph.edges(data="links") for pos in ls}
     rows = []
-    for i in _board_rows(puzzle):
+    for i in board_rows(puzzle):
         line = puzzle.lines[i]
         out: list[tuple[str, str | None]] = []
         for j, ch in enumerate(line):

@@ -121,6 +121,7 @@ it in the region pass (1.4 s compiled).
 from ...model import Limits
 from .board import Board, compile_puzzle
 from .heap import solve
+from .passes.settle import warm_up
 from .prune import prune_reason
 
-__all__ = ["solve", "prune_reason", "Limits", "compile_puzzle", "Board"]
+__all__ = ["solve", "warm_up", "prune_reason", "Limits", "compile_puzzle", "Board"]
