@@ -1,6 +1,25 @@
-"""The neighbor-link builder: parse tree to cell graph, with every problem found."""
+"""The neighbor-link builder: parse tree to cell graph, with every problem found.
+
+Four steps, each a function over named records, all reporting into one
+:class:`Report` so that ``validate`` sees every problem at once:
+
+1. :func:`read_layout` — the tokens of the parse tree as a :class:`Layout`:
+   the header, and the cells and link characters by board row and column;
+2. :func:`resolve_links` — every link character to the two cells it joins
+   (:class:`Link`), warps included;
+3. :func:`build_graph` — a node per cell and per bridge lane
+   (:func:`bridge_lanes`), an edge per link;
+4. the checks on the whole board: :func:`check_cells`, :func:`find_flows`,
+   :func:`check_parts`, :func:`check_family`.
+
+:func:`build` runs them in order and returns the puzzle, or None when an
+error was found.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import lark
 import networkx as nx
@@ -8,12 +27,15 @@ import networkx as nx
 from ..model import FAMILIES, Flow, Node, Puzzle
 from .problems import Problem
 
+__all__ = [
+    "build", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph",
+    "check_cells", "find_flows", "check_parts", "check_family", "MISSING_HEADER",
+]
+
+MISSING_HEADER = f"missing header: the first line must be one of {', '.join(FAMILIES)}"
 
 # Link character -> (d_row, d_col): the link joins the cells at -d and +d.
 _DIRECTIONS = {"-": (0, 1), "|": (1, 0), "/": (1, -1), "\\": (1, 1)}
-
-
-
 _SIDES = {
     "-": ("on its left", "on its right"),
     "|": ("above", "below"),
@@ -21,21 +43,14 @@ _SIDES = {
     "\\": ("at its upper left", "at its lower right"),
 }
 
+Spot = tuple  # (row, column) on the board: row counts board lines, column is the file's
 
 
-class _Builder:
-    """Turns the parse tree into a graph, collecting problems as it goes."""
+class Report:
+    """The problems found so far."""
 
-    def __init__(self, tree: lark.Tree):
+    def __init__(self) -> None:
         self.problems: list[Problem] = []
-        self.family: str | None = None
-        # Board geometry: rows are the non-comment lines after the header.
-        self.row_lines: list[int] = []
-        self.cells: dict[tuple[int, int], str] = {}  # (row, col) -> char
-        self.links: list[tuple[int, int, str]] = []  # (row, col, char)
-        self.header_column = 1
-        self.bad: set[tuple[int, int]] = set()  # (row, col) of characters not in the format
-        self._read_tree(tree)
 
     def error(self, line: int, column: int, message: str) -> None:
         self.problems.append(Problem(line, column, "error", message))
@@ -43,203 +58,297 @@ class _Builder:
     def warning(self, line: int, column: int, message: str) -> None:
         self.problems.append(Problem(line, column, "warning", message))
 
-    # -- tokens -------------------------------------------------------------
-    def _read_tree(self, tree: lark.Tree) -> None:
-        header = next(tree.find_data("header"))
-        word = header.children[0]
-        self.header_line = word.line
-        self.header_column = word.column + (len(word) - len(word.lstrip(" ")))
-        name = word.strip()
-        if name.upper() in FAMILIES:
-            self.family = name.upper()
-            if name != self.family:
-                self.warning(word.line, self.header_column, f"header {name!r} should be written {self.family}")
-        elif len(header.children) > 1 and len(name) == 1:
-            self.error(word.line, self.header_column, _MISSING_HEADER)  # a board row came first
-            return
-        else:
-            self.error(
-                word.line,
-                self.header_column,
-                f"unknown header {name!r}: expected one of {', '.join(FAMILIES)}",
-            )
-        if len(header.children) > 1:
-            extra = header.children[1]
-            self.error(extra.line, extra.column, "unexpected text after the header word")
-        line = self.header_line
-        ended_at = None  # the blank line that ends the board
-        for row in tree.children:
-            if not (isinstance(row, lark.Tree) and row.data == "row"):
-                continue
-            line += 1
-            tokens = row.children
-            if tokens and tokens[0].type == "COMMENT":
-                continue
-            if not tokens:
-                if self.cells and ended_at is None:
-                    ended_at = line
-                continue
-            if ended_at is not None:
-                self.warning(line, tokens[0].column, f"text after the board is ignored (the board ends at the blank line {ended_at})")
-                break
-            r = len(self.row_lines)
-            self.row_lines.append(line)
-            for tok in tokens:
-                if tok.type == "CELL":
-                    self.cells[r, tok.column] = str(tok)
-                elif tok.type == "LINK":
-                    self.links.append((r, tok.column, str(tok)))
-                else:
-                    self.bad.add((r, tok.column))
-                    if tok == "\t":
-                        self.error(line, tok.column, "tab character: use spaces (a tab's column is ambiguous)")
-                    else:
-                        self.error(line, tok.column, f"unexpected character {str(tok)!r}")
+    @property
+    def has_errors(self) -> bool:
+        return any(p.is_error for p in self.problems)
 
-    def pos(self, rc: tuple[int, int]) -> tuple[int, int]:
+
+@dataclass
+class Layout:
+    """What the grammar read: the header and the board's characters by position.
+
+    Attributes
+    ----------
+    family : str or None
+        The header word, None when it is missing or unknown.
+    header : (int, int)
+        File ``(line, column)`` of the header word.
+    row_lines : list of int
+        Board row -> file line (comment lines take no row).
+    cells : dict of (row, column) -> str
+        Cell characters: ``.``, ``*`` or a label.
+    links : list of (row, column, str)
+        Link characters.
+    bad : set of (row, column)
+        Characters that are not part of the format (already reported).
+    """
+
+    family: str | None = None
+    header: tuple[int, int] = (1, 1)
+    row_lines: list[int] = field(default_factory=list)
+    cells: dict[Spot, str] = field(default_factory=dict)
+    links: list[tuple[int, int, str]] = field(default_factory=list)
+    bad: set[Spot] = field(default_factory=set)
+
+    def pos(self, rc: Spot) -> tuple[int, int]:
         """Board (row, column) -> file (line, column)."""
         return (self.row_lines[rc[0]], rc[1])
 
-    # -- graph --------------------------------------------------------------
-    def build(self, path: str | None) -> Puzzle | None:
-        cells = self.cells
-        row_cols: dict[int, list[int]] = {}
-        col_rows: dict[int, list[int]] = {}
-        for r, c in sorted(cells):
-            row_cols.setdefault(r, []).append(c)
-            col_rows.setdefault(c, []).append(r)
+    def node(self, rc: Spot, axis: str) -> Node:
+        """The graph node of the cell at ``rc`` reached along ``axis`` (a bridge's lane)."""
+        line, col = self.pos(rc)
+        return (line, col, axis) if self.cells[rc] == "*" else (line, col)
 
-        # Resolve every link to its two cells.
-        resolved: list[tuple[tuple[int, int], tuple[int, int], str, tuple[int, int], bool]] = []
-        for r, c, ch in self.links:
-            dr, dc = _DIRECTIONS[ch]
-            a, b = (r - dr, c - dc), (r + dr, c + dc)
-            warp = False
-            if a in cells and b not in cells:
-                if ch == "-" and row_cols[a[0]][-1] == a[1]:
-                    b, warp = (a[0], row_cols[a[0]][0]), True
-                elif ch == "|" and col_rows[a[1]][-1] == a[0]:
-                    b, warp = (col_rows[a[1]][0], a[1]), True
-            missing = [side for side, end in zip(_SIDES[ch], (a, b)) if end not in cells]
-            if missing and (a in self.bad or b in self.bad):
-                continue  # already reported as a bad character
-            if missing:
-                hint = ""
-                if ch in "-|" and a in cells and b not in cells:
-                    where = "row" if ch == "-" else "column"
-                    hint = f" (a warp must come right after the last cell of its {where})"
-                self.error(*self.pos((r, c)), f"'{ch}' link has no cell {' or '.join(missing)}{hint}")
-                continue
-            if a == b:
-                self.error(*self.pos((r, c)), f"warp '{ch}' links a cell to itself")
-                continue
-            resolved.append((a, b, ch, self.pos((r, c)), warp))
 
-        # Bridges: one lane per axis, linked on both sides.
-        sides: dict[tuple[int, int], dict[str, list[int]]] = {}
-        for a, b, ch, _, _ in resolved:
-            for end, side in ((a, 0), (b, 1)):
-                if cells[end] == "*":
-                    sides.setdefault(end, {}).setdefault(ch, [0, 0])[side] += 1
-        lanes: dict[tuple[int, int], set[str]] = {}
-        for rc, axes in sides.items():
-            for ch, (before, after) in axes.items():
-                if before and after:
-                    lanes.setdefault(rc, set()).add(ch)
-                else:
-                    self.error(*self.pos(rc), f"bridge lane '{ch}' is linked on one side only")
+class Link(NamedTuple):
+    """A link character resolved to the two cells it joins."""
 
-        graph = nx.Graph()
-        labels: dict[str, list[tuple[int, int]]] = {}
-        for rc, ch in cells.items():
-            line, col = self.pos(rc)
-            if ch == "*":
-                for axis in sorted(lanes.get(rc, ())):
-                    graph.add_node((line, col, axis), kind="lane")
-            elif ch == ".":
-                graph.add_node((line, col), kind="cell")
-            else:
-                graph.add_node((line, col), kind="endpoint", label=ch)
-                labels.setdefault(ch, []).append((line, col))
+    a: Spot  # board (row, column) of one end
+    b: Spot  # ... of the other
+    axis: str  # the link character: - | / \
+    at: tuple[int, int]  # file (line, column) of the link character
+    warp: bool  # joins the last cell of a row or column to the first
 
-        def node(rc: tuple[int, int], axis: str) -> Node:
-            line, col = self.pos(rc)
-            return (line, col, axis) if cells[rc] == "*" else (line, col)
 
-        for a, b, ch, link_pos, warp in resolved:
-            if cells[a] == "*" and ch not in lanes.get(a, ()):
-                continue
-            if cells[b] == "*" and ch not in lanes.get(b, ()):
-                continue
-            u, v = node(a, ch), node(b, ch)
-            if graph.has_edge(u, v):
-                graph.edges[u, v]["links"] += (link_pos,)
-                self.warning(*link_pos, f"link '{ch}' repeats an existing link between the same cells")
-            else:
-                graph.add_edge(u, v, links=(link_pos,), axis=ch, warp=warp)
+def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None) -> tuple[Puzzle | None, list[Problem]]:
+    """The puzzle a parse tree describes, and every problem in it.
 
-        # A bad character cuts links: link-count and connectivity checks would only echo it.
-        for rc, ch in sorted(cells.items()) if not self.bad else ():
-            if ch == "*":
-                if rc not in lanes and rc not in sides:
-                    self.error(*self.pos(rc), "bridge has no links")
-            elif graph.degree(self.pos(rc)) == 0:
-                self.error(*self.pos(rc), f"cell '{ch}' has no links" if ch != "." else "cell has no links")
+    Parameters
+    ----------
+    tree : lark.Tree
+        From ``grammar/flow.lark``.
+    lines : tuple of str
+        The source text's lines (kept in the puzzle for text output).
+    path : str or None
+        Where the text came from.
 
-        flows: list[Flow] = []
-        for label, where in sorted(labels.items(), key=lambda kv: kv[1][0]):
-            if len(where) == 2:
-                flows.append(Flow(label, (where[0], where[1])))
-            else:
-                count = "once" if len(where) == 1 else f"{len(where)} times"
-                for line, col in where:
-                    self.error(line, col, f"label {label!r} appears {count}; each label appears exactly twice")
-        if not flows and not labels and self.family is not None:
-            self.error(self.header_line, self.header_column, "the board has no flows (no endpoint labels)")
+    Returns
+    -------
+    puzzle : Puzzle or None
+        None when an error was found.
+    problems : list of Problem
+        Every error and warning, in file order.
+    """
+    report = Report()
+    layout = read_layout(tree, report)
+    links = resolve_links(layout, report)
+    lanes = bridge_lanes(layout, links, report)
+    graph, labels = build_graph(layout, links, lanes, report)
+    if not layout.bad:  # a bad character cuts links: the checks below would only echo it
+        check_cells(layout, graph, lanes, report)
+    flows = find_flows(layout, labels, report)
+    if not layout.bad:
+        check_parts(graph, flows, report)
+    if layout.family is not None:
+        check_family(layout, graph, links, report)
+    problems = sorted(report.problems)
+    if report.has_errors:
+        return None, problems
+    return Puzzle(nx.freeze(graph), tuple(flows), layout.family or "", lines, path), problems
 
-        if not self.bad:
-            self._check_parts(graph, flows)
-        if self.family is not None:
-            self._check_family(graph, resolved)
-        if any(p.severity == "error" for p in self.problems):
-            return None
-        return Puzzle(nx.freeze(graph), tuple(flows), self.family or "", (), path)
 
-    def _check_parts(self, graph: nx.Graph, flows: list[Flow]) -> None:
-        part_of: dict[Node, int] = {}
-        parts = list(nx.connected_components(graph))
-        for i, part in enumerate(parts):
-            for n in part:
-                part_of[n] = i
-        with_flow: set[int] = set()
-        for f in flows:
-            pa, pb = part_of[f.ends[0]], part_of[f.ends[1]]
-            if pa != pb:
-                for end in f.ends:
-                    self.error(*end[:2], f"the endpoints of flow {f.label!r} lie in separate parts of the board")
-            with_flow.update((pa, pb))
-        for i, part in enumerate(parts):
-            if i not in with_flow and flows and not any(graph.nodes[n].get("label") for n in part):
-                line, col = min(n[:2] for n in part)
-                self.error(line, col, f"this part of the board ({len(part)} cell{'s' if len(part) > 1 else ''}) has no endpoints, so it can never be filled")
+def read_layout(tree: lark.Tree, report: Report) -> Layout:
+    """The header and the board characters of a parse tree; bad characters and headers are reported."""
+    layout = Layout()
+    header = next(tree.find_data("header"))
+    word = header.children[0]
+    header_line = word.line
+    layout.header = (word.line, word.column + (len(word) - len(word.lstrip(" "))))
+    name = word.strip()
+    if name.upper() in FAMILIES:
+        layout.family = name.upper()
+        if name != layout.family:
+            report.warning(*layout.header, f"header {name!r} should be written {layout.family}")
+    elif len(header.children) > 1 and len(name) == 1:
+        report.error(*layout.header, MISSING_HEADER)  # a board row came first
+        return layout
+    else:
+        report.error(*layout.header, f"unknown header {name!r}: expected one of {', '.join(FAMILIES)}")
+    if len(header.children) > 1:
+        extra = header.children[1]
+        report.error(extra.line, extra.column, "unexpected text after the header word")
+    line = header_line
+    ended_at = None  # the blank line that ends the board
+    for row in tree.children:
+        if not (isinstance(row, lark.Tree) and row.data == "row"):
+            continue
+        line += 1
+        tokens = row.children
+        if tokens and tokens[0].type == "COMMENT":
+            continue
+        if not tokens:
+            if layout.cells and ended_at is None:
+                ended_at = line
+            continue
+        if ended_at is not None:
+            report.warning(line, tokens[0].column,
+                           f"text after the board is ignored (the board ends at the blank line {ended_at})")
+            break
+        _read_row(layout, line, tokens, report)
+    return layout
 
-    def _check_family(self, graph: nx.Graph, resolved: list) -> None:
-        features = []
-        if any(warp for *_, warp in resolved):
-            features.append("warps")
-        if any(kind == "lane" for _, kind in graph.nodes(data="kind")):
-            features.append("bridges")
-        if any(ch in "/\\" for _, _, ch, _, _ in resolved):
-            features.append("diagonal links")
-        own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
-        if self.family == "STANDARD" and features:
-            message = f"header STANDARD but the board has {' and '.join(features)}"
-        elif self.family in own and own[self.family] not in features:
-            message = f"header {self.family} but the board has no {own[self.family]}"
+
+def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Report) -> None:
+    r = len(layout.row_lines)
+    layout.row_lines.append(line)
+    for tok in tokens:
+        if tok.type == "CELL":
+            layout.cells[r, tok.column] = str(tok)
+        elif tok.type == "LINK":
+            layout.links.append((r, tok.column, str(tok)))
         else:
-            return  # families may share features: real packs have warp boards with bridges
-        self.warning(self.header_line, self.header_column, message)
+            layout.bad.add((r, tok.column))
+            if tok == "\t":
+                report.error(line, tok.column, "tab character: use spaces (a tab's column is ambiguous)")
+            else:
+                report.error(line, tok.column, f"unexpected character {str(tok)!r}")
 
 
+def resolve_links(layout: Layout, report: Report) -> list[Link]:
+    """Every link character to its two cells; a ``-`` or ``|`` past the last cell of its row or column warps."""
+    cells = layout.cells
+    row_cols: dict[int, list[int]] = {}
+    col_rows: dict[int, list[int]] = {}
+    for r, c in sorted(cells):
+        row_cols.setdefault(r, []).append(c)
+        col_rows.setdefault(c, []).append(r)
+    resolved: list[Link] = []
+    for r, c, ch in layout.links:
+        dr, dc = _DIRECTIONS[ch]
+        a, b = (r - dr, c - dc), (r + dr, c + dc)
+        warp = False
+        if a in cells and b not in cells:
+            if ch == "-" and row_cols[a[0]][-1] == a[1]:
+                b, warp = (a[0], row_cols[a[0]][0]), True
+            elif ch == "|" and col_rows[a[1]][-1] == a[0]:
+                b, warp = (col_rows[a[1]][0], a[1]), True
+        missing = [side for side, end in zip(_SIDES[ch], (a, b)) if end not in cells]
+        if missing and (a in layout.bad or b in layout.bad):
+            continue  # already reported as a bad character
+        if missing:
+            hint = ""
+            if ch in "-|" and a in cells and b not in cells:
+                where = "row" if ch == "-" else "column"
+                hint = f" (a warp must come right after the last cell of its {where})"
+            report.error(*layout.pos((r, c)), f"'{ch}' link has no cell {' or '.join(missing)}{hint}")
+            continue
+        if a == b:
+            report.error(*layout.pos((r, c)), f"warp '{ch}' links a cell to itself")
+            continue
+        resolved.append(Link(a, b, ch, layout.pos((r, c)), warp))
+    return resolved
 
-_MISSING_HEADER = f"missing header: the first line must be one of {', '.join(FAMILIES)}"
+
+def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[Spot, set[str]]:
+    """Bridge -> its lanes: the axes along which it is linked on both sides (one side only is an error).
+
+    A bridge with links but no complete lane maps to an empty set; a bridge
+    with no links at all is missing.
+    """
+    sides: dict[Spot, dict[str, list[int]]] = {}
+    for link in links:
+        for end, side in ((link.a, 0), (link.b, 1)):
+            if layout.cells[end] == "*":
+                sides.setdefault(end, {}).setdefault(link.axis, [0, 0])[side] += 1
+    lanes: dict[Spot, set[str]] = {}
+    for rc, axes in sides.items():
+        lanes[rc] = set()
+        for ch, (before, after) in axes.items():
+            if before and after:
+                lanes[rc].add(ch)
+            else:
+                report.error(*layout.pos(rc), f"bridge lane '{ch}' is linked on one side only")
+    return lanes
+
+
+def build_graph(
+    layout: Layout, links: list[Link], lanes: dict[Spot, set[str]], report: Report,
+) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]]]:
+    """A node per cell and bridge lane, an edge per link; and label -> where it appears, in file order."""
+    graph = nx.Graph()
+    labels: dict[str, list[tuple[int, int]]] = {}
+    for rc, ch in layout.cells.items():
+        line, col = layout.pos(rc)
+        if ch == "*":
+            for axis in sorted(lanes.get(rc, ())):
+                graph.add_node((line, col, axis), kind="lane")
+        elif ch == ".":
+            graph.add_node((line, col), kind="cell")
+        else:
+            graph.add_node((line, col), kind="endpoint", label=ch)
+            labels.setdefault(ch, []).append((line, col))
+    for link in links:
+        if any(layout.cells[end] == "*" and link.axis not in lanes.get(end, ()) for end in (link.a, link.b)):
+            continue  # a lane linked on one side only (reported)
+        u, v = layout.node(link.a, link.axis), layout.node(link.b, link.axis)
+        if graph.has_edge(u, v):
+            graph.edges[u, v]["links"] += (link.at,)
+            report.warning(*link.at, f"link '{link.axis}' repeats an existing link between the same cells")
+        else:
+            graph.add_edge(u, v, links=(link.at,), axis=link.axis, warp=link.warp)
+    return graph, labels
+
+
+def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[Spot, set[str]], report: Report) -> None:
+    """Every cell and bridge has a link."""
+    for rc, ch in sorted(layout.cells.items()):
+        if ch == "*":
+            if rc not in lanes:
+                report.error(*layout.pos(rc), "bridge has no links")
+        elif graph.degree(layout.pos(rc)) == 0:
+            report.error(*layout.pos(rc), f"cell '{ch}' has no links" if ch != "." else "cell has no links")
+
+
+def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:
+    """A flow per label that appears exactly twice, in order of first appearance; others are errors."""
+    flows: list[Flow] = []
+    for label, where in sorted(labels.items(), key=lambda kv: kv[1][0]):
+        if len(where) == 2:
+            flows.append(Flow(label, (where[0], where[1])))
+        else:
+            count = "once" if len(where) == 1 else f"{len(where)} times"
+            for line, col in where:
+                report.error(line, col, f"label {label!r} appears {count}; each label appears exactly twice")
+    if not labels and layout.family is not None:
+        report.error(*layout.header, "the board has no flows (no endpoint labels)")
+    return flows
+
+
+def check_parts(graph: nx.Graph, flows: list[Flow], report: Report) -> None:
+    """A flow's endpoints lie in one part of the board, and every part has endpoints."""
+    part_of: dict[Node, int] = {}
+    parts = list(nx.connected_components(graph))
+    for i, part in enumerate(parts):
+        for n in part:
+            part_of[n] = i
+    with_flow: set[int] = set()
+    for f in flows:
+        pa, pb = part_of[f.ends[0]], part_of[f.ends[1]]
+        if pa != pb:
+            for end in f.ends:
+                report.error(*end[:2], f"the endpoints of flow {f.label!r} lie in separate parts of the board")
+        with_flow.update((pa, pb))
+    for i, part in enumerate(parts):
+        if i not in with_flow and flows and not any(graph.nodes[n].get("label") for n in part):
+            line, col = min(n[:2] for n in part)
+            report.error(line, col, f"this part of the board ({len(part)} cell{'s' if len(part) > 1 else ''}) "
+                         "has no endpoints, so it can never be filled")
+
+
+def check_family(layout: Layout, graph: nx.Graph, links: list[Link], report: Report) -> None:
+    """Warn when the header names a family whose feature the board lacks, or STANDARD has others'."""
+    features = []
+    if any(link.warp for link in links):
+        features.append("warps")
+    if any(kind == "lane" for _, kind in graph.nodes(data="kind")):
+        features.append("bridges")
+    if any(link.axis in "/\\" for link in links):
+        features.append("diagonal links")
+    own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
+    if layout.family == "STANDARD" and features:
+        message = f"header STANDARD but the board has {' and '.join(features)}"
+    elif layout.family in own and own[layout.family] not in features:
+        message = f"header {layout.family} but the board has no {own[layout.family]}"
+    else:
+        return  # families may share features: real packs have warp boards with bridges
+    report.warning(*layout.header, message)

@@ -16,7 +16,7 @@ from pathlib import Path
 import lark
 
 from ..model import Puzzle
-from .builder import _MISSING_HEADER, _Builder
+from .builder import MISSING_HEADER, build
 from .problems import Problem
 
 __all__ = ["analyse", "find_problems", "parse_text", "MAX_CELLS"]
@@ -46,8 +46,8 @@ def _syntax_problem(text: str, err: lark.exceptions.LarkError) -> Problem:
     for i, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" ")
         if stripped and not stripped.startswith("//"):
-            return Problem(i, len(line) - len(stripped) + 1, "error", _MISSING_HEADER)
-    return Problem(1, 1, "error", _MISSING_HEADER)
+            return Problem(i, len(line) - len(stripped) + 1, "error", MISSING_HEADER)
+    return Problem(1, 1, "error", MISSING_HEADER)
 
 
 def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
@@ -69,12 +69,7 @@ def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Pro
         tree = _parser().parse(text)
     except lark.exceptions.LarkError as err:
         return None, [_syntax_problem(text, err)]
-    builder = _Builder(tree)
-    puzzle = builder.build(path)
-    problems = sorted(builder.problems)
-    if puzzle is not None:
-        puzzle = Puzzle(puzzle.graph, puzzle.flows, puzzle.family, tuple(text.splitlines()), path)
-    return puzzle, problems
+    return build(tree, tuple(text.splitlines()), path)
 
 
 def find_problems(text: str, path: str | None = None) -> list[Problem]:
