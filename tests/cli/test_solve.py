@@ -8,6 +8,7 @@ import pytest
 
 from flowgraph import parse_file
 from flowgraph.cli import main
+from flowgraph.engines import engine_names
 from flowgraph.verify import check
 from flowgraph.model import Solution
 
@@ -100,3 +101,21 @@ def test_input_file_is_never_modified(dangling):
     before = dangling.read_bytes()
     main(["solve", str(dangling)])
     assert dangling.read_bytes() == before
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engine_answers_in_json(engine, capsys):
+    assert main(["solve", "--engine", engine, "--json", str(PUZZLES / "hex" / "hive_8x7.txt")]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["engine"] == engine and obj["status"] == "solved"
+    assert obj["stats"]["nodes"] >= 1
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["solve", "--max-nodes", "abc", HEX], "argument --max-nodes: not a whole number: 'abc'"),
+    (["solve", "--time-limit", "-1", HEX], "argument --time-limit: must be positive, not -1"),
+    (["solve", "--engine", "dfs", HEX], "argument --engine: invalid choice: 'dfs' (choose from 'search', 'sat')"),
+])
+def test_bad_options_name_the_option_and_the_choices(argv, words, capsys):
+    assert main(argv) == 2
+    assert words in capsys.readouterr().err

@@ -104,3 +104,27 @@ def test_corpus_files_have_no_errors(path):
         assert errors == ["the board has no flows (no endpoint labels)"]
     else:
         assert errors == []
+
+
+# -- validate --unique --------------------------------------------------------
+
+UNIQUE = PUZZLES / "standard" / "regular_5x5.txt"
+MULTIPLE = PUZZLES / "standard" / "open_field_8x8.txt"
+NONE = PUZZLES / "standard" / "unsolvable_3x3.txt"
+
+
+def test_validate_unique_text(capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["validate", "--unique", str(UNIQUE)]) == 0
+    assert f"{UNIQUE}: unique solution" in capsys.readouterr().out
+    assert main(["validate", "--unique", str(MULTIPLE)]) == 1
+    out = capsys.readouterr().out
+    assert "multiple solutions; two of them differ in" in out and "x" in out
+    assert main(["validate", "--unique", str(NONE)]) == 1
+    assert f"{NONE}: no solution" in capsys.readouterr().out
+
+
+def test_validate_unique_json(capsys):
+    assert main(["validate", "--unique", "--json", str(UNIQUE), str(MULTIPLE), str(NONE)]) == 1
+    counts = [json.loads(line)["solutions"] for line in capsys.readouterr().out.splitlines()]
+    assert counts == [1, 2, 0]

@@ -1,0 +1,42 @@
+"""count_solutions and differing_cells: the verdicts validate --unique (and later generate) rely on."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowgraph import Limits, parse_file, parse_text, verify
+from flowgraph.authoring.uniqueness import count_solutions, differing_cells
+
+from conftest import PUZZLES
+
+UNIQUE = PUZZLES / "standard" / "regular_5x5.txt"
+MULTIPLE = PUZZLES / "standard" / "open_field_8x8.txt"
+NONE = PUZZLES / "standard" / "unsolvable_3x3.txt"
+
+
+@pytest.mark.parametrize("path, verdict, count", [(UNIQUE, "unique", 1), (MULTIPLE, "multiple", 2), (NONE, "none", 0)])
+def test_verdicts(path, verdict, count):
+    result = count_solutions(parse_file(path))
+    assert (result.verdict, result.count) == (verdict, count)
+    for s in result.solutions:
+        verify(s)
+
+
+def test_budget_gives_limit_not_a_guess():
+    result = count_solutions(parse_file(MULTIPLE), limits=Limits(time_limit_s=1e-9))
+    assert result.verdict == "limit" and result.count is None and result.solutions == ()
+
+
+def test_differing_cells_of_two_solutions():
+    a, b = count_solutions(parse_file(MULTIPLE)).solutions
+    cells = differing_cells(a, b)
+    assert cells and all((line, column) in {n[:2] for n in a.puzzle.graph} for line, column in cells)
+    assert differing_cells(a, a) == set()
+    owner_a, owner_b = a.owner(), b.owner()
+    for node in a.puzzle.graph:
+        assert (owner_a[node] != owner_b[node]) == (node[:2] in cells) or len(node) == 3
+
+
+def test_a_path_beside_itself_counts():
+    # The sound model is used: the only solution runs A beside itself.
+    assert count_solutions(parse_text("STANDARD\nA-.-.\n| | |\nA-.-.\n")).verdict == "unique"
