@@ -5,29 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from pathlib import Path
 
-from .common import EXIT, add_budget_options, add_color_option, console, limits
+from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "bench",
+    p = add_command(
+        sub, "bench", run,
         help="solve many puzzles in one process and print a table of times and nodes",
         description="Solve every puzzle file (folders: their *.txt files, recursively) in one "
         "process, verify each answer, and print a table (file, cells, flows, result, seconds, "
         "nodes) with totals. A progress bar runs on a terminal.",
         epilog="Exit status: 0 when every puzzle solved, else the largest status of solve.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
     p.add_argument("--json", metavar="OUT", help="also write the rows and totals as JSON to OUT")
     add_budget_options(p)
     add_color_option(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,8 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..batch.bench import expand, run_bench, summary
 
-    out = console(args.color, sys.stdout)
-    err = console(args.color, sys.stderr)
+    out, err = consoles(args.color)
     try:
         files = expand(args.paths)
     except FileNotFoundError as exc:

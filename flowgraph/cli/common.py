@@ -14,7 +14,7 @@ from ..model import DEFAULT_MEMORY_BYTES, Limits
 
 __all__ = [
     "EXIT", "EXIT_HELP", "Parser", "positive_int", "positive_float", "add_budget_options", "add_color_option",
-    "console", "limits", "read_stdin", "print_problems", "warm_up", "Command",
+    "add_command", "consoles", "console", "limits", "read_stdin", "print_problems", "warm_up", "Command",
 ]
 
 #: Exit status by outcome; with several files the largest applies.
@@ -81,6 +81,20 @@ def add_budget_options(p: argparse.ArgumentParser) -> None:
 def add_color_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the output: auto (default) on a terminal unless NO_COLOR is set")
+
+
+def add_command(sub: argparse._SubParsersAction, name: str, run: Command, *, help: str, description: str,
+                epilog: str = EXIT_HELP) -> argparse.ArgumentParser:
+    """Register the subcommand ``name`` whose ``run(args)`` gives the exit status; returns its parser."""
+    p = sub.add_parser(name, help=help, description=description, epilog=epilog,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.set_defaults(func=run)
+    return p
+
+
+def consoles(color: str) -> tuple[Console, Console]:
+    """Standard output and standard error as consoles that colour as ``--color`` says."""
+    return console(color, sys.stdout), console(color, sys.stderr)
 
 
 def console(color: str, stream) -> Console:

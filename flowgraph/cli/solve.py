@@ -4,39 +4,34 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ..batch.outcome import Outcome, solve_file
 from ..render.text import solution_text
 from .common import (
-    EXIT, EXIT_HELP, add_budget_options, add_color_option, console, limits, print_problems, read_stdin, warm_up,
+    EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, read_stdin, warm_up,
 )
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "solve",
+    p = add_command(
+        sub, "solve", run,
         help="solve puzzle files and print verified solutions",
         description="Solve each puzzle file and print its verified solution: the puzzle's own "
         "layout with every cell filled with its flow's label and unused links blanked, then "
         "the time and the number of search states expanded. Use - to read standard input.",
-        epilog=EXIT_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle (JSON Lines) instead of boards")
     add_budget_options(p)
     add_color_option(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve every file; the exit status is the largest of their outcomes."""
-    out = console(args.color, sys.stdout)
-    err = console(args.color, sys.stderr)
+    out, err = consoles(args.color)
     status = 0
     budget = limits(args)
     warm_up(err, args.engine)

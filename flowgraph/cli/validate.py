@@ -14,7 +14,7 @@ from ..io.files import load
 from ..io.problems import Problem
 from ..model import Limits, Puzzle
 from ..render.text import board_rows, flow_style, solution_grid
-from .common import EXIT, EXIT_HELP, add_color_option, console, positive_float, read_stdin
+from .common import EXIT, add_color_option, add_command, console, positive_float, read_stdin
 
 __all__ = ["add_parser", "run"]
 
@@ -22,15 +22,13 @@ _LINKS = " -|/\\"  # grid characters that are no cell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "validate",
+    p = add_command(
+        sub, "validate", run,
         help="check puzzle files and list every problem at once",
         description="Check each puzzle file against the format and its rules and print every "
         "problem as FILE:LINE:COLUMN: error|warning: message, then a one-line verdict per file. "
         "Warnings (a header that does not match the board, a warp that repeats a link, text "
         "after the board) do not make a file invalid.",
-        epilog=EXIT_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
     p.add_argument("--json", action="store_true",
@@ -41,7 +39,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="with --unique: give up after S seconds per file (status 4)")
     add_color_option(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
