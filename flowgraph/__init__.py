@@ -4,6 +4,12 @@ A puzzle file is parsed by a Lark grammar into a networkx cell graph
 (:func:`parse_file`); an engine finds one path per flow (:func:`solve`);
 every answer is checked by :func:`verify` before it is shown.
 
+The package is layered (each layer depends on the core, never the other
+way round): the core (:mod:`.model`, :mod:`.errors`, :mod:`.verify`),
+:mod:`.io` (files and problems), :mod:`.engines` (the search and SAT),
+:mod:`.authoring`, :mod:`.render`, :mod:`.batch` and :mod:`.cli`. Importing
+this package loads none of numba, rich or python-sat.
+
 >>> from flowgraph import parse_text, solve
 >>> puzzle = parse_text("STANDARD\\nA-.-A\\n| | |\\nB-.-B\\n")
 >>> solve(puzzle).paths["A"]

@@ -110,5 +110,6 @@ def _print_two_solutions(out: Console, path: str, unique: Uniqueness) -> None:
                 changed = ch.strip() and (j >= len(other) or other[j] != (ch, label))
                 line.append(ch, style=(flow_style(label) if label else "") + (" reverse" if changed else ""))
             line.append(" " * (width - len(row) + 3))
-        line.append("".join("x" if (i, j) in cells and ra[j][0] not in _LINKS else " " for j in range(len(ra))).rstrip())
+        marks = "".join("x" if (i, j) in cells and ra[j][0] not in _LINKS else " " for j in range(len(ra)))
+        line.append(marks.rstrip())
         out.print(line)

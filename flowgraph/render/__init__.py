@@ -1,1 +1,1 @@
-"""Showing puzzles and solutions."""
+"""Showing solutions: :mod:`.text` draws a solved board in its own text layout (rich styles per flow)."""

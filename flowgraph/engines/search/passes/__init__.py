@@ -1,19 +1,32 @@
-"""Global prunings over the free cells, compiled with numba.
+"""The search's per-state passes, compiled with numba, one module per rule.
 
-The search spends most of its time here: every settled state needs one
-pass over all free nodes. The pass is written over plain int arrays (the
-adjacency in CSR form, the colour bytes, the head of every slot) so that
-numba compiles it to machine code; the compiled code is cached beside the
-package, so only the first run on a machine pays the compile (a few
-seconds).
+The search spends most of its time here: every settled state needs a pass
+over the nodes near its last changes and one over all free nodes. The
+passes are written over plain int arrays (the adjacency in CSR form, the
+colour bytes, the head of every slot) so that numba compiles them to
+machine code.
 
-Functions return a reason code, 0 when the state survives; :data:`REASONS`
-turns a code into the words :func:`flowgraph.engines.search.prune_reason` reports.
+* :mod:`.codes` — colour bits, reason codes, the small shared tests;
+* :mod:`.moves` — a head's moves (the self-touch rule) and a step;
+* :mod:`.bends` — the loose-bend walk;
+* :mod:`.regions` — regions and cut nodes: stranded regions and flows,
+  parity, dead pockets, bottlenecks;
+* :mod:`.chokepoints` — narrow corridors beside a head;
+* :mod:`.settle` — forced moves and local dead ends near the changes until
+  nothing changes, then the region pass; :func:`.settle.warm_up`.
+
+Functions return a reason code, 0 when the state survives;
+:data:`.codes.REASONS` turns a code into the words
+:func:`flowgraph.engines.search.prune_reason` reports.
 
 Notes
 -----
-Regions and cut nodes come from one iterative depth-first pass with
-Tarjan's low-link numbers (R. Tarjan, "Depth-first search and linear graph
-algorithms", SIAM J. Computing 1(2), 1972). Flow sets are int64 bitmasks,
-so a board has at most 63 flows (the colour byte's limit too).
+The compiled code is cached beside each module (``__pycache__``), so only
+the first run on a machine pays the compile (about 10 s). Numba checks a
+cached function against its own file only: after editing a pass, delete
+``flowgraph/engines/search/passes/__pycache__`` so that the passes calling
+it (``settle_pass`` calls nearly all) are compiled again.
+
+Flow sets are int64 bitmasks, so a board has at most 63 flows (the colour
+byte's limit too).
 """
