@@ -27,8 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="check puzzle files and list every problem at once",
         description="Check each puzzle file against the format and its rules and print every "
         "problem as FILE:LINE:COLUMN: error|warning: message, then a one-line verdict per file. "
-        "Warnings (a header that does not match the board, a warp that repeats a link, text "
-        "after the board) do not make a file invalid.",
+        "Warnings (a header that does not match the board, a warp that repeats a link) do not "
+        "make a file invalid.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
     p.add_argument("--json", action="store_true",

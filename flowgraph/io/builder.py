@@ -168,7 +168,6 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
         extra = header.children[1]
         report.error(extra.line, extra.column, "unexpected text after the header word")
     line = header_line
-    ended_at = None  # the blank line that ends the board
     for row in tree.children:
         if not (isinstance(row, lark.Tree) and row.data == "row"):
             continue
@@ -176,14 +175,8 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
         tokens = row.children
         if tokens and tokens[0].type == "COMMENT":
             continue
-        if not tokens:
-            if layout.cells and ended_at is None:
-                ended_at = line
-            continue
-        if ended_at is not None:
-            report.warning(line, tokens[0].column,
-                           f"text after the board is ignored (the board ends at the blank line {ended_at})")
-            break
+        # A blank line is a board row too (no cells, or a line of links with no links):
+        # nothing below it is dropped.
         _read_row(layout, line, tokens, report)
     return layout
 

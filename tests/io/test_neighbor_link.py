@@ -128,3 +128,16 @@ def test_every_corpus_file_parses(path):
             parse_file(path)
     else:
         assert parse_file(path).flows
+
+
+def test_blank_line_is_a_board_row_and_nothing_below_it_is_dropped():
+    # FORMAT.md: a blank line is a row with no cells (or a line of links with no links).
+    p = parse_text("STANDARD\nA-A\n\nB-B\n")
+    assert sorted(p.graph.nodes) == [(2, 1), (2, 3), (4, 1), (4, 3)]
+    assert not p.graph.has_edge((2, 1), (4, 1))  # the blank line is a wall across the board
+    # A '|' below a blank row has no cell above it: the blank line took a row.
+    assert any("no cell above" in pr.message for pr in find_problems("STANDARD\nA-.\n\n|\n.-A\n"))
+
+
+def test_blank_lines_at_the_end_are_ignored():
+    assert edges(parse_text("STANDARD\nA-A\n\n\n  \n")) == edges(parse_text("STANDARD\nA-A\n"))
