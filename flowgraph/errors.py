@@ -6,7 +6,8 @@
     ├── PuzzleError(ValueError)   .path .line .column .message
     ├── UnsolvableError           the search space was exhausted: a proof of "no"
     ├── SearchLimitError          a budget ran out; carries the stats so far
-    └── VerificationError         an engine produced an answer that breaks the rules
+    ├── VerificationError         an engine produced an answer that breaks the rules
+    └── ConversionError(ValueError)  a format cannot express this board (a warp in a plain grid)
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ __all__ = [
     "UnsolvableError",
     "SearchLimitError",
     "VerificationError",
+    "ConversionError",
 ]
 
 
@@ -88,3 +90,7 @@ class SearchLimitError(FlowgraphError):
 
 class VerificationError(FlowgraphError):
     """A candidate solution breaks the rules (an internal error of an engine)."""
+
+
+class ConversionError(FlowgraphError, ValueError):
+    """The target format cannot express this board; the message says what (a warp, a wall, ...)."""

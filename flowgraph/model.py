@@ -60,6 +60,10 @@ class Puzzle:
         The source text, one entry per line, line ends removed.
     path : str or None
         Where the text came from.
+    format : str
+        The format the text is in (a name of :data:`flowgraph.io.formats.FORMATS`).
+        Node ids are positions in that text; in formats other than
+        neighbor-link the nodes also carry ``xy``, their place on the board.
     """
 
     graph: nx.Graph
@@ -67,6 +71,7 @@ class Puzzle:
     family: str
     lines: tuple[str, ...]
     path: str | None = None
+    format: str = "neighbor-link"
 
     @property
     def cells(self) -> int:

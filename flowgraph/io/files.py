@@ -42,7 +42,8 @@ def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
 
 
 
-def load(path: str | Path, data: bytes | None = None) -> tuple[Puzzle | None, list[Problem]]:
+def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
+         ) -> tuple[Puzzle | None, list[Problem]]:
     """Read, decode and analyse a puzzle file; never raises for bad input.
 
     Parameters
@@ -51,14 +52,22 @@ def load(path: str | Path, data: bytes | None = None) -> tuple[Puzzle | None, li
         The file name (also used in the puzzle and its errors).
     data : bytes, optional
         The file's content when already read (standard input, say).
+    fmt : str, optional
+        A name of :data:`flowgraph.io.formats.FORMATS`. By default a file
+        is neighbor-link unless it clearly is another format: JSON (it
+        starts with ``{``), numberlink (``W H`` first), a level pack, or a
+        plain grid named ``*.grid``.
 
     Returns
     -------
     puzzle : Puzzle or None
-        None when the file cannot be read or has an error.
+        None when the file cannot be read or has an error (a level pack,
+        which holds many puzzles, is one: convert it first).
     problems : list of Problem
         Every error and warning, in file order.
     """
+    from .formats import guess_format, read_entries  # the formats import this module's limits
+
     if data is None:
         try:
             data = Path(path).read_bytes()
@@ -67,7 +76,19 @@ def load(path: str | Path, data: bytes | None = None) -> tuple[Puzzle | None, li
     text, problems = read_text(data)
     if text is None:
         return None, problems
-    return analyse(text, str(path))
+    if fmt is None and text.strip():
+        guessed = guess_format(text)
+        if guessed in ("json-graph", "numberlink", "level-pack") or str(path).endswith(".grid"):
+            fmt = guessed if not str(path).endswith(".grid") else "plain-grid"
+    if fmt in (None, "neighbor-link"):
+        return analyse(text, str(path))
+    fmt, entries, problems = read_entries(text, str(path), fmt)
+    if fmt == "level-pack":
+        if problems:
+            return None, problems
+        return None, [Problem(1, 1, "error", f"a level pack holds {len(entries)} puzzles: write them to files "
+                              f"with 'flowgraph convert {path} -o DIR' first")]
+    return (entries[0].puzzle if entries else None), problems
 
 
 

@@ -1,0 +1,163 @@
+"""Every puzzle format by name: one registry of readers and writers (as networkx's ``readwrite``).
+
+=================  ======  ======  =============================================
+name               reads   writes  what
+=================  ======  ======  =============================================
+``neighbor-link``  yes     yes     FORMAT.md's own format (any board a text can draw)
+``plain-grid``     yes     yes     one character per cell; links by family
+``numberlink``     yes     yes     ``W H`` and rows of numbers; square, no holes
+``level-pack``     yes     no      Flow Free lines, many levels per file, with solutions
+``json-graph``     yes     yes     nodes and links: any topology (:mod:`.json_graph`)
+=================  ======  ======  =============================================
+
+:func:`guess_format` tells them apart by content; :func:`read_levels` reads
+any of them into :class:`~.level_pack.Level`-like entries (one per puzzle;
+a level pack has many); :func:`write` writes a puzzle, raising
+:class:`~flowgraph.errors.ConversionError` where the target cannot express
+the board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ..model import FAMILIES, Puzzle, Solution
+from . import json_graph, level_pack, neighbor_link, numberlink, plain_grid
+from .problems import Problem
+from .sketch import draw_neighbor_link, sketch_of
+
+_GRID_ROW = re.compile(r"^[.#* A-Za-z0-9]+$")
+
+__all__ = ["FORMATS", "Format", "Entry", "guess_format", "format_names", "get_format", "read_entries", "write"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """A puzzle format: how to read it, how to write it, what files are called."""
+
+    name: str
+    suffix: str
+    analyse: Callable[..., tuple] | None  # (text, path, family) -> (puzzle or None, problems)
+    write: Callable[[Puzzle], str] | None
+    description: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle read from a file: its name, the puzzle, and a known solution if the file gives one."""
+
+    name: str
+    puzzle: Puzzle
+    solution: Solution | None = None
+
+
+def _write_neighbor_link(puzzle: Puzzle) -> str:
+    if puzzle.format == "neighbor-link":
+        return "\n".join(puzzle.lines) + "\n"  # its own text, comments and all
+    return draw_neighbor_link(sketch_of(puzzle))
+
+
+FORMATS: dict[str, Format] = {
+    "neighbor-link": Format("neighbor-link", ".txt", lambda t, p, f=None: neighbor_link.analyse(t, p),
+                            _write_neighbor_link, "FORMAT.md's neighbor-link text"),
+    "plain-grid": Format("plain-grid", ".grid", plain_grid.analyse_plain_grid, plain_grid.write_plain_grid,
+                         "one character per cell: . label # *"),
+    "numberlink": Format("numberlink", ".nl", lambda t, p, f=None: numberlink.analyse_numberlink(t, p),
+                         numberlink.write_numberlink, "W H, then rows of numbers"),
+    "level-pack": Format("level-pack", ".pack", None, None, "Flow Free level-pack lines (read only)"),
+    "json-graph": Format("json-graph", ".json", lambda t, p, f=None: json_graph.analyse_json_graph(t, p),
+                         json_graph.write_json_graph, "nodes and links, any topology"),
+}
+
+
+def format_names(writable: bool = False) -> list[str]:
+    """Names of the formats (only those that can be written, if asked)."""
+    return [name for name, fmt in FORMATS.items() if fmt.write or not writable]
+
+
+def get_format(name: str) -> Format:
+    """The format called ``name``.
+
+    Raises
+    ------
+    ValueError
+        Unknown name; the message lists the valid ones.
+    """
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise ValueError(f"unknown format {name!r}: expected one of {', '.join(FORMATS)}") from None
+
+
+def guess_format(text: str) -> str:
+    """The format a text is most likely in.
+
+    JSON starts with ``{``; numberlink with ``W H``; a level pack with
+    ``SIZE,f1,LEVEL,NFLOWS...;``; rows of only ``.`` ``#`` ``*``, labels and
+    spaces (after an optional header word) are a plain grid; anything else
+    is neighbor-link, whose parser says what is wrong with it.
+
+    >>> guess_format("STANDARD\\nA-.-A\\n"), guess_format("A.A\\n"), guess_format("3 1\\n1 0 1\\n")
+    ('neighbor-link', 'plain-grid', 'numberlink')
+    """
+    if json_graph.looks_like_json(text):
+        return "json-graph"
+    if numberlink.looks_like_numberlink(text):
+        return "numberlink"
+    if level_pack.looks_like_level_pack(text):
+        return "level-pack"
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+    if lines and lines[0].strip().upper() in FAMILIES:
+        lines = lines[1:]
+    if lines and all(_GRID_ROW.match(line) for line in lines):
+        return "plain-grid"  # only cells and holes: no link characters
+    return "neighbor-link"  # (its parser says what is wrong with anything else)
+
+
+def read_entries(text: str, path: str | None = None, fmt: str | None = None, family: str | None = None
+                 ) -> tuple[str, list[Entry], list[Problem]]:
+    """Every puzzle in a text (a level pack has many), and every problem.
+
+    Parameters
+    ----------
+    text : str
+    path : str, optional
+        Names the entries and the problems.
+    fmt : str, optional
+        A name of :data:`FORMATS`; guessed from the text when None.
+    family : str, optional
+        For plain grids without a header word.
+
+    Returns
+    -------
+    fmt : str
+        The format read.
+    entries : list of Entry
+        Empty when the file has an error (a level pack: the lines that read).
+    problems : list of Problem
+    """
+    fmt = fmt or guess_format(text)
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0] if path else "puzzle"
+    if fmt == "level-pack":
+        levels, problems = level_pack.analyse_level_pack(text, path)
+        return fmt, [Entry(lv.name, lv.puzzle, lv.solution) for lv in levels], problems
+    puzzle, problems = get_format(fmt).analyse(text, path, family)
+    return fmt, ([Entry(stem, puzzle)] if puzzle is not None else []), problems
+
+
+def write(puzzle: Puzzle, fmt: str) -> str:
+    """The puzzle as text in ``fmt``.
+
+    Raises
+    ------
+    ValueError
+        Unknown format, or one that is read only.
+    ConversionError
+        The format cannot express this board; the message says what.
+    """
+    target = get_format(fmt)
+    if target.write is None:
+        raise ValueError(f"{fmt} is read only: write one of {', '.join(format_names(writable=True))}")
+    return target.write(puzzle)

@@ -1,0 +1,229 @@
+"""Flow Free level-pack lines (FORMAT.md, "Other formats"): one puzzle and its solution per line.
+
+``HEADER;PIPE_1;...;PIPE_n`` with ``HEADER = SIZE,f1,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]]``.
+``SIZE`` is ``W`` or ``W:H`` (cell index ``y * W + x``), ``X_`` in front for a
+hex board (even columns link ``(x ± 1, y + 1)``), ``W_`` for a warp board
+(every border cell wraps to the opposite border unless a hole or a wall
+blocks it); ``+B``, ``+B:I``, ``+I:B`` after it carry no rule. Bridges are
+crossed once along ``-`` and once along ``|``; holes may be written ``n``,
+``n_0`` or ``n_0B``; walls are ``a|b`` pairs. Each pipe is its flow's path,
+endpoints first and last: the puzzle keeps the endpoints, and the path is
+the pack's known solution.
+
+A level becomes neighbor-link text (:func:`~.sketch.draw_neighbor_link`)
+and is parsed like any puzzle file, so its node ids are positions in that
+text; problems of the line itself are reported at the line and column of
+the field.
+
+>>> from flowgraph.io.level_pack import read_level_pack
+>>> [level] = read_level_pack("3,0,7,2;0,1,2;3,4,5,8,7,6", "pack.txt")
+>>> level.name, [f.label for f in level.puzzle.flows]
+('pack_7', ['A', 'B'])
+>>> print(level.text, end="")
+STANDARD
+A-.-A
+| | |
+B-.-.
+| | |
+B-.-.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..model import LABELS, Puzzle, Solution
+from ..verify import check
+from .grids import LEVEL_PACK_HEX, grid_sketch
+from .neighbor_link import analyse
+from .problems import Problem
+from .sketch import draw_neighbor_link, sketch_of
+
+__all__ = ["Level", "analyse_level_pack", "read_level_pack", "looks_like_level_pack"]
+
+_SIZE = re.compile(r"^(?:(X|W)_)?(\d+)(?::(\d+))?(?:\+[BI](?::[BI])?)?$")
+_LINE = re.compile(r"^\s*(?:[XW]_)?\d+(?::\d+)?(?:\+[BI](?::[BI])?)?,[^;]*;")
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a pack.
+
+    Attributes
+    ----------
+    name : str
+        ``<pack>_<level>`` (the pack file's stem and the header's level number).
+    line : int
+        Its line in the pack file.
+    text : str
+        The level as neighbor-link text.
+    puzzle : Puzzle
+        Parsed from ``text``.
+    solution : Solution
+        The pipes of the line, on ``puzzle``: verified (a line whose pipes
+        break the rules is reported, not returned).
+    """
+
+    name: str
+    line: int
+    text: str
+    puzzle: Puzzle
+    solution: Solution
+
+
+def looks_like_level_pack(text: str) -> bool:
+    """Whether the first non-blank line looks like ``SIZE,f1,LEVEL,NFLOWS...;pipe``."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return bool(_LINE.match(first))
+
+
+class _Bad(Exception):
+    def __init__(self, column: int, message: str):
+        super().__init__(message)
+        self.column = column
+        self.message = message
+
+
+def analyse_level_pack(text: str, path: str | None = None) -> tuple[list[Level], list[Problem]]:
+    """Every level of a pack, and the problems of the lines that could not be read (with their positions)."""
+    stem = Path(path).stem if path else "level"
+    levels: list[Level] = []
+    problems: list[Problem] = []
+    names: set[str] = set()
+    for line_no, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("//"):
+            continue
+        try:
+            level = _read_line(line, line_no, stem)
+        except _Bad as bad:
+            problems.append(Problem(line_no, bad.column, "error", bad.message))
+            continue
+        if level.name in names:  # two lines with one level number: the line number tells them apart
+            level = replace(level, name=f"{level.name}_line{line_no}")
+        names.add(level.name)
+        levels.append(level)
+    return levels, problems
+
+
+def read_level_pack(text: str, path: str | None = None) -> list[Level]:
+    """Every level of a pack.
+
+    Raises
+    ------
+    PuzzleError
+        The first line that cannot be read, at the column of the field.
+    """
+    levels, problems = analyse_level_pack(text, path)
+    if problems:
+        raise problems[0].to_error(path)
+    return levels
+
+
+def _fields(line: str) -> list[tuple[int, str]]:
+    """The ``;``-separated fields with their 1-based columns."""
+    out, col = [], 1
+    for part in line.split(";"):
+        out.append((col, part))
+        col += len(part) + 1
+    return out
+
+
+def _ints(field: str, col: int, what: str) -> list[int]:
+    out = []
+    for item in filter(None, field.split(":")):
+        m = re.match(r"^\s*(\d+)(?:_\d+B?)?\s*$", item)
+        if not m:
+            raise _Bad(col, f"{what}: {item!r} is not a cell index")
+        out.append(int(m.group(1)))
+    return out
+
+
+def _read_line(line: str, line_no: int, stem: str) -> Level:
+    fields = _fields(line)
+    (hcol, header), pipes = fields[0], fields[1:]
+    parts = header.split(",")
+    if len(parts) < 4:
+        raise _Bad(hcol, "the header is SIZE,f1,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]]")
+    m = _SIZE.match(parts[0].strip())
+    if not m:
+        raise _Bad(hcol, f"size {parts[0]!r}: expected W or W:H, with X_ (hex) or W_ (warps) in front")
+    kind, width, height = m.group(1), int(m.group(2)), int(m.group(3) or m.group(2))
+    cols = [hcol + sum(len(p) + 1 for p in parts[:i]) for i in range(len(parts))]
+    level = parts[2].strip() or str(line_no)
+    if not parts[3].strip().isdigit() or int(parts[3]) != len(pipes):
+        raise _Bad(cols[3], f"the header says {parts[3].strip()!r} flows, the line has {len(pipes)} pipes")
+    if len(pipes) > len(LABELS):
+        raise _Bad(cols[3], f"{len(pipes)} flows: at most {len(LABELS)} fit the labels A-Z a-z 0-9")
+    size = width * height
+    bridges = _ints(parts[4], cols[4], "bridges") if len(parts) > 4 else []
+    holes = _ints(parts[5], cols[5], "holes") if len(parts) > 5 else []
+    walls = set()
+    for item in filter(None, parts[6].split(":")) if len(parts) > 6 else ():
+        ab = item.split("|")
+        if len(ab) != 2 or not all(x.strip().isdigit() for x in ab):
+            raise _Bad(cols[6], f"wall {item!r}: expected a|b")
+        walls.add(frozenset(_xy(int(x), width) for x in ab))
+    for i in bridges + holes:
+        if not 0 <= i < size:
+            raise _Bad(hcol, f"cell index {i} is outside the {width}x{height} board")
+    cells = {(i % width, i // width): "." for i in range(size) if i not in holes}
+    for i in bridges:
+        cells[_xy(i, width)] = "*"
+    paths = []
+    for k, (col, pipe) in enumerate(pipes):
+        try:
+            path = [int(v) for v in pipe.split(",") if v.strip()]
+        except ValueError:
+            raise _Bad(col, f"pipe {k + 1}: cell indices are whole numbers") from None
+        if len(path) < 2 or any(not 0 <= i < size or _xy(i, width) not in cells for i in path):
+            raise _Bad(col, f"pipe {k + 1} must run over at least two cells of the board")
+        for end in (path[0], path[-1]):
+            if cells[_xy(end, width)] not in ".":
+                raise _Bad(col, f"pipe {k + 1} ends on a bridge or another pipe's end")
+            cells[_xy(end, width)] = LABELS[k]
+        paths.append(path)
+    sketch, lame = grid_sketch(cells, {"X": "HEX", "W": "WARPS"}.get(kind, "BRIDGES" if bridges else "STANDARD"),
+                               hex_down=LEVEL_PACK_HEX if kind == "X" else None,
+                               wrap_rows=kind == "W", wrap_cols=kind == "W", walls=frozenset(walls))
+    if lame:
+        raise _Bad(cols[4], f"the bridge at {lame[0]} has no cells on both sides along - or |")
+    text = draw_neighbor_link(sketch)
+    puzzle, problems = analyse(text)
+    if puzzle is None:
+        first = next(p for p in problems if p.is_error)
+        raise _Bad(hcol, f"the level is not a valid board: {first.message}")
+    return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, paths, width, pipes))
+
+
+def _xy(i: int, width: int) -> tuple[int, int]:
+    return (i % width, i // width)
+
+
+def _solution(puzzle: Puzzle, paths: list[list[int]], width: int, pipes: list[tuple[int, str]]) -> Solution:
+    """The pipes as paths over the puzzle's nodes (a bridge by the lane the pipe crosses it on), verified."""
+    node_at = {}
+    for key, spot in sketch_of(puzzle).spots.items():
+        node_at[(int(spot.xy[0]), int(spot.xy[1]), spot.lane)] = key
+    out = {}
+    for k, path in enumerate(paths):
+        nodes = []
+        for j, i in enumerate(path):
+            x, y = _xy(i, width)
+            lane = None
+            if (x, y, None) not in node_at:  # a bridge: the lane along the step into or out of it
+                other = _xy(path[j - 1] if j else path[j + 1], width)
+                lane = "-" if other[1] == y else "|"
+            nodes.append(node_at.get((x, y, lane)))
+        if None in nodes:
+            raise _Bad(pipes[k][0], f"pipe {k + 1} crosses a bridge other than straight along - or |")
+        if nodes[0] != puzzle.flow(LABELS[k]).ends[0]:
+            nodes.reverse()  # a pipe may be written from either end; a path runs from ends[0]
+        out[LABELS[k]] = tuple(nodes)
+    solution = Solution(puzzle, out, "level-pack")
+    broken = check(solution)
+    if broken:
+        raise _Bad(pipes[0][0], f"the pipes are not a solution: {broken[0]}")
+    return solution
+

@@ -1,0 +1,126 @@
+"""The numberlink format (janko.at, Nikoli, contest files): ``W H`` then H rows of W tokens.
+
+A number or a letter is an endpoint, ``0``, ``.`` or ``-`` an empty cell;
+square boards with no holes, each cell linked to its 4 neighbours. Labels
+are given in the order of the endpoint tokens (numbers by value first, then
+the others), ``A`` for the first: numberlink files may number past 62, so a
+board with more flows than labels is refused.
+
+>>> from flowgraph.io.numberlink import read_numberlink, write_numberlink
+>>> p = read_numberlink("3 2\\n1 0 1\\n2 0 2\\n")
+>>> [f.label for f in p.flows]
+['A', 'B']
+>>> print(write_numberlink(p), end="")
+3 2
+1 0 1
+2 0 2
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import ConversionError
+from ..model import LABELS, Puzzle
+from .grids import grid_sketch
+from .problems import Problem
+from .sketch import links_by_place, sketch_of, to_puzzle
+
+__all__ = ["analyse_numberlink", "read_numberlink", "write_numberlink", "looks_like_numberlink"]
+
+_SIZE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+_EMPTY = {"0", ".", "-"}
+
+
+def looks_like_numberlink(text: str) -> bool:
+    """Whether the first non-blank line is ``W H``."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return bool(_SIZE.match(first))
+
+
+def analyse_numberlink(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
+    """Read a numberlink file; the puzzle (None on an error) and every problem.
+
+    Node ids are the ``(line, column)`` of each token; nodes carry ``xy``.
+    """
+    lines = tuple(text.splitlines())
+    numbered = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
+    if not numbered or not _SIZE.match(numbered[0][1]):
+        return None, [Problem(numbered[0][0] if numbered else 1, 1, "error", "expected 'W H' (width and height) first")]
+    width, height = map(int, _SIZE.match(numbered[0][1]).groups())
+    problems: list[Problem] = []
+    rows = numbered[1:]
+    if len(rows) != height:
+        where = rows[height][0] if len(rows) > height else (rows[-1][0] if rows else numbered[0][0])
+        problems.append(Problem(where, 1, "error", f"expected {height} rows (the header says {width} {height}), "
+                                f"found {len(rows)}"))
+    cells: dict[tuple[int, int], str] = {}
+    keys: dict[tuple[int, int], tuple[int, int]] = {}
+    ids: dict[str, list[tuple[int, int]]] = {}
+    for y, (line_no, line) in enumerate(rows[:height]):
+        tokens = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
+        if len(tokens) != width:
+            problems.append(Problem(line_no, 1, "error", f"expected {width} tokens in this row, found {len(tokens)}"))
+        for x, (col, tok) in enumerate(tokens[:width]):
+            keys[x, y] = (line_no, col)
+            cells[x, y] = "."
+            if tok not in _EMPTY:
+                ids.setdefault(tok, []).append((x, y))
+    order = sorted(ids, key=lambda t: (0, int(t), t) if t.isdigit() else (1, 0, t))
+    if len(order) > len(LABELS):
+        return None, problems + [Problem(numbered[0][0], 1, "error", f"{len(order)} endpoint numbers: at most "
+                                         f"{len(LABELS)} flows fit the labels A-Z a-z 0-9")]
+    for tok, label in zip(order, LABELS):
+        for xy in ids[tok]:
+            cells[xy] = label
+    sketch, _ = grid_sketch(cells, "STANDARD", keys=keys)
+    puzzle, more = to_puzzle(sketch, lines, path, "numberlink", (numbered[0][0], 1))
+    problems = sorted(problems + more)
+    return (None if any(p.is_error for p in problems) else puzzle), problems
+
+
+def read_numberlink(text: str, path: str | None = None) -> Puzzle:
+    """Read a numberlink file.
+
+    Raises
+    ------
+    PuzzleError
+        The first error, with its position.
+    """
+    puzzle, problems = analyse_numberlink(text, path)
+    if puzzle is None:
+        raise next(p for p in problems if p.is_error).to_error(path)
+    return puzzle
+
+
+def write_numberlink(puzzle: Puzzle) -> str:
+    """The puzzle as a numberlink file; flow ``k`` (in the puzzle's order) is number ``k + 1``.
+
+    Raises
+    ------
+    ConversionError
+        The board is not a full rectangle of cells each linked to its 4
+        neighbours and nothing else (holes, walls, warps, bridges, hex).
+    """
+    sketch = sketch_of(puzzle)
+    cells: dict[tuple[int, int], str] = {}
+    for key, spot in sketch.spots.items():
+        if spot.lane:
+            raise ConversionError("numberlink files have no bridges")
+        if spot.xy is None or len(spot.xy) != 2 or any(v != int(v) for v in spot.xy):
+            raise ConversionError(f"the node at {key[0]}:{key[1]} is not on a grid of whole cells")
+        cells[int(spot.xy[0]), int(spot.xy[1])] = spot.label or "."
+    x0 = min(x for x, _ in cells)
+    y0 = min(y for _, y in cells)
+    cells = {(x - x0, y - y0): ch for (x, y), ch in cells.items()}
+    width = max(x for x, _ in cells) + 1
+    height = max(y for _, y in cells) + 1
+    if len(cells) != width * height:
+        raise ConversionError("numberlink boards are full rectangles: this one has holes")
+    expected, _ = grid_sketch(cells, "STANDARD")
+    if links_by_place(expected) != links_by_place(sketch, x0, y0):
+        raise ConversionError("numberlink boards link every cell to its 4 neighbours and nothing else: this one "
+                              "has walls, warps or diagonal links")
+    number = {f.label: str(k + 1) for k, f in enumerate(puzzle.flows)}
+    rows = [" ".join(number.get(cells[x, y], "0") for x in range(width)) for y in range(height)]
+    return "\n".join([f"{width} {height}"] + rows) + "\n"

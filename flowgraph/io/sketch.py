@@ -1,0 +1,245 @@
+"""A board as positioned nodes and links: what every format reads into and writes from.
+
+Formats differ in how they write a board down, not in what a board is: a
+set of nodes (cells and bridge lanes) with a place on the board, labels on
+the endpoints, and links. A :class:`Sketch` holds exactly that.
+
+* :func:`to_puzzle` turns a sketch into a :class:`~flowgraph.model.Puzzle`
+  whose node ids are positions in the source text (so problems point into
+  the file the user gave), checking the rules of FORMAT.md;
+* :func:`sketch_of` recovers the sketch of any puzzle;
+* :func:`draw_neighbor_link` writes a sketch in the neighbor-link format:
+  it draws the links it is given (``-`` ``|`` ``/`` ``\\`` between cells two
+  text columns or lines apart, warps after the last cell of a row or
+  column), so square, both hex layouts, warps and bridges need no special
+  case, and it raises :class:`~flowgraph.errors.ConversionError` for a link
+  no text can draw.
+
+Positions ``xy`` are in cells: a neighbor-link cell at text line ``r`` of
+the board (0-based) and column ``c`` (0-based) is at ``(c / 2, r / 2)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from ..errors import ConversionError
+from ..model import FAMILIES, Flow, Node, Puzzle
+from .problems import Problem
+
+__all__ = ["Sketch", "Spot", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place"]
+
+XY = tuple  # (x, y) or (x, y, z), in cells
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One node of a sketch."""
+
+    xy: XY | None  # its place on the board; None where the format has none
+    label: str | None = None  # an endpoint's label
+    lane: str | None = None  # a bridge lane's axis: - | / \
+
+
+@dataclass
+class Sketch:
+    """A board: nodes keyed by their source position, and links.
+
+    Attributes
+    ----------
+    family : str
+        A header word of :data:`~flowgraph.model.FAMILIES`.
+    spots : dict of Node -> Spot
+        Keys are ``(line, column)`` positions in the source text, or
+        ``(line, column, axis)`` for a bridge lane.
+    links : dict of frozenset -> bool
+        Each link (a pair of keys) and whether it is a warp.
+    """
+
+    family: str = "STANDARD"
+    spots: dict[Node, Spot] = field(default_factory=dict)
+    links: dict[frozenset, bool] = field(default_factory=dict)
+
+    def link(self, u: Node, v: Node, warp: bool = False) -> None:
+        self.links[frozenset((u, v))] = warp
+
+
+def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str,
+              family_at: tuple[int, int] = (1, 1)) -> tuple[Puzzle | None, list[Problem]]:
+    """The puzzle a sketch describes, checked against the rules of FORMAT.md.
+
+    Parameters
+    ----------
+    sketch : Sketch
+    lines : tuple of str
+        The source text.
+    path : str or None
+    fmt : str
+        The source format's name.
+    family_at : (int, int)
+        Where "no flows" is reported.
+
+    Returns
+    -------
+    puzzle : Puzzle or None
+        None when an error was found.
+    problems : list of Problem
+        Labels that do not appear twice, nodes with no link, parts with no
+        endpoint, flows split over two parts, no flows.
+    """
+    problems: list[Problem] = []
+    graph = nx.Graph()
+    labels: dict[str, list[Node]] = {}
+    for key, spot in sketch.spots.items():
+        attrs = {"kind": "lane" if spot.lane else ("endpoint" if spot.label else "cell")}
+        if spot.label:
+            attrs["label"] = spot.label
+            labels.setdefault(spot.label, []).append(key)
+        if spot.xy is not None:
+            attrs["xy"] = tuple(spot.xy)
+        graph.add_node(key, **attrs)
+    for pair, warp in sketch.links.items():
+        u, v = sorted(pair)
+        axis = sketch.spots[u].lane or sketch.spots[v].lane or ""
+        graph.add_edge(u, v, links=(), axis=axis, warp=warp)
+    for key in sorted(graph):
+        if graph.degree(key) == 0:
+            problems.append(Problem(*key[:2], "error", "cell has no links"))
+    flows = []
+    for label, where in sorted(labels.items(), key=lambda kv: min(kv[1])):
+        where.sort()
+        if len(where) == 2:
+            flows.append(Flow(label, (where[0], where[1])))
+        else:
+            count = "once" if len(where) == 1 else f"{len(where)} times"
+            problems += [Problem(*n[:2], "error", f"label {label!r} appears {count}; each label appears exactly twice")
+                         for n in where]
+    if not labels:
+        problems.append(Problem(*family_at, "error", "the board has no flows (no endpoint labels)"))
+    problems += _part_problems(graph, flows)
+    problems.sort()
+    if any(p.is_error for p in problems):
+        return None, problems
+    return Puzzle(nx.freeze(graph), tuple(flows), sketch.family, lines, path, fmt), problems
+
+
+def _part_problems(graph: nx.Graph, flows: list[Flow]) -> list[Problem]:
+    part_of = {n: i for i, part in enumerate(nx.connected_components(graph)) for n in part}
+    out = []
+    with_flow = set()
+    for f in flows:
+        if part_of[f.ends[0]] != part_of[f.ends[1]]:
+            out += [Problem(*end[:2], "error", f"the endpoints of flow {f.label!r} lie in separate parts of the board")
+                    for end in f.ends]
+        with_flow.update(part_of[e] for e in f.ends)
+    for i, part in enumerate(nx.connected_components(graph)):
+        if flows and i not in with_flow and not any(graph.nodes[n].get("label") for n in part):
+            out.append(Problem(*min(n[:2] for n in part), "error",
+                               f"this part of the board ({len(part)} cells) has no endpoints, so it can never be filled"))
+    return out
+
+
+def links_by_place(sketch: Sketch, dx: float = 0, dy: float = 0) -> set[frozenset]:
+    """The links as pairs of ``(x - dx, y - dy, lane)``: comparable between sketches of different sources."""
+    spots = sketch.spots
+
+    def place(key: Node) -> tuple:
+        xy = spots[key].xy
+        return (xy[0] - dx, xy[1] - dy) + tuple(xy[2:]) + (spots[key].lane,)
+
+    return {frozenset(map(place, pair)) for pair in sketch.links}
+
+
+def board_row_of_line(lines: tuple[str, ...]) -> dict[int, int]:
+    """Neighbor-link text: file line (1-based) -> board row (0-based); comments take no row."""
+    rows: dict[int, int] = {}
+    header_seen = False
+    for i, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if stripped.startswith("//"):
+            continue
+        if not header_seen:
+            header_seen = bool(stripped)
+            continue
+        rows[i] = len(rows)
+    return rows
+
+
+def sketch_of(puzzle: Puzzle) -> Sketch:
+    """The sketch of a puzzle of any format (neighbor-link positions become ``xy`` in cells)."""
+    graph = puzzle.graph
+    rows = board_row_of_line(puzzle.lines) if puzzle.format == "neighbor-link" else {}
+    sketch = Sketch(puzzle.family or "STANDARD")
+    for node, data in graph.nodes(data=True):
+        xy = data.get("xy")
+        if xy is None and node[0] in rows:
+            xy = ((node[1] - 1) / 2, rows[node[0]] / 2)
+        lane = node[2] if len(node) == 3 else None
+        sketch.spots[node] = Spot(xy, data.get("label"), lane)
+    for u, v, warp in graph.edges(data="warp"):
+        sketch.link(u, v, bool(warp))
+    return sketch
+
+
+def draw_neighbor_link(sketch: Sketch) -> str:
+    """The sketch as neighbor-link text (FORMAT.md), header first.
+
+    Raises
+    ------
+    ConversionError
+        A node has no 2-D place on the grid, two nodes share a place, or a link
+        joins cells that no link character can join (not next to each other,
+        nor a warp between the first and last cell of a row or column).
+    """
+    chars: dict[tuple[int, int], str] = {}
+    place: dict[Node, tuple[int, int]] = {}
+    for key, spot in sketch.spots.items():
+        place[key] = at = _text_place(key, spot)
+        ch = "*" if spot.lane else (spot.label or ".")
+        if at in chars and not (ch == "*" and chars[at] == "*"):  # only a bridge's lanes share a place
+            raise ConversionError(f"two nodes share the place {tuple(spot.xy)}: a text board has one character there")
+        chars[at] = ch
+    cells_in_row: dict[int, list[int]] = {}
+    cells_in_col: dict[int, list[int]] = {}
+    for r, c in chars:
+        cells_in_row.setdefault(r, []).append(c)
+        cells_in_col.setdefault(c, []).append(r)
+    for pair, warp in sketch.links.items():
+        u, v = sorted(pair, key=lambda k: place[k])
+        (r1, c1), (r2, c2) = place[u], place[v]
+        dr, dc = r2 - r1, c2 - c1
+        if (abs(dr), abs(dc)) in ((0, 2), (2, 0), (2, 2)) and not warp:
+            at, ch = ((r1 + r2) // 2, (c1 + c2) // 2), "-" if dr == 0 else "|" if dc == 0 else "\\" if dr * dc > 0 else "/"
+        elif dr == 0 and {c1, c2} == {min(cells_in_row[r1]), max(cells_in_row[r1])}:
+            at, ch = (r1, max(c1, c2) + 1), "-"  # a row warp: right after the row's last cell
+        elif dc == 0 and {r1, r2} == {min(cells_in_col[c1]), max(cells_in_col[c1])}:
+            at, ch = (max(r1, r2) + 1, c1), "|"
+        else:
+            raise ConversionError(f"the link between {sketch.spots[u].xy} and {sketch.spots[v].xy} cannot be drawn "
+                                  "in the neighbor-link format (its cells are not neighbours on the grid)")
+        if chars.setdefault(at, ch) != ch:
+            raise ConversionError(f"two links cross at {(at[1] / 2, at[0] / 2)}: the neighbor-link format has one "
+                                  "character there")
+    top = min(r for r, _ in chars)
+    left = min(c for _, c in chars)
+    height = max(r for r, _ in chars) - top + 1
+    out = [[] for _ in range(height)]
+    for (r, c), ch in sorted(chars.items()):
+        row = out[r - top]
+        row.extend(" " * (c - left - len(row)))
+        row.append(ch)
+    family = sketch.family if sketch.family in FAMILIES else "STANDARD"
+    return "\n".join([family] + ["".join(row).rstrip() for row in out]) + "\n"
+
+
+def _text_place(key: Node, spot: Spot) -> tuple[int, int]:
+    if spot.xy is None or len(spot.xy) != 2:
+        raise ConversionError(f"the node at {key[0]}:{key[1]} has no place on a 2-D grid (xy), which a text "
+                              "board needs")
+    x2, y2 = spot.xy[0] * 2, spot.xy[1] * 2
+    if x2 != int(x2) or y2 != int(y2):
+        raise ConversionError(f"the node at {key[0]}:{key[1]} sits at {tuple(spot.xy)}, between the places of "
+                              "a text board (x and y must be multiples of 0.5)")
+    return int(y2), int(x2)
