@@ -23,6 +23,7 @@ __version__ = "0.1.0"
 from .batch.outcome import Outcome, solve_file
 from .engines import solve_puzzle
 from .errors import (
+    ConversionError,
     FlowgraphError,
     PuzzleError,
     SearchLimitError,
@@ -69,5 +70,5 @@ __all__ = [
     "__version__", "parse_file", "parse_text", "analyse", "find_problems", "Problem",
     "solve", "solve_file", "solve_puzzle", "verify", "check", "Limits", "Outcome",
     "Puzzle", "Solution", "Flow", "FlowgraphError", "PuzzleError", "UnsolvableError",
-    "SearchLimitError", "VerificationError",
+    "SearchLimitError", "VerificationError", "ConversionError",
 ]

@@ -24,17 +24,17 @@ Schema (``version`` 1)::
   wraps around the board's edge (for drawing; to the solver a link is a link).
 
 A node's id in the puzzle is the ``(line, column)`` of its ``{`` in the
-file (``(line, column, axis)`` for a lane), so solutions and problems point
+file (the standard library's decoder, run by its pure-Python scanner, tells
+where each object starts) (``(line, column, axis)`` for a lane), so solutions and problems point
 into the JSON text. :func:`write_json_graph` writes this schema from any
 puzzle.
 """
 
 from __future__ import annotations
 
-import functools
+import bisect
 import json
-
-import lark
+import json.scanner
 
 from ..model import FAMILIES, LABELS, Puzzle
 from .problems import Problem
@@ -44,20 +44,6 @@ __all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "looks_l
 
 FORMAT_TAG = "flowgraph-graph"
 _AXES = ("-", "|", "/", "\\")
-
-_JSON = r"""
-?start: value
-?value: object | array | string | NUMBER -> number | "true" -> true | "false" -> false | "null" -> null
-array: "[" [value ("," value)*] "]"
-object: "{" [pair ("," pair)*] "}"
-pair: string ":" value
-string: ESCAPED_STRING
-%import common.ESCAPED_STRING
-%import common.SIGNED_NUMBER -> NUMBER
-%import common.WS
-%ignore WS
-"""
-
 
 class _Obj(dict):
     """A JSON object that remembers where it starts."""
@@ -69,42 +55,33 @@ class _Arr(list):
     pos: tuple[int, int] = (1, 1)
 
 
-@lark.v_args(meta=True)
-class _ToPython(lark.Transformer):
-    def string(self, meta, items):
-        return json.loads(items[0])
+class _Decoder(json.JSONDecoder):
+    """The standard library's decoder, run by its pure-Python scanner so that every object and array
+    learns where it starts (the scanner calls ``parse_object``/``parse_array`` with that offset)."""
 
-    def number(self, meta, items):
-        return json.loads(items[0])
+    def __init__(self, text: str):
+        super().__init__()
+        self.line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        plain_object, plain_array = self.parse_object, self.parse_array
 
-    def true(self, meta, items):
-        return True
+        def parse_object(s_and_end, *args):
+            value, end = plain_object(s_and_end, *args)
+            out = _Obj(value)
+            out.pos = self.position(s_and_end[1] - 1)
+            return out, end
 
-    def false(self, meta, items):
-        return False
+        def parse_array(s_and_end, *args):
+            value, end = plain_array(s_and_end, *args)
+            out = _Arr(value)
+            out.pos = self.position(s_and_end[1] - 1)
+            return out, end
 
-    def null(self, meta, items):
-        return None
+        self.parse_object, self.parse_array = parse_object, parse_array
+        self.scan_once = json.scanner.py_make_scanner(self)
 
-    def pair(self, meta, items):
-        return tuple(items)
-
-    def array(self, meta, items):
-        out = _Arr(items)
-        out.pos = (meta.line, meta.column) if not meta.empty else (1, 1)
-        return out
-
-    def object(self, meta, items):
-        out = _Obj(items)
-        out.pos = (meta.line, meta.column) if not meta.empty else (1, 1)
-        return out
-
-
-@functools.lru_cache(maxsize=1)
-def _parser() -> lark.Lark:
-    # The positions of objects need the tree's meta, which lark gives only to a transformer run after the
-    # parse (not inside it): about 0.6 s for a 50x50 board's 150 KB.
-    return lark.Lark(_JSON, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    def position(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.line_starts, offset)
+        return line, offset - self.line_starts[line - 1] + 1
 
 
 def looks_like_json(text: str) -> bool:
@@ -116,10 +93,11 @@ def analyse_json_graph(text: str, path: str | None = None) -> tuple[Puzzle | Non
     """Read a JSON graph; the puzzle (None on an error) and every problem, with positions in the JSON text."""
     lines = tuple(text.splitlines())
     try:
-        doc = _ToPython().transform(_parser().parse(text))
-    except lark.exceptions.UnexpectedInput as err:
-        return None, [Problem(getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1, "error",
-                              "not valid JSON here")]
+        doc = _Decoder(text).decode(text)
+    except json.JSONDecodeError as err:
+        return None, [Problem(err.lineno, err.colno, "error", f"not valid JSON here: {err.msg}")]
+    except RecursionError:
+        return None, [Problem(1, 1, "error", "not valid JSON here: nested too deeply")]
     if not isinstance(doc, _Obj):
         return None, [Problem(1, 1, "error", "a JSON graph is an object with \"nodes\" and \"links\"")]
     problems: list[Problem] = []

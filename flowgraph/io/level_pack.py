@@ -74,8 +74,8 @@ class Level:
 
 
 def looks_like_level_pack(text: str) -> bool:
-    """Whether the first non-blank line looks like ``SIZE,f1,LEVEL,NFLOWS...;pipe``."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    """Whether the first line (not blank, not a ``//`` comment) looks like ``SIZE,f1,LEVEL,NFLOWS...;pipe``."""
+    first = next((line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")), "")
     return bool(_LINE.match(first))
 
 

@@ -2,9 +2,10 @@
 
 A number or a letter is an endpoint, ``0``, ``.`` or ``-`` an empty cell;
 square boards with no holes, each cell linked to its 4 neighbours. Labels
-are given in the order of the endpoint tokens (numbers by value first, then
-the others), ``A`` for the first: numberlink files may number past 62, so a
-board with more flows than labels is refused.
+follow the numbers: ``n`` is the ``n``-th label (``1`` is ``A``, ``27`` is
+``a``), so a board converted both ways keeps its labels; a file whose tokens
+are labels keeps them; otherwise labels go in the tokens' order. A board
+with more flows than the 62 labels is refused.
 
 >>> from flowgraph.io.numberlink import read_numberlink, write_numberlink
 >>> p = read_numberlink("3 2\\n1 0 1\\n2 0 2\\n")
@@ -66,17 +67,27 @@ def analyse_numberlink(text: str, path: str | None = None) -> tuple[Puzzle | Non
             cells[x, y] = "."
             if tok not in _EMPTY:
                 ids.setdefault(tok, []).append((x, y))
-    order = sorted(ids, key=lambda t: (0, int(t), t) if t.isdigit() else (1, 0, t))
-    if len(order) > len(LABELS):
-        return None, problems + [Problem(numbered[0][0], 1, "error", f"{len(order)} endpoint numbers: at most "
+    if len(ids) > len(LABELS):
+        return None, problems + [Problem(numbered[0][0], 1, "error", f"{len(ids)} endpoint numbers: at most "
                                          f"{len(LABELS)} flows fit the labels A-Z a-z 0-9")]
-    for tok, label in zip(order, LABELS):
+    for tok, label in _labels(ids).items():
         for xy in ids[tok]:
             cells[xy] = label
     sketch, _ = grid_sketch(cells, "STANDARD", keys=keys)
     puzzle, more = to_puzzle(sketch, lines, path, "numberlink", (numbered[0][0], 1))
     problems = sorted(problems + more)
     return (None if any(p.is_error for p in problems) else puzzle), problems
+
+
+def _labels(ids: dict[str, list]) -> dict[str, str]:
+    """Token -> label: number ``n`` is the ``n``-th label (1 is ``A``, 27 is ``a``) when every token is a
+    number from 1 to 62, a token that is a label is itself, else labels go in the tokens' order."""
+    if all(t.isdigit() and 1 <= int(t) <= len(LABELS) for t in ids):
+        return {t: LABELS[int(t) - 1] for t in ids}
+    if all(len(t) == 1 and t in LABELS for t in ids):
+        return {t: t for t in ids}
+    order = sorted(ids, key=lambda t: (0, int(t), t) if t.isdigit() else (1, 0, t))
+    return dict(zip(order, LABELS))
 
 
 def read_numberlink(text: str, path: str | None = None) -> Puzzle:
@@ -94,7 +105,7 @@ def read_numberlink(text: str, path: str | None = None) -> Puzzle:
 
 
 def write_numberlink(puzzle: Puzzle) -> str:
-    """The puzzle as a numberlink file; flow ``k`` (in the puzzle's order) is number ``k + 1``.
+    """The puzzle as a numberlink file; a flow's number is its label's rank (``A`` is 1, ``a`` is 27).
 
     Raises
     ------
@@ -121,6 +132,6 @@ def write_numberlink(puzzle: Puzzle) -> str:
     if links_by_place(expected) != links_by_place(sketch, x0, y0):
         raise ConversionError("numberlink boards link every cell to its 4 neighbours and nothing else: this one "
                               "has walls, warps or diagonal links")
-    number = {f.label: str(k + 1) for k, f in enumerate(puzzle.flows)}
+    number = {f.label: str(LABELS.index(f.label) + 1) for f in puzzle.flows}
     rows = [" ".join(number.get(cells[x, y], "0") for x in range(width)) for y in range(height)]
     return "\n".join([f"{width} {height}"] + rows) + "\n"

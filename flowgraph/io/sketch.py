@@ -29,7 +29,7 @@ from ..errors import ConversionError
 from ..model import FAMILIES, Flow, Node, Puzzle
 from .problems import Problem
 
-__all__ = ["Sketch", "Spot", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place"]
+__all__ = ["Sketch", "Spot", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place", "same_board"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
 
@@ -150,6 +150,25 @@ def links_by_place(sketch: Sketch, dx: float = 0, dy: float = 0) -> set[frozense
         return (xy[0] - dx, xy[1] - dy) + tuple(xy[2:]) + (spots[key].lane,)
 
     return {frozenset(map(place, pair)) for pair in sketch.links}
+
+
+def same_board(a: Puzzle, b: Puzzle) -> bool:
+    """Whether two puzzles are the same board wherever they sit: the same cells, labels, lanes and links.
+
+    Both are moved so that their smallest ``x`` and ``y`` are 0; node ids
+    (positions in different texts) do not matter.
+    """
+    def shape(puzzle: Puzzle):
+        sketch = sketch_of(puzzle)
+        if any(s.xy is None for s in sketch.spots.values()):
+            return None
+        dx = min(s.xy[0] for s in sketch.spots.values())
+        dy = min(s.xy[1] for s in sketch.spots.values())
+        spots = sorted(((s.xy[0] - dx, s.xy[1] - dy) + tuple(s.xy[2:]) + (s.label or "", s.lane or "")
+                        for s in sketch.spots.values()), key=str)
+        return spots, links_by_place(sketch, dx, dy)
+
+    return shape(a) is not None and shape(a) == shape(b)
 
 
 def board_row_of_line(lines: tuple[str, ...]) -> dict[int, int]:

@@ -1,0 +1,119 @@
+"""Templates: an empty board of any family and shape, as neighbor-link text to fill in.
+
+>>> print(template("hex", 3, 2), end="")
+HEX
+.-.-.
+|/|\\|
+.-.-.
+>>> print(template("standard", 3, 2, wrap="rows"), end="")
+STANDARD
+.-.-.-
+| | |
+.-.-.-
+"""
+
+from __future__ import annotations
+
+from ..errors import PuzzleError
+from ..io.grids import SAMGOLDMAN_HEX, grid_sketch
+from ..io.sketch import draw_neighbor_link
+from ..model import FAMILIES, LABELS
+
+__all__ = ["template", "read_mask", "WRAPS"]
+
+#: ``--wrap`` values: which edges wrap around.
+WRAPS = ("rows", "cols", "both")
+
+
+def read_mask(text: str, path: str | None = None) -> dict[tuple[int, int], str]:
+    """The cells of a mask: a plain grid whose ``#`` or space cells are holes.
+
+    ``*`` is a bridge and a label an endpoint; any other character is an
+    empty cell. Trailing blank lines are ignored.
+
+    Raises
+    ------
+    PuzzleError
+        The mask has no cells, or a tab (its column is ambiguous).
+    """
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    cells = {}
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            if ch == "\t":
+                raise PuzzleError("tab character: use spaces (a tab's column is ambiguous)", y + 1, x + 1, path)
+            if ch not in "# ":
+                cells[x, y] = ch if ch in LABELS or ch == "*" else "."
+    if not cells:
+        raise PuzzleError("the mask has no cells (# and spaces are holes)", 1, 1, path)
+    return cells
+
+
+def template(
+    family: str = "standard",
+    width: int | None = None,
+    height: int | None = None,
+    *,
+    mask: dict[tuple[int, int], str] | None = None,
+    wrap: str | None = None,
+    bridges: list[tuple[int, int]] = (),
+) -> str:
+    """An empty board as neighbor-link text, every link of its family drawn.
+
+    Parameters
+    ----------
+    family : {"standard", "hex", "warps", "bridges"}
+        Hex boards alternate by column as in ``corpus/samgoldman/hex``;
+        ``warps`` wraps every row and column unless ``wrap`` says otherwise.
+    width, height : int
+        The size in cells (optional with a mask, which then sets it).
+    mask : dict of (x, y) -> str, optional
+        The cells that exist (:func:`read_mask`): any shape, with holes.
+    wrap : {"rows", "cols", "both"}, optional
+        Warps on any family.
+    bridges : list of (x, y)
+        Cells to make bridges (``bridges`` with none gets one in the middle).
+
+    Returns
+    -------
+    str
+        Valid text but for "no flows": place the endpoints and it is a puzzle.
+
+    Raises
+    ------
+    ValueError
+        An unknown family or wrap, no size, a size that does not fit the
+        mask, or a bridge that is not on the board or has no cells on both
+        sides along ``-`` or ``|``.
+    """
+    header = family.upper()
+    if header not in FAMILIES:
+        raise ValueError(f"unknown family {family!r}: expected one of {', '.join(f.lower() for f in FAMILIES)}")
+    if wrap is not None and wrap not in WRAPS:
+        raise ValueError(f"unknown wrap {wrap!r}: expected one of {', '.join(WRAPS)}")
+    if mask is None:
+        if not width or not height or width < 1 or height < 1:
+            raise ValueError("a template needs a size (WxH) or a mask")
+        cells = {(x, y): "." for x in range(width) for y in range(height)}
+    else:
+        cells = dict(mask)
+        need_w, need_h = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
+        if (width and width < need_w) or (height and height < need_h):
+            raise ValueError(f"the mask is {need_w}x{need_h}: larger than the size {width}x{height}")
+    bridges = list(bridges)
+    if header == "BRIDGES" and not bridges and not any(ch == "*" for ch in cells.values()):
+        xs = sorted({x for x, _ in cells})
+        ys = sorted({y for _, y in cells})
+        bridges = [(xs[len(xs) // 2], ys[len(ys) // 2])]
+    for xy in bridges:
+        if xy not in cells:
+            raise ValueError(f"bridge {xy[0]},{xy[1]} is not a cell of the board")
+        cells[xy] = "*"
+    wrap = wrap or ("both" if header == "WARPS" else None)
+    sketch, lame = grid_sketch(cells, header, hex_down=SAMGOLDMAN_HEX if header == "HEX" else None,
+                               wrap_rows=wrap in ("rows", "both"), wrap_cols=wrap in ("cols", "both"))
+    if lame:
+        raise ValueError(f"bridge {lame[0][0]},{lame[0][1]} needs cells on both sides along - or |")
+    return draw_neighbor_link(sketch)

@@ -1,0 +1,124 @@
+"""``flowgraph convert``: between puzzle formats, level packs to one file per level."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..errors import ConversionError
+from ..io.files import read_text
+from ..io.formats import FORMATS, Entry, format_names, get_format, read_entries, write
+from ..io.sketch import same_board, sketch_of
+from ..io.solution_json import solution_json
+from ..model import Solution
+from ..verify import check
+from .common import EXIT, add_command, console, print_problems, read_stdin
+
+__all__ = ["add_parser", "run"]
+
+_BY_SUFFIX = {fmt.suffix: name for name, fmt in FORMATS.items()}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub, "convert", run,
+        help="convert between puzzle formats (neighbor-link, plain grid, numberlink, level packs, JSON graph)",
+        description="Read a puzzle (or a Flow Free level pack) and write it in another format. The input "
+        "format is guessed from the content unless --from says it; the output format comes from --to, "
+        "else from the output file's suffix (.txt neighbor-link, .grid plain grid, .nl numberlink, "
+        ".json JSON graph), else neighbor-link. Every conversion is read back and compared with the "
+        "input. Where the target cannot express the board (a warp or a wall in a plain grid) it says what.",
+        epilog="examples:\n  flowgraph convert board.txt --to json-graph -o board.json\n"
+        "  flowgraph convert drawing.grid --family hex -o board.txt\n"
+        "  flowgraph convert pack.txt -o levels/ --solutions\n\n"
+        "exit status: 0 converted, 2 usage error, 3 invalid input or a board the target cannot express, "
+        "5 internal error (a conversion that did not read back the same)",
+    )
+    p.add_argument("input", metavar="IN", help="the puzzle file, or - for standard input")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="the file to write (a folder for a level pack: one file per level); default: standard output")
+    p.add_argument("--from", dest="source", choices=format_names(), help="the input format (default: guessed)")
+    p.add_argument("--to", dest="target", choices=format_names(writable=True), help="the output format")
+    p.add_argument("--family", choices=("standard", "hex", "warps", "bridges"),
+                   help="plain grids without a header word: their family (default standard)")
+    p.add_argument("--solutions", action="store_true",
+                   help="level packs: also write each level's known solution (the pipes) as NAME.solution.json, "
+                   "checked against the converted board")
+
+
+def run(args: argparse.Namespace) -> int:
+    err = console("auto", sys.stderr)
+    source = args.input
+    if args.output and Path(args.output).resolve() == Path(source).resolve():
+        err.print(f"flowgraph convert: {source} is the input; choose another output", markup=False)
+        return EXIT["usage"]
+    data = read_stdin(source)
+    if data is None:
+        try:
+            data = Path(source).read_bytes()
+        except OSError as exc:
+            err.print(f"{source}:1:1: cannot read file: {exc.strerror or exc}", markup=False)
+            return EXIT["invalid"]
+    text, problems = read_text(data)
+    if text is None:
+        print_problems(err, source, problems)
+        return EXIT["invalid"]
+    fmt, entries, problems = read_entries(text, source, args.source, args.family)
+    print_problems(err, source, problems)
+    if not entries:
+        return EXIT["invalid"]
+    target = args.target or _BY_SUFFIX.get(Path(args.output).suffix if args.output else "", "neighbor-link")
+    if len(entries) > 1 and not args.output:
+        err.print(f"flowgraph convert: {source} holds {len(entries)} puzzles: give -o DIR", markup=False)
+        return EXIT["usage"]
+    status = EXIT["invalid"] if any(p.is_error for p in problems) else 0
+    folder = Path(args.output) if len(entries) > 1 or fmt == "level-pack" else None
+    for entry in entries:
+        status = max(status, _convert(entry, target, folder, args, err))
+    return status
+
+
+def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
+    try:
+        out = write(entry.puzzle, target)
+    except ConversionError as exc:
+        where = entry.puzzle.path or args.input
+        err.print(f"{where}{'' if where.endswith(entry.name + Path(where).suffix) else ' (' + entry.name + ')'}: {exc}",
+                  markup=False)
+        return EXIT["invalid"]
+    name = str(folder / (entry.name + get_format(target).suffix)) if folder else (args.output or "<stdout>")
+    _, back, _ = read_entries(out, name, target)
+    if not back or not same_board(back[0].puzzle, entry.puzzle):
+        err.print(f"{name}: internal error: the {target} text does not read back as the same board", markup=False)
+        return EXIT["error"]
+    if folder:
+        folder.mkdir(parents=True, exist_ok=True)
+        Path(name).write_text(out, encoding="utf-8")
+        if args.solutions and entry.solution is not None:
+            return _write_solution(entry, back[0], name, err)
+    elif args.output:
+        Path(args.output).write_text(out, encoding="utf-8")
+    else:
+        sys.stdout.write(out)
+    return 0
+
+
+def _write_solution(entry: Entry, written: Entry, name: str, err) -> int:
+    """The level's known solution on the written board (nodes matched by place), verified, as FORMAT.md JSON."""
+    by_place = {}
+    for key, spot in sketch_of(written.puzzle).spots.items():
+        by_place[tuple(spot.xy) + (spot.lane,)] = key
+    spots = sketch_of(entry.puzzle).spots
+    paths = {label: tuple(by_place[tuple(spots[n].xy) + (spots[n].lane,)] for n in path)
+             for label, path in entry.solution.paths.items()}
+    solution = Solution(written.puzzle, paths, "level-pack")
+    broken = check(solution)
+    if broken:
+        err.print(f"{name}: the level's pipes are not a solution of the written board: {broken[0]}", markup=False)
+        return EXIT["error"]
+    obj = solution_json(name, solution)
+    obj["stats"] = {}
+    Path(name[: -len(Path(name).suffix)] + ".solution.json").write_text(json.dumps(obj) + "\n", encoding="utf-8")
+    return 0

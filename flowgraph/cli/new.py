@@ -1,0 +1,78 @@
+"""``flowgraph new``: a template to fill in, any family and shape."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..authoring.templates import WRAPS, read_mask, template
+from ..errors import PuzzleError
+from .common import EXIT, add_command, console
+
+__all__ = ["add_parser", "run"]
+
+
+def size(text: str) -> tuple[int, int]:
+    """argparse type: ``WxH``."""
+    w, sep, h = text.lower().partition("x")
+    if not (sep and w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0):
+        raise argparse.ArgumentTypeError(f"expected WxH, two positive whole numbers: {text!r}")
+    return int(w), int(h)
+
+
+def cell(text: str) -> tuple[int, int]:
+    """argparse type: ``X,Y`` (0-based column and row)."""
+    x, sep, y = text.partition(",")
+    if not (sep and x.strip().isdigit() and y.strip().isdigit()):
+        raise argparse.ArgumentTypeError(f"expected X,Y, a 0-based column and row: {text!r}")
+    return int(x), int(y)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub, "new", run,
+        help="print an empty board (a template) of any family and shape",
+        description="Print a template in the neighbor-link format: every cell and every link of the "
+        "family drawn, no endpoints yet (so validate says 'no flows' until you add them). "
+        "Hex boards alternate by column as in the samgoldman hex files.",
+        epilog="examples:\n  flowgraph new --size 7x7 -o board.txt\n  flowgraph new --family hex --size 5x5\n"
+        "  flowgraph new --mask heart.grid --wrap rows\n  flowgraph new --family bridges --size 5x5 "
+        "--bridge 2,2 --bridge 1,3\n\nexit status: 0 written, 2 usage error, 3 a bad mask",
+    )
+    p.add_argument("--family", choices=("standard", "hex", "warps", "bridges"), default="standard",
+                   help="the header word and the links: 4 neighbours, 6 (hex), wrap-around (warps), "
+                   "crossings (bridges); default standard")
+    p.add_argument("--size", type=size, metavar="WxH", help="width x height in cells (default: the mask's)")
+    p.add_argument("--mask", metavar="FILE", help="a plain grid whose # or space cells are holes: any shape")
+    p.add_argument("--wrap", choices=WRAPS, help="warps on any family: rows, cols or both")
+    p.add_argument("--bridge", type=cell, action="append", default=[], metavar="X,Y",
+                   help="make the cell at column X, row Y (0-based) a bridge; repeatable")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the template to FILE instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    err = console("auto", sys.stderr)
+    mask = None
+    try:
+        if args.mask:
+            mask = read_mask(Path(args.mask).read_text(encoding="utf-8"), args.mask)
+        elif not args.size:
+            err.print("flowgraph new: give --size WxH or --mask FILE", markup=False)
+            return EXIT["usage"]
+        width, height = args.size or (None, None)
+        text = template(args.family, width, height, mask=mask, wrap=args.wrap, bridges=args.bridge)
+    except PuzzleError as exc:
+        err.print(str(exc), markup=False)
+        return EXIT["invalid"]
+    except (OSError, UnicodeDecodeError) as exc:
+        err.print(f"{args.mask}: cannot read the mask: {getattr(exc, 'strerror', None) or exc}", markup=False)
+        return EXIT["invalid"]
+    except ValueError as exc:
+        err.print(f"flowgraph new: {exc}", markup=False)
+        return EXIT["usage"]
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
