@@ -6,7 +6,7 @@ HEX
 |/|\\|
 .-.-.
 >>> print(template("standard", 3, 2, wrap="rows"), end="")
-STANDARD
+WARPS
 .-.-.-
 | | |
 .-.-.-
@@ -112,6 +112,8 @@ def template(
             raise ValueError(f"bridge {xy[0]},{xy[1]} is not a cell of the board")
         cells[xy] = "*"
     wrap = wrap or ("both" if header == "WARPS" else None)
+    if header == "STANDARD" and wrap:
+        header = "WARPS"  # a wrapped square board is a warps board (other families keep their word)
     sketch, lame = grid_sketch(cells, header, hex_down=SAMGOLDMAN_HEX if header == "HEX" else None,
                                wrap_rows=wrap in ("rows", "both"), wrap_cols=wrap in ("cols", "both"))
     if lame:

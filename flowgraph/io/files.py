@@ -66,7 +66,7 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
     problems : list of Problem
         Every error and warning, in file order.
     """
-    from .formats import guess_format, read_entries  # the formats import this module's limits
+    from .formats import format_for, read_entries  # the formats import this module's limits
 
     if data is None:
         try:
@@ -77,9 +77,7 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
     if text is None:
         return None, problems
     if fmt is None and text.strip():
-        guessed = guess_format(text)
-        if guessed in ("json-graph", "numberlink", "level-pack") or str(path).endswith(".grid"):
-            fmt = guessed if not str(path).endswith(".grid") else "plain-grid"
+        fmt = format_for(str(path), text, grid_by_content=False)
     if fmt in (None, "neighbor-link"):
         return analyse(text, str(path))
     fmt, entries, problems = read_entries(text, str(path), fmt)

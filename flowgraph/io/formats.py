@@ -30,7 +30,7 @@ from .sketch import draw_neighbor_link, sketch_of
 
 _GRID_ROW = re.compile(r"^[.#* A-Za-z0-9]+$")
 
-__all__ = ["FORMATS", "Format", "Entry", "guess_format", "format_names", "get_format", "read_entries", "write"]
+__all__ = ["FORMATS", "Format", "Entry", "guess_format", "format_for", "format_names", "get_format", "read_entries", "write"]
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,22 @@ def guess_format(text: str) -> str:
     return "neighbor-link"  # (its parser says what is wrong with anything else)
 
 
+def format_for(path: str | None, text: str, *, grid_by_content: bool = True) -> str:
+    """The format of a file: by its suffix where that names one (``.grid``, ``.json``, ``.nl``,
+    ``.pack``), else by its content (:func:`guess_format`).
+
+    With ``grid_by_content`` False, content alone never makes a plain grid
+    (what ``solve`` and ``validate`` use: a mistyped neighbor-link file is
+    reported as one, not read as a grid of labels).
+    """
+    suffix = "." + path.rsplit(".", 1)[-1] if path and "." in path.rsplit("/", 1)[-1] else ""
+    by_suffix = {fmt.suffix: name for name, fmt in FORMATS.items() if fmt.suffix != ".txt"}
+    if suffix in by_suffix:
+        return by_suffix[suffix]
+    guessed = guess_format(text)
+    return "neighbor-link" if guessed == "plain-grid" and not grid_by_content else guessed
+
+
 def read_entries(text: str, path: str | None = None, fmt: str | None = None, family: str | None = None
                  ) -> tuple[str, list[Entry], list[Problem]]:
     """Every puzzle in a text (a level pack has many), and every problem.
@@ -126,7 +142,7 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
     path : str, optional
         Names the entries and the problems.
     fmt : str, optional
-        A name of :data:`FORMATS`; guessed from the text when None.
+        A name of :data:`FORMATS`; by default :func:`format_for` the path and text.
     family : str, optional
         For plain grids without a header word.
 
@@ -138,7 +154,7 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
         Empty when the file has an error (a level pack: the lines that read).
     problems : list of Problem
     """
-    fmt = fmt or guess_format(text)
+    fmt = fmt or format_for(path, text)
     stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0] if path else "puzzle"
     if fmt == "level-pack":
         levels, problems = level_pack.analyse_level_pack(text, path)

@@ -1,0 +1,55 @@
+"""flowgraph new: templates of every family and shape parse, and validate finds only 'no flows'."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowgraph import find_problems
+from flowgraph.cli import main
+
+
+def _problems(text):
+    return [(p.severity, p.message) for p in find_problems(text)]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--size", "5x5"],
+    ["--family", "hex", "--size", "6x5"],
+    ["--family", "warps", "--size", "4x4"],
+    ["--family", "bridges", "--size", "5x5"],
+    ["--family", "bridges", "--size", "6x6", "--bridge", "1,1", "--bridge", "4,3"],
+    ["--size", "5x3", "--wrap", "rows"],
+    ["--family", "hex", "--size", "5x5", "--wrap", "cols"],
+])
+def test_templates_of_every_family_validate_but_for_no_flows(argv, capsys, tmp_path):
+    out = tmp_path / "t.txt"
+    assert main(["new", *argv, "-o", str(out)]) == 0
+    text = out.read_text()
+    assert _problems(text) == [("error", "the board has no flows (no endpoint labels)")]
+    assert main(["validate", str(out)]) == 3
+    assert "no flows" in capsys.readouterr().out
+
+
+def test_hex_template_alternates_like_samgoldman(capsys):
+    assert main(["new", "--family", "hex", "--size", "5x2"]) == 0
+    assert capsys.readouterr().out == "HEX\n.-.-.-.-.\n|/|\\|/|\\|\n.-.-.-.-.\n"
+
+
+def test_mask_with_holes_and_labels(tmp_path, capsys):
+    mask = tmp_path / "heart.grid"
+    mask.write_text(" A# B\nA...B\n#...#\n##.##\n")
+    assert main(["new", "--mask", str(mask)]) == 0
+    text = capsys.readouterr().out
+    assert _problems(text) == []  # the mask's labels make it a puzzle already
+    assert text.splitlines()[1] == "  A     B"  # A at x=1, holes at x=0, 2, 3, B at x=4
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["new"], "give --size WxH or --mask FILE"),
+    (["new", "--size", "5by5"], "expected WxH"),
+    (["new", "--size", "3x3", "--bridge", "0,0"], "needs cells on both sides"),
+    (["new", "--size", "3x3", "--bridge", "7,7"], "not a cell of the board"),
+])
+def test_usage_errors(argv, words, capsys):
+    assert main(argv) == 2
+    assert words in capsys.readouterr().err
