@@ -14,12 +14,14 @@ WARPS
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..errors import PuzzleError
 from ..io.grids import SAMGOLDMAN_HEX, grid_sketch
 from ..io.sketch import draw_neighbor_link
 from ..model import FAMILIES, LABELS
 
-__all__ = ["template", "read_mask", "WRAPS"]
+__all__ = ["template", "board", "Board", "read_mask", "WRAPS"]
 
 #: ``--wrap`` values: which edges wrap around.
 WRAPS = ("rows", "cols", "both")
@@ -51,6 +53,78 @@ def read_mask(text: str, path: str | None = None) -> dict[tuple[int, int], str]:
     return cells
 
 
+@dataclass(frozen=True)
+class Board:
+    """An empty board: its header word, its cells and which edges wrap (what templates and the generator share)."""
+
+    header: str
+    cells: dict  # (x, y) -> "." "*" or a label
+    wrap_rows: bool = False
+    wrap_cols: bool = False
+
+    def sketch(self, labels: dict[tuple[int, int], str] | None = None):
+        """The board's sketch, with endpoint labels placed (:func:`~flowgraph.io.grids.grid_sketch`)."""
+        cells = dict(self.cells)
+        cells.update(labels or {})
+        sketch, _ = grid_sketch(cells, self.header, hex_down=SAMGOLDMAN_HEX if self.header == "HEX" else None,
+                                wrap_rows=self.wrap_rows, wrap_cols=self.wrap_cols)
+        return sketch
+
+    def text(self, labels: dict[tuple[int, int], str] | None = None) -> str:
+        """The board as neighbor-link text, with endpoint labels placed."""
+        return draw_neighbor_link(self.sketch(labels))
+
+
+def board(
+    family: str = "standard",
+    width: int | None = None,
+    height: int | None = None,
+    *,
+    mask: dict[tuple[int, int], str] | None = None,
+    wrap: str | None = None,
+    bridges: list[tuple[int, int]] = (),
+) -> Board:
+    """An empty board of a family, size or mask, wraps and bridges (see :func:`template`).
+
+    Raises
+    ------
+    ValueError
+        As :func:`template`.
+    """
+    header = family.upper()
+    if header not in FAMILIES:
+        raise ValueError(f"unknown family {family!r}: expected one of {', '.join(f.lower() for f in FAMILIES)}")
+    if wrap is not None and wrap not in WRAPS:
+        raise ValueError(f"unknown wrap {wrap!r}: expected one of {', '.join(WRAPS)}")
+    if mask is None:
+        if not width or not height or width < 1 or height < 1:
+            raise ValueError("a board needs a size (WxH) or a mask")
+        cells = {(x, y): "." for x in range(width) for y in range(height)}
+    else:
+        cells = dict(mask)
+        need_w, need_h = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
+        if (width and width < need_w) or (height and height < need_h):
+            raise ValueError(f"the mask is {need_w}x{need_h}: larger than the size {width}x{height}")
+    bridges = list(bridges)
+    if header == "BRIDGES" and not bridges and not any(ch == "*" for ch in cells.values()):
+        xs = sorted({x for x, _ in cells})
+        ys = sorted({y for _, y in cells})
+        bridges = [(xs[len(xs) // 2], ys[len(ys) // 2])]
+    for xy in bridges:
+        if xy not in cells:
+            raise ValueError(f"bridge {xy[0]},{xy[1]} is not a cell of the board")
+        cells[xy] = "*"
+    wrap = wrap or ("both" if header == "WARPS" else None)
+    if header == "STANDARD" and wrap:
+        header = "WARPS"  # a wrapped square board is a warps board (other families keep their word)
+    result = Board(header, cells, wrap in ("rows", "both"), wrap in ("cols", "both"))
+    _, lame = grid_sketch(cells, header, hex_down=SAMGOLDMAN_HEX if header == "HEX" else None,
+                          wrap_rows=result.wrap_rows, wrap_cols=result.wrap_cols)
+    if lame:
+        raise ValueError(f"bridge {lame[0][0]},{lame[0][1]} needs cells on both sides along - or |")
+    return result
+
+
 def template(
     family: str = "standard",
     width: int | None = None,
@@ -72,7 +146,7 @@ def template(
     mask : dict of (x, y) -> str, optional
         The cells that exist (:func:`read_mask`): any shape, with holes.
     wrap : {"rows", "cols", "both"}, optional
-        Warps on any family.
+        Warps on any family (a wrapped square board is headed WARPS).
     bridges : list of (x, y)
         Cells to make bridges (``bridges`` with none gets one in the middle).
 
@@ -88,34 +162,4 @@ def template(
         mask, or a bridge that is not on the board or has no cells on both
         sides along ``-`` or ``|``.
     """
-    header = family.upper()
-    if header not in FAMILIES:
-        raise ValueError(f"unknown family {family!r}: expected one of {', '.join(f.lower() for f in FAMILIES)}")
-    if wrap is not None and wrap not in WRAPS:
-        raise ValueError(f"unknown wrap {wrap!r}: expected one of {', '.join(WRAPS)}")
-    if mask is None:
-        if not width or not height or width < 1 or height < 1:
-            raise ValueError("a template needs a size (WxH) or a mask")
-        cells = {(x, y): "." for x in range(width) for y in range(height)}
-    else:
-        cells = dict(mask)
-        need_w, need_h = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
-        if (width and width < need_w) or (height and height < need_h):
-            raise ValueError(f"the mask is {need_w}x{need_h}: larger than the size {width}x{height}")
-    bridges = list(bridges)
-    if header == "BRIDGES" and not bridges and not any(ch == "*" for ch in cells.values()):
-        xs = sorted({x for x, _ in cells})
-        ys = sorted({y for _, y in cells})
-        bridges = [(xs[len(xs) // 2], ys[len(ys) // 2])]
-    for xy in bridges:
-        if xy not in cells:
-            raise ValueError(f"bridge {xy[0]},{xy[1]} is not a cell of the board")
-        cells[xy] = "*"
-    wrap = wrap or ("both" if header == "WARPS" else None)
-    if header == "STANDARD" and wrap:
-        header = "WARPS"  # a wrapped square board is a warps board (other families keep their word)
-    sketch, lame = grid_sketch(cells, header, hex_down=SAMGOLDMAN_HEX if header == "HEX" else None,
-                               wrap_rows=wrap in ("rows", "both"), wrap_cols=wrap in ("cols", "both"))
-    if lame:
-        raise ValueError(f"bridge {lame[0][0]},{lame[0][1]} needs cells on both sides along - or |")
-    return draw_neighbor_link(sketch)
+    return board(family, width, height, mask=mask, wrap=wrap, bridges=bridges).text()

@@ -249,7 +249,8 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
         ``stats`` has ``seconds``, ``nodes`` (states expanded, all passes
         and attempts), ``pushed`` and ``frontier_peak`` (of the last
         attempt), ``heuristic`` (whether the answer came from the heuristic
-        pass) and ``restarts``.
+        pass), ``restarts`` and ``decisions`` (the branching moves on the
+        way to the answer: the rest of its moves were forced).
 
     Raises
     ------
@@ -278,7 +279,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
         nodes = search.nodes
         if final is not None:
             paths = {flow.label: tuple(board.nodes[i] for i in final.path(k)) for k, flow in enumerate(puzzle.flows)}
-            return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts})
+            return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts, "decisions": final.decisions})
     raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
 
 

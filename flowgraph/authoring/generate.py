@@ -1,0 +1,341 @@
+"""Generate puzzles with exactly one solution, on any family and any mask.
+
+Method: a random path cover of the board, made unique by splitting paths.
+
+1. **Cover** (:func:`_cover`): self-avoiding walks over the board graph,
+   each from the free node with the fewest free neighbours, stepping to the
+   tightest next node (Warnsdorff's rule, so the walks strand few nodes) and
+   never onto a node that touches the walk's own path other than at its
+   head: the paths are chordless, so no 2x2 block of one flow, and their
+   ends are never side by side. A walk stops at a random length around the
+   mean the flow count asks for. Paths shorter than ``min_length`` are
+   merged into a neighbouring path's end.
+2. **Uniqueness** (:func:`generate`): the SAT engine's sound model counts
+   solutions (:func:`~flowgraph.authoring.uniqueness.count_solutions`).
+   While a second solution exists, one of our paths is split at a node
+   where the two solutions differ: the new endpoint cannot be the middle
+   of a path in the second solution, so that solution is gone. Every split
+   adds a flow; a candidate that needs more flows than allowed, or whose
+   count runs out of budget, is dropped for a new cover.
+
+Every puzzle returned has been proved unique by the SAT count (warp boards
+included: the count runs on the graph, wrap-around links and all), and its
+solution is verified.
+
+Notes
+-----
+The shape rules of the cover (no 2x2 block of one flow, no endpoint with two
+neighbours on its own flow) and the default flow range (two thirds to three
+halves of the square root of the cells) follow T. Ahle's numberlink
+generator (github.com/thomasahle/numberlink, ``gen/gen.py``), which builds
+its grids from loops and takes those rules as a sign of uniqueness; here the
+cover comes from walks on the board graph, so hex, warps, bridges and masks
+need no special case, and uniqueness is proved by the solver, not assumed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from ..engines import get_engine
+from ..errors import FlowgraphError
+from ..io.neighbor_link import analyse
+from ..io.sketch import sketch_of
+from ..model import LABELS, Limits, Node, Puzzle, Solution
+from ..verify import verify
+from .templates import Board
+from .uniqueness import count_solutions
+
+__all__ = ["generate", "Generated", "GenerationError", "pick_bridges"]
+
+
+class GenerationError(FlowgraphError):
+    """No unique puzzle was found within the candidates or the time allowed."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle and what it took.
+
+    Attributes
+    ----------
+    puzzle : Puzzle
+        Neighbor-link; ``"\\n".join(puzzle.lines)`` is its text.
+    solution : Solution
+        Its one solution, verified.
+    figures : dict
+        ``candidates`` (covers tried), ``splits`` (repairs of the last one),
+        ``first_unique`` (the first cover was unique as it stood),
+        ``seconds``, ``sat_calls``, ``flows``, ``path_lengths`` (min, mean,
+        max), and from solving it with the search: ``search_nodes``,
+        ``forced_share`` (moves that were forced, of all moves).
+    """
+
+    puzzle: Puzzle
+    solution: Solution
+    figures: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.puzzle.lines) + "\n"
+
+
+def pick_bridges(board: Board, count: int, rng: random.Random) -> list[tuple[int, int]]:
+    """``count`` random cells that can be bridges: cells on both sides along ``-`` and ``|``, none side by side."""
+    cells = board.cells
+    spots = [(x, y) for (x, y), ch in cells.items() if ch == "." and all(
+        n in cells and cells[n] != "*" for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)))]
+    rng.shuffle(spots)
+    chosen: list[tuple[int, int]] = []
+    for x, y in spots:
+        if len(chosen) == count:
+            break
+        if all(max(abs(x - a), abs(y - b)) > 1 for a, b in chosen):
+            chosen.append((x, y))
+    if len(chosen) < count:
+        raise ValueError(f"the board has room for {len(chosen)} bridges, not {count}")
+    return chosen
+
+
+def generate(
+    board: Board,
+    *,
+    seed: int | str = 0,
+    flows: tuple[int, int] | None = None,
+    min_length: int = 3,
+    no_square: bool | None = None,
+    time_limit_s: float | None = None,
+    max_candidates: int = 200,
+) -> Generated:
+    """A puzzle with exactly one solution on ``board``.
+
+    Parameters
+    ----------
+    board : Board
+        From :func:`~flowgraph.authoring.templates.board` (family, size or
+        mask, wraps, bridges).
+    seed : int or str
+        The same seed gives the same puzzle.
+    flows : (int, int), optional
+        The fewest and most flows (default: two thirds to three halves of
+        ``sqrt(cells)``, at most 62).
+    min_length : int
+        The fewest nodes a path may have (3: no flow is two endpoints side by side).
+    no_square : bool, optional
+        No 4-cycle of the board (a 2x2 block on a square grid) filled by one
+        flow; default on. Chordless walks never make one; merges and splits
+        are checked.
+    time_limit_s : float, optional
+        Give up after this long.
+    max_candidates : int
+        Give up after this many covers.
+
+    Returns
+    -------
+    Generated
+
+    Raises
+    ------
+    GenerationError
+        No unique puzzle within the limits (the message says which ran out).
+    ValueError
+        A board with fewer nodes than one flow needs, or an impossible flow range.
+    """
+    t0 = time.perf_counter()
+    rng = random.Random(f"flowgraph:{seed}")
+    sketch = board.sketch()
+    adj = {key: set() for key in sketch.spots}
+    for pair in sketch.links:
+        u, v = tuple(pair)
+        adj[u].add(v)
+        adj[v].add(u)
+    n = len(adj)
+    low, high = flows or _default_flows(n)
+    high = min(high, len(LABELS))
+    if low > high or n < 2 * low:
+        raise ValueError(f"{n} cells cannot hold {low} to {high} flows")
+    squares = _four_cycles(adj) if no_square is not False else []
+    sat_calls = 0
+    for candidate in range(1, max_candidates + 1):
+        if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s:
+            break
+        paths = _cover(adj, sketch, rng, n / ((low + high) / 2), min_length)
+        if paths is None or not low <= len(paths) <= high:
+            continue
+        splits = 0
+        while True:
+            if squares and _filled_square(paths, squares):
+                break
+            puzzle, solution = _puzzle(board, sketch, paths)
+            left = None if time_limit_s is None else max(0.1, time_limit_s - (time.perf_counter() - t0))
+            count = count_solutions(puzzle, 2, Limits(time_limit_s=left))
+            sat_calls += 1
+            if count.verdict == "unique":
+                return Generated(puzzle, verify(solution), _figures(
+                    puzzle, solution, candidate, splits, sat_calls, t0))
+            if count.verdict != "multiple" or len(paths) >= high:
+                break
+            paths = _split(paths, solution, count.solutions, sketch, adj, rng, min_length)
+            if paths is None:
+                break
+            splits += 1
+    why = "time" if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s else f"{max_candidates} covers"
+    raise GenerationError(f"no unique puzzle with {low}-{high} flows within {why} (seed {seed!r})")
+
+
+def _default_flows(n: int) -> tuple[int, int]:
+    """Two thirds to three halves of sqrt(cells), as in Ahle's generator (10x10: 6 to 15)."""
+    root = int(n ** 0.5)
+    return max(2, root * 2 // 3), min(len(LABELS), max(3, root * 3 // 2))
+
+
+def _four_cycles(adj: dict) -> list[frozenset]:
+    """The node sets of the graph's 4-cycles (a 2x2 block on a square grid)."""
+    out = set()
+    for a in adj:
+        for b in adj[a]:
+            for c in adj[b]:
+                if c == a:
+                    continue
+                for d in adj[c] & adj[a]:
+                    if d not in (a, b, c):
+                        out.add(frozenset((a, b, c, d)))
+    return list(out)
+
+
+def _filled_square(paths: list[list[Node]], squares: list[frozenset]) -> bool:
+    owner = {node: k for k, path in enumerate(paths) for node in path}
+    return any(len({owner[v] for v in sq}) == 1 for sq in squares)
+
+
+def _cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int) -> list[list[Node]] | None:
+    """A random cover of the graph by chordless paths (None when the walks strand a node that cannot be joined)."""
+    free = set(adj)
+    lanes = {k for k, s in sketch.spots.items() if s.lane}
+    paths: list[list[Node]] = []
+    while free:
+        starts = [v for v in free if v not in lanes]
+        if not starts:
+            return None
+        tight = min(len(adj[v] & free) for v in starts)
+        path = [rng.choice(sorted(v for v in starts if len(adj[v] & free) == tight))]
+        free.discard(path[0])
+        on_path = {path[0]}
+        cap = max(min_length, round(rng.uniform(0.5, 1.5) * mean))
+        while len(path) < cap or path[-1] in lanes:
+            head = path[-1]
+            options = [v for v in adj[head] & free
+                       if not any(w in on_path and w != head for w in adj[v])
+                       and (head not in lanes or len(path) < 2 or v not in adj[path[-2]])]
+            if head in lanes:  # straight on: a lane's other neighbour
+                options = [v for v in adj[head] & free if v != path[-2]]
+            if not options:
+                break
+            least = min(len(adj[v] & free) for v in options)
+            v = rng.choice(sorted(v for v in options if len(adj[v] & free) == least))
+            path.append(v)
+            on_path.add(v)
+            free.discard(v)
+        while path and path[-1] in lanes:  # a lane is never an endpoint: give it back
+            free.add(path.pop())
+        if not path:
+            return None
+        paths.append(path)
+    return _merge_short(paths, adj, lanes, min_length)
+
+
+def _merge_short(paths: list[list[Node]], adj: dict, lanes: set, min_length: int) -> list[list[Node]] | None:
+    """Join every path shorter than ``min_length`` to a neighbouring path's end (None if one cannot be)."""
+    paths = [list(p) for p in paths]
+    changed = True
+    while changed:
+        changed = False
+        for i, short in enumerate(paths):
+            if len(short) >= min_length:
+                continue
+            for j, other in enumerate(paths):
+                if i == j:
+                    continue
+                joined = _join(short, other, adj)
+                if joined is not None:
+                    paths[j] = joined
+                    del paths[i]
+                    changed = True
+                    break
+            if changed:
+                break
+    if any(len(p) < min_length for p in paths):
+        return None
+    return paths
+
+
+def _join(a: list[Node], b: list[Node], adj: dict) -> list[Node] | None:
+    for x in (a, a[::-1]):
+        for y in (b, b[::-1]):
+            if y[0] in adj[x[-1]]:
+                return x + y
+    return None
+
+
+def _puzzle(board: Board, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:
+    """The neighbor-link puzzle with these paths' ends as endpoints, and the paths as its solution."""
+    labels = {}
+    for k, path in enumerate(paths):
+        for end in (path[0], path[-1]):
+            labels[tuple(int(v) for v in sketch.spots[end].xy)] = LABELS[k]
+    puzzle, problems = analyse(board.text(labels))
+    if puzzle is None:  # pragma: no cover - the board is valid and every node is on a path
+        raise GenerationError(f"internal error: the generated board is invalid: {problems[0].message}")
+    node_at = {tuple(s.xy) + (s.lane,): key for key, s in sketch_of(puzzle).spots.items()}
+    out = {}
+    for path in paths:
+        nodes = [node_at[tuple(sketch.spots[v].xy) + (sketch.spots[v].lane,)] for v in path]
+        flow = next(f for f in puzzle.flows if nodes[0] in f.ends)
+        out[flow.label] = tuple(nodes if nodes[0] == flow.ends[0] else nodes[::-1])
+    return puzzle, Solution(puzzle, out, "generate")
+
+
+def _split(paths, ours: Solution, found, sketch, adj, rng: random.Random, min_length: int):
+    """Split one of our paths at a node where another solution differs (None if no split keeps the rules)."""
+    other = next((s for s in found if dict(s.paths) != dict(ours.paths)), None)
+    if other is None:  # pragma: no cover - two distinct solutions were found
+        return None
+    mine, theirs = ours.owner(), other.owner()
+    differ = {node for node in mine if mine[node] != theirs.get(node)}
+    puzzle_to_key = {}
+    for node, spot in sketch_of(ours.puzzle).spots.items():
+        puzzle_to_key[tuple(spot.xy) + (spot.lane,)] = node
+    key_of = {v: puzzle_to_key[tuple(sketch.spots[v].xy) + (sketch.spots[v].lane,)] for p in paths for v in p}
+    choices = []
+    for k, path in enumerate(paths):
+        for i in range(1, len(path)):  # cut between path[i - 1] and path[i]
+            a, b = path[:i], path[i:]
+            if len(a) < min_length or len(b) < min_length or sketch.spots[a[-1]].lane or sketch.spots[b[0]].lane:
+                continue
+            if key_of[a[-1]] in differ or key_of[b[0]] in differ:
+                choices.append((k, i))
+    if not choices:
+        return None
+    k, i = rng.choice(choices)
+    return paths[:k] + [paths[k][:i], paths[k][i:]] + paths[k + 1:]
+
+
+def _figures(puzzle: Puzzle, solution: Solution, candidate: int, splits: int, sat_calls: int, t0: float) -> dict:
+    lengths = [len(p) for p in solution.paths.values()]
+    seconds = time.perf_counter() - t0
+    solved = get_engine("search").solve(puzzle, Limits(max_nodes=200_000))
+    moves = sum(n - 1 for n in lengths)
+    return {
+        "candidates": candidate,
+        "splits": splits,
+        "first_unique": candidate == 1 and splits == 0,
+        "seconds": round(seconds, 3),
+        "sat_calls": sat_calls,
+        "flows": len(lengths),
+        "path_lengths": [min(lengths), round(statistics.mean(lengths), 1), max(lengths)],
+        "search_nodes": solved.stats["nodes"],
+        "forced_share": round(1 - solved.stats.get("decisions", 0) / moves, 3) if moves else 1.0,
+    }

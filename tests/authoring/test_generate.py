@@ -1,0 +1,94 @@
+"""generate: unique puzzles on every family and mask, checked by the SAT count (never assumed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from flowgraph import verify
+from flowgraph.authoring.generate import GenerationError, generate, pick_bridges
+from flowgraph.authoring.templates import board, read_mask
+from flowgraph.authoring.uniqueness import count_solutions
+from flowgraph.cli import main
+
+RING = read_mask(" ..... \n.......\n..###..\n.......\n ..... \n")
+
+BOARDS = {
+    "standard": lambda: board("standard", 7, 7),
+    "hex": lambda: board("hex", 7, 6),
+    "warps": lambda: board("warps", 6, 6),
+    "bridges": lambda: board("bridges", 7, 7, bridges=[(2, 2), (4, 4)]),
+    "wrapped hex": lambda: board("hex", 6, 6, wrap="rows"),
+    "ring mask": lambda: board("standard", mask=RING),
+    "hex mask": lambda: board("hex", mask=RING),
+    "warps mask": lambda: board("warps", mask=RING),
+}
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_generated_puzzles_are_unique(name, seed):
+    made = generate(BOARDS[name](), seed=seed)
+    verify(made.solution)
+    count = count_solutions(made.puzzle, 2)  # an independent count of the finished puzzle
+    assert count.verdict == "unique"
+    assert dict(count.solutions[0].paths) == dict(made.solution.paths)
+    assert all(len(p) >= 3 for p in made.solution.paths.values())
+
+
+def test_same_seed_same_puzzle_other_seed_other_puzzle():
+    a, b, c = (generate(board("hex", 6, 6), seed=s) for s in (5, 5, 6))
+    assert a.text == b.text != c.text
+
+
+def test_flow_range_and_min_length():
+    made = generate(board("standard", 8, 8), seed=3, flows=(9, 11), min_length=4)
+    assert 9 <= len(made.puzzle.flows) <= 11
+    assert min(len(p) for p in made.solution.paths.values()) >= 4
+
+
+def test_no_2x2_block_of_one_flow_on_square_boards():
+    for seed in range(5):
+        owner = generate(board("standard", 7, 7), seed=seed).solution.owner()
+        xy = {n: (n[1] // 2, n[0] // 2) for n in owner}
+        at = {v: owner[n] for n, v in xy.items()}
+        for (x, y) in at:
+            block = [at.get((x + dx, y + dy)) for dx in (0, 1) for dy in (0, 1)]
+            assert None in block or len(set(block)) > 1
+
+
+def test_figures():
+    fig = generate(board("standard", 6, 6), seed=1).figures
+    assert set(fig) >= {"candidates", "splits", "first_unique", "seconds", "flows", "path_lengths", "search_nodes",
+                        "forced_share"}
+    assert 0 <= fig["forced_share"] <= 1 and fig["search_nodes"] >= 1
+
+
+def test_impossible_asks_are_errors():
+    with pytest.raises(ValueError, match="cannot hold"):
+        generate(board("standard", 3, 3), flows=(6, 8))
+    with pytest.raises(GenerationError):
+        generate(board("standard", 5, 5), flows=(2, 2), min_length=12, max_candidates=5)
+    import random
+    with pytest.raises(ValueError, match="room for"):
+        pick_bridges(board("standard", 3, 3), 2, random.Random(0))
+
+
+def test_cli_writes_unique_files_and_json(tmp_path, capsys):
+    out = tmp_path / "pack"
+    assert main(["generate", "--family", "hex", "--size", "6x6", "--count", "3", "--seed", "10", "-o", str(out),
+                 "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [obj["seed"] for obj in lines] == ["10", "11", "12"]
+    files = sorted(out.glob("*.txt"))
+    assert [f.name for f in files] == ["hex_6x6_10.txt", "hex_6x6_11.txt", "hex_6x6_12.txt"]
+    for f in files:
+        assert main(["validate", "--unique", str(f)]) == 0
+
+
+def test_cli_usage_errors(capsys):
+    assert main(["generate", "--count", "2"]) == 2
+    assert "needs -o DIR or --json" in capsys.readouterr().err
+    assert main(["generate", "--flows", "9-3"]) == 2
+    assert "expected MIN-MAX" in capsys.readouterr().err
