@@ -67,8 +67,10 @@ class Generated:
     solution : Solution
         Its one solution, verified.
     figures : dict
-        ``candidates`` (covers tried), ``splits`` (repairs of the last one),
-        ``first_unique`` (the first cover was unique as it stood),
+        ``candidates`` (covers made), ``checked`` (covers that met the flow
+        range and shape rules and were counted), ``splits`` (repairs of the
+        last one), ``first_unique`` (the first counted cover was unique as
+        it stood),
         ``seconds``, ``sat_calls``, ``flows``, ``path_lengths`` (min, mean,
         max), and from solving it with the search: ``search_nodes``,
         ``forced_share`` (moves that were forced, of all moves).
@@ -159,6 +161,7 @@ def generate(
         raise ValueError(f"{n} cells cannot hold {low} to {high} flows")
     squares = _four_cycles(adj) if no_square is not False else []
     sat_calls = 0
+    checked = 0  # covers that reached the uniqueness count
     for candidate in range(1, max_candidates + 1):
         if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s:
             break
@@ -166,6 +169,7 @@ def generate(
         if paths is None or not low <= len(paths) <= high:
             continue
         splits = 0
+        checked += 1
         while True:
             if squares and _filled_square(paths, squares):
                 break
@@ -175,7 +179,7 @@ def generate(
             sat_calls += 1
             if count.verdict == "unique":
                 return Generated(puzzle, verify(solution), _figures(
-                    puzzle, solution, candidate, splits, sat_calls, t0))
+                    puzzle, solution, candidate, checked, splits, sat_calls, t0))
             if count.verdict != "multiple" or len(paths) >= high:
                 break
             paths = _split(paths, solution, count.solutions, sketch, adj, rng, min_length)
@@ -323,15 +327,17 @@ def _split(paths, ours: Solution, found, sketch, adj, rng: random.Random, min_le
     return paths[:k] + [paths[k][:i], paths[k][i:]] + paths[k + 1:]
 
 
-def _figures(puzzle: Puzzle, solution: Solution, candidate: int, splits: int, sat_calls: int, t0: float) -> dict:
+def _figures(puzzle: Puzzle, solution: Solution, candidate: int, checked: int, splits: int, sat_calls: int,
+             t0: float) -> dict:
     lengths = [len(p) for p in solution.paths.values()]
     seconds = time.perf_counter() - t0
     solved = get_engine("search").solve(puzzle, Limits(max_nodes=200_000))
     moves = sum(n - 1 for n in lengths)
     return {
         "candidates": candidate,
+        "checked": checked,
         "splits": splits,
-        "first_unique": candidate == 1 and splits == 0,
+        "first_unique": checked == 1 and splits == 0,
         "seconds": round(seconds, 3),
         "sat_calls": sat_calls,
         "flows": len(lengths),
