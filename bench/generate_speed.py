@@ -47,7 +47,7 @@ def main() -> None:
             flows.append(made.figures["flows"])
             splits.append(made.figures["splits"])
             covers.append(made.figures["candidates"])
-            rows.append({"family": family, "size": n, "seed": seed, "seconds": round(times[-1], 4), **made.figures})
+            rows.append({"family": family, "size": n, "seed": seed, **made.figures, "wall_seconds": round(times[-1], 4)})
         print(f"{family:9} {n}x{n:<4} {statistics.median(times):9.3f} {max(times):7.3f} "
               f"{firsts:>6}/{seeds:<6} {statistics.mean(flows):6.1f} {statistics.mean(splits):7.2f} "
               f"{statistics.mean(covers):7.1f}")

@@ -169,12 +169,12 @@ def generate(
         if paths is None or not low <= len(paths) <= high:
             continue
         splits = 0
-        checked += 1
         while True:
             if squares and _filled_square(paths, squares):
                 break
             puzzle, solution = _puzzle(board, sketch, paths)
             left = None if time_limit_s is None else max(0.1, time_limit_s - (time.perf_counter() - t0))
+            checked += splits == 0
             count = count_solutions(puzzle, 2, Limits(time_limit_s=left))
             sat_calls += 1
             if count.verdict == "unique":

@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_outcome(out, err, outcome: Outcome) -> None:
     s = outcome.stats
-    stats = f"{s.get('seconds', 0):.3f} s, {s.get('nodes', 0):,} nodes"
+    nodes = s.get("nodes", 0)
+    stats = f"{s.get('seconds', 0):.3f} s, {nodes:,} node{'' if nodes == 1 else 's'}"
     if outcome.status == "solved":
         out.print(solution_text(outcome.solution, color=True), end="")
         out.print(f"solved in {stats}", style="dim", markup=False)
