@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from ..engines import get_engine
 from ..errors import FlowgraphError
 from ..io.neighbor_link import analyse
-from ..io.sketch import sketch_of
+from ..io.sketch import nodes_by_place, place, sketch_of
 from ..model import LABELS, Limits, Node, Puzzle, Solution
 from ..verify import verify
 from .templates import Board
@@ -293,10 +293,10 @@ def _puzzle(board: Board, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solu
     puzzle, problems = analyse(board.text(labels))
     if puzzle is None:  # pragma: no cover - the board is valid and every node is on a path
         raise GenerationError(f"internal error: the generated board is invalid: {problems[0].message}")
-    node_at = {tuple(s.xy) + (s.lane,): key for key, s in sketch_of(puzzle).spots.items()}
+    node_at = nodes_by_place(sketch_of(puzzle))
     out = {}
     for path in paths:
-        nodes = [node_at[tuple(sketch.spots[v].xy) + (sketch.spots[v].lane,)] for v in path]
+        nodes = [node_at[place(sketch.spots[v])] for v in path]
         flow = next(f for f in puzzle.flows if nodes[0] in f.ends)
         out[flow.label] = tuple(nodes if nodes[0] == flow.ends[0] else nodes[::-1])
     return puzzle, Solution(puzzle, out, "generate")
@@ -309,10 +309,8 @@ def _split(paths, ours: Solution, found, sketch, adj, rng: random.Random, min_le
         return None
     mine, theirs = ours.owner(), other.owner()
     differ = {node for node in mine if mine[node] != theirs.get(node)}
-    puzzle_to_key = {}
-    for node, spot in sketch_of(ours.puzzle).spots.items():
-        puzzle_to_key[tuple(spot.xy) + (spot.lane,)] = node
-    key_of = {v: puzzle_to_key[tuple(sketch.spots[v].xy) + (sketch.spots[v].lane,)] for p in paths for v in p}
+    node_at = nodes_by_place(sketch_of(ours.puzzle))
+    key_of = {v: node_at[place(sketch.spots[v])] for p in paths for v in p}
     choices = []
     for k, path in enumerate(paths):
         for i in range(1, len(path)):  # cut between path[i - 1] and path[i]

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..errors import ConversionError
 from ..io.files import read_text
 from ..io.formats import FORMATS, Entry, format_names, get_format, read_entries, write
-from ..io.sketch import same_board, sketch_of
+from ..io.sketch import nodes_by_place, place, same_board, sketch_of
 from ..io.solution_json import solution_json
 from ..model import Solution
 from ..verify import check
@@ -107,11 +107,9 @@ def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
 
 def _write_solution(entry: Entry, written: Entry, name: str, err) -> int:
     """The level's known solution on the written board (nodes matched by place), verified, as FORMAT.md JSON."""
-    by_place = {}
-    for key, spot in sketch_of(written.puzzle).spots.items():
-        by_place[tuple(spot.xy) + (spot.lane,)] = key
+    by_place = nodes_by_place(sketch_of(written.puzzle))
     spots = sketch_of(entry.puzzle).spots
-    paths = {label: tuple(by_place[tuple(spots[n].xy) + (spots[n].lane,)] for n in path)
+    paths = {label: tuple(by_place[place(spots[n])] for n in path)
              for label, path in entry.solution.paths.items()}
     solution = Solution(written.puzzle, paths, "level-pack")
     broken = check(solution)

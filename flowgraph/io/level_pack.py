@@ -39,7 +39,7 @@ from ..verify import check
 from .grids import LEVEL_PACK_HEX, grid_sketch
 from .neighbor_link import analyse
 from .problems import Problem
-from .sketch import draw_neighbor_link, sketch_of
+from .sketch import draw_neighbor_link, nodes_by_place, sketch_of
 
 __all__ = ["Level", "analyse_level_pack", "read_level_pack", "looks_like_level_pack"]
 
@@ -203,9 +203,7 @@ def _xy(i: int, width: int) -> tuple[int, int]:
 
 def _solution(puzzle: Puzzle, paths: list[list[int]], width: int, pipes: list[tuple[int, str]]) -> Solution:
     """The pipes as paths over the puzzle's nodes (a bridge by the lane the pipe crosses it on), verified."""
-    node_at = {}
-    for key, spot in sketch_of(puzzle).spots.items():
-        node_at[(int(spot.xy[0]), int(spot.xy[1]), spot.lane)] = key
+    node_at = nodes_by_place(sketch_of(puzzle))
     out = {}
     for k, path in enumerate(paths):
         nodes = []

@@ -29,7 +29,7 @@ from ..errors import ConversionError
 from ..model import FAMILIES, Flow, Node, Puzzle
 from .problems import Problem
 
-__all__ = ["Sketch", "Spot", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place", "same_board"]
+__all__ = ["Sketch", "Spot", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place", "same_board", "place", "nodes_by_place"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
 
@@ -139,6 +139,16 @@ def _part_problems(graph: nx.Graph, flows: list[Flow]) -> list[Problem]:
             out.append(Problem(*min(n[:2] for n in part), "error",
                                f"this part of the board ({len(part)} cells) has no endpoints, so it can never be filled"))
     return out
+
+
+def place(spot: Spot) -> tuple:
+    """A node's place: its ``xy`` (or ``xyz``) and its lane, the same for a node in any format."""
+    return tuple(spot.xy) + (spot.lane,)
+
+
+def nodes_by_place(sketch: Sketch) -> dict[tuple, Node]:
+    """Place (:func:`place`) -> node: to carry paths between the texts of one board in two formats."""
+    return {place(spot): key for key, spot in sketch.spots.items()}
 
 
 def links_by_place(sketch: Sketch, dx: float = 0, dy: float = 0) -> set[frozenset]:
