@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..errors import ConversionError
+from ..io.neighbor_link import analyse
+from ..io.sketch import draw_neighbor_link, nodes_by_place, place, sketch_of
 from ..model import LABELS, Puzzle, Solution, position
 
-__all__ = ["solution_grid", "solution_text", "flow_style", "board_rows", "PALETTE"]
+__all__ = ["solution_grid", "solution_text", "as_neighbor_link", "flow_style", "board_rows", "PALETTE"]
 
 #: Flow Free's colour order, then more distinct colours for bigger packs.
 PALETTE = (
@@ -38,6 +41,8 @@ def solution_grid(solution: Solution) -> list[list[tuple[str, str | None]]]:
         replaced by its flow's label, ``*`` kept, every link no path uses
         replaced by a space. Comment lines are kept as they are.
     """
+    if solution.puzzle.format != "neighbor-link":
+        solution = as_neighbor_link(solution)
     puzzle = solution.puzzle
     graph = puzzle.graph
     owner: dict[tuple[int, int], str] = {}
@@ -68,8 +73,27 @@ def solution_grid(solution: Solution) -> list[list[tuple[str, str | None]]]:
     return rows
 
 
+def as_neighbor_link(solution: Solution) -> Solution:
+    """The solution on its board drawn as neighbor-link text (for puzzles read from other formats).
+
+    Raises
+    ------
+    ConversionError
+        The board has no 2-D drawing (a 3-D JSON graph, say).
+    """
+    drawn, _ = analyse(draw_neighbor_link(sketch_of(solution.puzzle)))
+    node_at = nodes_by_place(sketch_of(drawn))
+    spots = sketch_of(solution.puzzle).spots
+    paths = {label: tuple(node_at[place(spots[n])] for n in path) for label, path in solution.paths.items()}
+    return Solution(drawn, paths, solution.engine, solution.stats)
+
+
 def solution_text(solution: Solution, color: bool = False) -> Text:
     """The solved board as FORMAT.md's text output (a rich ``Text``).
+
+    A puzzle read from another format is drawn as neighbor-link text; one no
+    text can draw (a 3-D board) lists each path as ``label: line:column ...``
+    (positions in its own file).
 
     Parameters
     ----------
@@ -79,7 +103,14 @@ def solution_text(solution: Solution, color: bool = False) -> Text:
         colour reaches the screen).
     """
     text = Text()
-    for row in solution_grid(solution):
+    try:
+        rows = solution_grid(solution)
+    except ConversionError:  # no text draws this board: list the paths
+        for label, path in solution.paths.items():
+            text.append(label, style=flow_style(label) if color else "")
+            text.append(": " + " ".join(f"{n[0]}:{n[1]}" for n in path) + "\n")
+        return text
+    for row in rows:
         for ch, label in row:
             text.append(ch, style=flow_style(label) if color and label else "")
         text.append("\n")

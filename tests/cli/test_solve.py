@@ -119,3 +119,16 @@ def test_every_engine_answers_in_json(engine, capsys):
 def test_bad_options_name_the_option_and_the_choices(argv, words, capsys):
     assert main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_boards_from_other_formats_print_as_text(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    nl = tmp_path / "b.nl"
+    nl.write_text("3 2\n1 0 1\n2 0 2\n")
+    assert main(["solve", str(nl)]) == 0
+    assert capsys.readouterr().out.startswith("A-A-A\n     \nB-B-B\n")  # unused links blanked, as for text files
+    cube = tmp_path / "cube.json"  # a board no text draws: its paths are listed
+    cube.write_text('{"nodes": [{"id": 1, "label": "A", "xyz": [0, 0, 0]}, {"id": 2, "xyz": [0, 0, 1]},\n'
+                    ' {"id": 3, "label": "A", "xyz": [0, 1, 1]}], "links": [[1, 2], [2, 3]]}')
+    assert main(["solve", str(cube)]) == 0
+    assert capsys.readouterr().out.startswith("A: 1:12 1:55 2:2\n")  # where each node's { is
