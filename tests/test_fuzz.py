@@ -87,3 +87,36 @@ def test_random_bytes(data):
         assert problems and problems[0].line >= 1
     else:
         exercise(text)
+
+
+# -- every other format's reader: a result or positioned problems, never a traceback --
+
+from flowgraph.io.files import load  # noqa: E402
+from flowgraph.io.formats import FORMATS, read_entries  # noqa: E402
+
+FORMAT_ALPHABET = '{}[]":,0123456789 .-#*AaBb|;_X W\n\t'
+FORMAT_SEEDS = [
+    '{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}], "links": [[1, 2]]}',
+    "3 2\n1 0 1\n2 0 2\n",
+    "HEX\nA.A\nB.B\n",
+    "5,0,1,5,12,0:4:20:24;2,7,12,17;1,6,5;3,8,9;10,11,12,13,14;15,16,21,22,23,18,19\n",
+]
+
+
+def exercise_formats(text: str) -> None:
+    for fmt in FORMATS:
+        _, entries, problems = read_entries(text, "fuzz", fmt)
+        assert all(p.line >= 1 and p.column >= 1 for p in problems)
+        assert entries or any(p.is_error for p in problems)
+    puzzle, problems = load("fuzz.json", text.encode("utf-8"))
+    assert puzzle is not None or any(p.is_error for p in problems)
+
+
+@given(st.text(FORMAT_ALPHABET, max_size=300))
+def test_random_text_in_every_format(text):
+    exercise_formats(text)
+
+
+@given(st.sampled_from(FORMAT_SEEDS), MUTATIONS)
+def test_mutated_files_in_every_format(seed, ops):
+    exercise_formats(_mutate(seed, ops))

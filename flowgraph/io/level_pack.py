@@ -104,6 +104,8 @@ def analyse_level_pack(text: str, path: str | None = None) -> tuple[list[Level],
             level = replace(level, name=f"{level.name}_line{line_no}")
         names.add(level.name)
         levels.append(level)
+    if not levels and not problems:
+        problems.append(Problem(1, 1, "error", "no level lines: expected SIZE,f1,LEVEL,NFLOWS...;PIPE;..."))
     return levels, problems
 
 
