@@ -78,6 +78,12 @@ class Puzzle:
         """Number of nodes to fill: cells plus bridge lanes."""
         return self.graph.number_of_nodes()
 
+    def _repr_svg_(self) -> str:
+        """The puzzle drawn as SVG (Jupyter shows it), endpoints as dots."""
+        from .render.svg import svg
+
+        return svg(self)
+
     def flow(self, label: str) -> Flow:
         """Return the flow with this label.
 
@@ -117,6 +123,12 @@ class Solution:
     def __post_init__(self) -> None:
         object.__setattr__(self, "paths", MappingProxyType(dict(self.paths)))
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+
+    def _repr_svg_(self) -> str:
+        """The solution drawn as SVG (Jupyter shows it), pipes through the cells."""
+        from .render.svg import svg
+
+        return svg(self)
 
     def owner(self) -> dict[Node, str]:
         """Map every node to the label of the flow through it."""

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from ..batch.outcome import Outcome, solve_file
+from ..errors import ConversionError
 from ..render.text import solution_text
+from .render import add_picture_options, write_picture
 from .common import (
     EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, read_stdin, warm_up,
 )
@@ -25,6 +28,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle (JSON Lines) instead of boards")
+    p.add_argument("--svg", metavar="DIR", help="also draw each solution as DIR/<name>.svg")
+    p.add_argument("--png", metavar="DIR", help="also draw each solution as DIR/<name>.png")
+    add_picture_options(p)
     add_budget_options(p)
     add_color_option(p)
 
@@ -38,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     for i, path in enumerate(args.files):
         outcome = solve_file(path, args.engine, budget, data=read_stdin(path))
         status = max(status, EXIT[outcome.status])
+        if outcome.status == "solved" and (args.svg or args.png):
+            _pictures(outcome, args, err)
         if args.json:
             print(json.dumps(outcome.to_json()), flush=True)
             print_problems(err, path, (p for p in outcome.problems if p.is_error))
@@ -49,6 +57,18 @@ def run(args: argparse.Namespace) -> int:
             out.print(("\n" if i else "") + path, style="bold", markup=False)
         _print_outcome(out, err, outcome)
     return status
+
+
+def _pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
+    """The solution as DIR/<name>.svg and/or .png (``--svg DIR``, ``--png DIR``)."""
+    name = "stdin" if outcome.path == "-" else Path(outcome.path).stem
+    for folder, suffix in ((args.svg, ".svg"), (args.png, ".png")):
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            try:
+                write_picture(outcome.solution, str(Path(folder) / (name + suffix)), args)
+            except ConversionError as exc:
+                err.print(f"{outcome.path}: no picture: {exc}", markup=False)
 
 
 def _print_outcome(out, err, outcome: Outcome) -> None:

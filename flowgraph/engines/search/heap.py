@@ -13,11 +13,12 @@ import heapq
 import itertools
 import random
 import time
+from typing import Callable
 
 import numpy as np
 
 from ...errors import SearchLimitError, UnsolvableError
-from ...model import Limits, Puzzle, Solution
+from ...model import Limits, Node, Puzzle, Solution
 from .board import Board, compile_puzzle
 from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
@@ -46,7 +47,7 @@ class _Dead(Exception):
 class _Search:
     def __init__(
         self, board: Board, heuristic: bool, limits: Limits, t0: float, nodes0: int,
-        flips: int = 0, quota: int | None = None,
+        flips: int = 0, quota: int | None = None, trace: Callable[[State], None] | None = None,
     ):
         self.adj = board.adj
         self.nflows = len(board.ends)
@@ -70,6 +71,7 @@ class _Search:
         self.dist = board.dist  # a tie-break for moves
         self.stop_at = None if quota is None else nodes0 + quota
         self.heuristic = heuristic
+        self.trace = trace  # called with every state expanded (for pictures of the search)
         self.limits = limits
         self.t0 = t0
         self.nodes = nodes0
@@ -157,6 +159,8 @@ class _Search:
         while heap:
             _, _, st = heapq.heappop(heap)
             self.nodes += 1
+            if self.trace is not None:
+                self.trace(st)
             if st.done == self.all_done and st.free == 0:
                 return st
             if lim.max_nodes is not None and self.nodes > lim.max_nodes:
@@ -227,7 +231,8 @@ class _Search:
         }
 
 
-def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) -> Solution:
+def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True,
+          trace: Callable[[dict[str, list[list[Node]]]], None] | None = None) -> Solution:
     """Solve a puzzle with the heap-ordered search.
 
     Parameters
@@ -241,6 +246,11 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
         search is repeated without them.
         Each pass restarts with other choices of ends when an attempt uses
         up its node quota (see the package notes).
+    trace : callable, optional
+        Called with every state the search expands, as its paths: per flow
+        label, a list of pieces (the nodes grown from each endpoint; one
+        piece once the flow is finished). For pictures of the search; when
+        None (the default) it costs one test per state.
 
     Returns
     -------
@@ -265,7 +275,8 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     nodes = restarts = 0
     for mode in ((True, False) if heuristic else (False,)):
         for attempt in itertools.count():
-            search = _Search(board, mode, limits, t0, nodes, _flips(attempt, len(board.ends)), _quota(attempt))
+            search = _Search(board, mode, limits, t0, nodes, _flips(attempt, len(board.ends)), _quota(attempt),
+                             None if trace is None else lambda st: trace(_partial_paths(puzzle, board, st)))
             try:
                 final = search.run(State.root(board))
             except _Restart:
@@ -281,6 +292,18 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
             paths = {flow.label: tuple(board.nodes[i] for i in final.path(k)) for k, flow in enumerate(puzzle.flows)}
             return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts, "decisions": final.decisions})
     raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
+
+
+def _partial_paths(puzzle: Puzzle, board: Board, st: State) -> dict[str, list[list[Node]]]:
+    """A state's paths as nodes: per flow, the piece grown from each end (one piece once it is finished)."""
+    out = {}
+    for k, flow in enumerate(puzzle.flows):
+        if st.done >> k & 1:
+            out[flow.label] = [[board.nodes[i] for i in st.path(k)]]
+        else:
+            first, second = st.pieces(k)
+            out[flow.label] = [[board.nodes[i] for i in first], [board.nodes[i] for i in second]]
+    return out
 
 
 def _quota(attempt: int) -> int:

@@ -105,6 +105,14 @@ class State:
         first.reverse()
         return first + [int(self.heads[2 * k]), int(self.heads[2 * k + 1])] + list(_unwind(self.trails[2 * k + 1]))
 
+    def pieces(self, k: int) -> tuple[list[int], list[int]]:
+        """Flow ``k``'s two pieces so far: from ``ends[0]`` to its head, from ``ends[1]`` to its head."""
+        first = list(_unwind(self.trails[2 * k]))
+        first.reverse()
+        second = list(_unwind(self.trails[2 * k + 1]))
+        second.reverse()
+        return first + [int(self.heads[2 * k])], second + [int(self.heads[2 * k + 1])]
+
     @staticmethod
     def approx_bytes(board: Board) -> int:
         """Rough bytes per state waiting on the heap: colours, trails, heads, the object, its heap slot."""

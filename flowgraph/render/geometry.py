@@ -1,0 +1,123 @@
+"""Where each cell of a board is drawn, read from the board's links alone.
+
+A board's drawing follows its graph: with no diagonal links it is a square
+grid; with diagonals that alternate by column it is a grid of flat-topped
+hexagons whose columns of one parity sit half a cell lower (the columns
+that link ``(x ± 1, y + 1)``: odd ones in ``corpus/samgoldman/hex``, even
+ones in level packs); with diagonals that alternate by row it is a grid of
+pointy-topped hexagons whose rows are offset half a cell (the
+row-alternating layout of ``corpus/generated/hex``). Positions come from
+the puzzle's sketch (:func:`flowgraph.io.sketch.sketch_of`), so puzzles of
+every format are drawn the same way.
+
+Units: a cell's width is 1 (hexagons: the distance between neighbouring
+centres is 1); :class:`Geometry` gives centres and corner polygons in those
+units, and the renderers scale them by ``cell_px``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..io.sketch import Sketch
+
+__all__ = ["Geometry", "geometry_of"]
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The layout of one board.
+
+    Attributes
+    ----------
+    kind : str
+        ``"square"``, ``"hex-columns"`` or ``"hex-rows"``.
+    low_parity : int
+        ``hex-columns``: the column parity drawn half a cell lower.
+    row_shift : dict of int -> float
+        ``hex-rows``: each row's offset in cells.
+    """
+
+    kind: str = "square"
+    low_parity: int = 1
+    row_shift: dict | None = None
+
+    def centre(self, xy: tuple[float, float]) -> Point:
+        """The centre of the cell at grid place ``xy``."""
+        x, y = xy
+        if self.kind == "hex-columns":
+            r = 1 / math.sqrt(3)  # circumradius of a flat-topped hexagon whose neighbours are 1 apart
+            return (x * 1.5 * r + r, y + 0.5 + (0.5 if int(x) % 2 == self.low_parity else 0.0))
+        if self.kind == "hex-rows":
+            return (x + 0.5 + (self.row_shift or {}).get(int(y), 0.0), y * math.sqrt(3) / 2 + 1 / math.sqrt(3))
+        return (x + 0.5, y + 0.5)
+
+    def corners(self, xy: tuple[float, float]) -> list[Point]:
+        """The cell's outline: 4 corners (square) or 6 (hexagons), clockwise."""
+        cx, cy = self.centre(xy)
+        if self.kind == "square":
+            return [(cx - 0.5, cy - 0.5), (cx + 0.5, cy - 0.5), (cx + 0.5, cy + 0.5), (cx - 0.5, cy + 0.5)]
+        r = 1 / math.sqrt(3)
+        start = 0 if self.kind == "hex-columns" else 30  # flat-topped / pointy-topped
+        return [(cx + r * math.cos(math.radians(start + 60 * i)), cy + r * math.sin(math.radians(start + 60 * i)))
+                for i in range(6)]
+
+    def neighbours(self, xy: tuple[int, int]) -> list[tuple[int, int]]:
+        """The grid places next to ``xy`` in this layout (whether or not there are cells)."""
+        x, y = xy
+        if self.kind == "square":
+            return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+        if self.kind == "hex-columns":
+            dy = 1 if x % 2 == self.low_parity else -1
+            return [(x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y), (x - 1, y + dy), (x + 1, y + dy)]
+        shift = self.row_shift or {}
+        out = [(x - 1, y), (x + 1, y)]
+        for ny in (y - 1, y + 1):
+            d = shift.get(ny, 0.0) - shift.get(y, 0.0)  # -0.5: that row sits half a cell left
+            out += [(x, ny), (x + (1 if d < 0 else -1), ny)]
+        return out
+
+    def size(self, places: list[tuple[float, float]]) -> tuple[float, float]:
+        """Width and height (in cells) that hold every cell drawn at these places."""
+        xs = [p[0] for xy in places for p in self.corners(xy)]
+        ys = [p[1] for xy in places for p in self.corners(xy)]
+        return max(xs), max(ys)
+
+
+def geometry_of(sketch: Sketch) -> Geometry:
+    """The layout the board's diagonal links imply (square when it has none)."""
+    spots = sketch.spots
+    diagonals = []
+    for pair in sketch.links:
+        a, b = (spots[k].xy for k in pair)
+        if a is None or b is None or len(a) != 2:
+            continue
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if abs(dx) == 1 and abs(dy) == 1:
+            low = a if a[1] < b[1] else b  # the upper cell of the pair
+            high = b if low is a else a
+            diagonals.append((int(low[0]), int(low[1]), int(high[0]) - int(low[0])))  # x, y of upper, +1 right / -1 left
+    if not diagonals:
+        return Geometry("square")
+    # Column-alternating: a column drawn half a cell lower links down-diagonally, so in every
+    # diagonal pair the upper cell is in such a column: one parity for all pairs.
+    by_column = {x % 2 for x, _, _ in diagonals}
+    if len(by_column) == 1:
+        return Geometry("hex-columns", low_parity=by_column.pop())
+    by_row: dict[int, set[int]] = {}
+    for _, y, d in diagonals:
+        by_row.setdefault(y, set()).add(d)
+    if all(len(ds) == 1 for ds in by_row.values()):
+        shift: dict[int, float] = {}
+        rows = sorted({int(s.xy[1]) for s in spots.values() if s.xy is not None and len(s.xy) == 2})
+        offset = 0.0
+        for y in rows:
+            shift[y] = offset
+            d = next(iter(by_row.get(y, {0})))
+            offset += -0.5 if d > 0 else 0.5 if d < 0 else 0.0  # the next row sits toward the diagonal's other end
+        low = min(shift.values())
+        return Geometry("hex-rows", row_shift={y: s - low for y, s in shift.items()})
+    return Geometry("square")

@@ -1,0 +1,101 @@
+"""Puzzles and solutions as PNG, and the search as an animated GIF, with Pillow.
+
+The scene (:mod:`.scene`) is drawn at twice the size and scaled down with
+Lanczos resampling, which smooths the edges Pillow draws without
+anti-aliasing. Pillow is imported only here, when a picture is asked for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from ..model import Puzzle, Solution
+from .scene import Scene, flow_colour, scene
+
+__all__ = ["png", "scene_image", "gif"]
+
+_SUPER = 2  # drawn at this many times the size, then scaled down
+
+
+def scene_image(sc: Scene):
+    """The scene as a Pillow RGB image."""
+    from PIL import Image, ImageDraw
+
+    k = _SUPER
+    img = Image.new("RGB", (sc.width * k, sc.height * k), sc.theme["background"])
+    draw = ImageDraw.Draw(img)
+
+    def pts(points):
+        return [(x * k, y * k) for x, y in points]
+
+    for poly in sc.cells:
+        draw.polygon(pts(poly), fill=sc.theme["cell"])
+    for poly in sc.bridges:
+        draw.polygon(pts(poly), fill=sc.theme["bridge"], outline=sc.theme["grid"], width=k)
+    for segs, colour, width, caps in ((sc.grid_lines, sc.theme["grid"], 1.0, False),
+                                      (sc.outline, sc.theme["wall"], 0.08 * sc.cell_px, True),
+                                      (sc.tunnels, sc.theme["tunnel"], 0.5 * sc.cell_px, False),
+                                      (sc.walls, sc.theme["wall"], 0.08 * sc.cell_px, True)):
+        for a, b in segs:
+            _stroke(draw, pts([a, b]), colour, max(1, round(width * k)), caps)
+    for label, strokes in sc.pipes:
+        for stroke in strokes:
+            if len(stroke) > 1:
+                _stroke(draw, pts(stroke), flow_colour(label), round(sc.pipe_px * k))
+    for label, stroke in sc.overpasses:  # the - lane passes over the | lane: a rim cuts the pipe below
+        _stroke(draw, pts(stroke), sc.theme["rim"], round(sc.pipe_px * 1.7 * k), caps=False)
+        _stroke(draw, pts(stroke), flow_colour(label), round(sc.pipe_px * k), caps=False)
+    for label, (x, y) in sc.dots:
+        r = sc.dot_px * k
+        draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=flow_colour(label))
+    if sc.labels:
+        from PIL import ImageFont
+
+        font = ImageFont.load_default(size=round(sc.dot_px * 1.2 * k))
+        for label, (x, y) in sc.labels:
+            ink = (0, 0, 0) if sum(flow_colour(label)) > 382 else (255, 255, 255)
+            draw.text((x * k, y * k), label, fill=ink, font=font, anchor="mm")
+    return img.resize((sc.width, sc.height), Image.Resampling.LANCZOS)
+
+
+def _stroke(draw, points, colour, width: int, caps: bool = True) -> None:
+    """A thick polyline with round joins and caps (Pillow draws square ends)."""
+    draw.line(points, fill=colour, width=width, joint="curve")
+    if caps:
+        r = width / 2
+        for x, y in (points[0], points[-1]):
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
+def png(board: Puzzle | Solution, out: str | Path | None = None, *, paths: dict | None = None, theme: str = "dark",
+        cell_px: int = 40, labels: bool = False) -> bytes:
+    """A puzzle or a solution as PNG bytes (also written to ``out`` if given); arguments as :func:`~.svg.svg`."""
+    import io
+
+    if isinstance(board, Solution):
+        paths = {k: list(v) for k, v in board.paths.items()}
+        board = board.puzzle
+    buf = io.BytesIO()
+    scene_image(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels)).save(buf, "PNG", optimize=True)
+    data = buf.getvalue()
+    if out is not None:
+        Path(out).write_bytes(data)
+    return data
+
+
+def gif(puzzle: Puzzle, frames: Iterable[dict], out: str | Path, *, theme: str = "dark", cell_px: int = 40,
+        frame_ms: int = 120, last_ms: int = 2000) -> int:
+    """An animated GIF of partial paths, one frame per item of ``frames`` (the last one held).
+
+    Returns
+    -------
+    int
+        The number of frames written.
+    """
+    images = [scene_image(scene(puzzle, paths, theme=theme, cell_px=cell_px)) for paths in frames]
+    if not images:
+        raise ValueError("no frames to animate")
+    durations = [frame_ms] * (len(images) - 1) + [last_ms]
+    images[0].save(out, save_all=True, append_images=images[1:], duration=durations, loop=0, optimize=False)
+    return len(images)

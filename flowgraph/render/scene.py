@@ -1,0 +1,232 @@
+"""A picture of a puzzle or a solution as plain primitives, for the SVG and raster backends.
+
+:func:`scene` turns a puzzle (and optionally the paths of a solution, whole
+or partial) into a :class:`Scene`: cell shapes, walls, the outline of the
+board, tunnel stubs for warps, pipes, endpoint dots and labels, in pixels.
+Both backends draw the same scene, so an SVG and a PNG of a board agree.
+
+* holes are left empty; the board's outline is drawn where a cell has no
+  neighbouring cell;
+* a **wall** is a pair of neighbouring cells with no link: a thick line on
+  their shared edge;
+* a **warp** link is drawn as two tunnel stubs, one on each edge it leaves
+  and re-enters, and a pipe through it runs out to the edge and back in;
+* a **bridge** is crossed twice: the ``|`` lane's pipe runs under, the
+  ``-`` lane's over it with a dark rim.
+
+The Flow Free palette colours the first 16 flows (the colour table of M.
+Zucker's ``flow_solver``), then evenly spread hues (the golden angle) with
+alternating lightness give distinct colours up to 62.
+"""
+
+from __future__ import annotations
+
+import colorsys
+from dataclasses import dataclass, field
+
+from ..errors import ConversionError
+from ..io.sketch import sketch_of
+from ..model import LABELS, Node, Puzzle
+from .geometry import Geometry, geometry_of
+
+__all__ = ["Scene", "scene", "flow_colour", "THEMES", "FLOW_FREE"]
+
+#: Flow Free's first 16 colours (RGB), in flow order.
+FLOW_FREE = (
+    (255, 0, 0), (0, 128, 0), (0, 0, 255), (238, 238, 0), (255, 128, 0), (0, 255, 255), (255, 0, 255),
+    (128, 0, 0), (128, 0, 128), (255, 255, 255), (166, 166, 166), (0, 255, 0), (189, 182, 108), (0, 0, 139),
+    (0, 139, 139), (255, 20, 147),
+)
+
+#: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge tile, tunnel.
+THEMES = {
+    "dark": {"background": (0, 0, 0), "cell": (12, 12, 12), "grid": (70, 70, 70), "wall": (200, 200, 200),
+             "rim": (0, 0, 0), "bridge": (40, 40, 40), "tunnel": (110, 110, 110)},
+    "light": {"background": (255, 255, 255), "cell": (246, 246, 246), "grid": (190, 190, 190), "wall": (40, 40, 40),
+              "rim": (255, 255, 255), "bridge": (222, 222, 222), "tunnel": (150, 150, 150)},
+}
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+
+def flow_colour(label: str) -> RGB:
+    """The colour of a flow: Flow Free's for the first 16 labels, distinct generated hues after.
+
+    >>> flow_colour("A"), flow_colour("B")
+    ((255, 0, 0), (0, 128, 0))
+    """
+    k = LABELS.find(label)
+    if 0 <= k < len(FLOW_FREE):
+        return FLOW_FREE[k]
+    hue = (k * 0.618033988749895) % 1.0
+    r, g, b = colorsys.hls_to_rgb(hue, 0.45 if k % 2 else 0.65, 0.85)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+@dataclass
+class Scene:
+    """Everything to draw, in pixels, back to front."""
+
+    width: int
+    height: int
+    theme: dict
+    cells: list[list[Point]] = field(default_factory=list)  # one polygon per cell (a bridge's lanes share one)
+    bridges: list[list[Point]] = field(default_factory=list)  # the bridge cells' polygons again, drawn as tiles
+    grid_lines: list[tuple[Point, Point]] = field(default_factory=list)  # edges between linked neighbours
+    walls: list[tuple[Point, Point]] = field(default_factory=list)  # edges between unlinked neighbours
+    outline: list[tuple[Point, Point]] = field(default_factory=list)  # edges with no cell across
+    tunnels: list[tuple[Point, Point]] = field(default_factory=list)  # a warp's stub: from the board's edge outwards
+    pipes: list[tuple[str, list[list[Point]]]] = field(default_factory=list)  # per flow: its strokes
+    overpasses: list[tuple[str, list[Point]]] = field(default_factory=list)  # a ``-`` lane's segment over its bridge
+    dots: list[tuple[str, Point]] = field(default_factory=list)  # endpoints
+    labels: list[tuple[str, Point]] = field(default_factory=list)
+    cell_px: float = 40.0
+    pipe_px: float = 13.0
+    dot_px: float = 15.0
+
+
+def scene(
+    puzzle: Puzzle,
+    paths: dict[str, list[Node]] | None = None,
+    *,
+    theme: str = "dark",
+    cell_px: int = 40,
+    labels: bool = False,
+) -> Scene:
+    """The picture of a puzzle, with pipes along ``paths`` (a solution's, or a search state's partial ones).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Of any format whose nodes have a 2-D place.
+    paths : dict of label -> list of Node, optional
+        Pipes to draw; a path may be partial (a search state's) or in two
+        pieces, one from each endpoint (a list of lists).
+    theme : {"dark", "light"}
+    cell_px : int
+        Pixels per cell.
+    labels : bool
+        Write each endpoint's label on its dot (to tell flows apart without colour).
+
+    Raises
+    ------
+    ValueError
+        Unknown theme.
+    ConversionError
+        A node has no 2-D place (a 3-D JSON board).
+    """
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)}")
+    sketch = sketch_of(puzzle)
+    for key, spot in sketch.spots.items():
+        if spot.xy is None or len(spot.xy) != 2:
+            raise ConversionError(f"the node at {key[0]}:{key[1]} has no place on a 2-D grid to draw it at")
+    geo = geometry_of(sketch)
+    x0 = min(s.xy[0] for s in sketch.spots.values())
+    y0 = min(s.xy[1] for s in sketch.spots.values())
+    if geo.kind == "hex-columns":  # keep each column's parity: shift by whole pairs of columns
+        x0 -= x0 % 2
+    places = {key: (round(s.xy[0] - x0), round(s.xy[1] - y0)) for key, s in sketch.spots.items()}
+    geo = _shifted(geo, y0)
+    warped = any(sketch.links.values())
+    margin = 0.55 if warped else 0.3  # room for the tunnels outside the edge
+    w, h = geo.size(list(set(places.values())))
+    s = cell_px
+
+    def px(p: Point) -> Point:
+        return ((p[0] + margin) * s, (p[1] + margin) * s)
+
+    out = Scene(round((w + 2 * margin) * s), round((h + 2 * margin) * s), THEMES[theme], cell_px=s,
+                pipe_px=0.32 * s, dot_px=0.36 * s)
+    cells = {places[k] for k in sketch.spots}
+    out.cells = [[px(p) for p in geo.corners(xy)] for xy in sorted(cells)]
+    out.bridges = [[px(p) for p in geo.corners(xy)] for xy in sorted({places[k] for k, sp in sketch.spots.items()
+                                                                       if sp.lane})]
+    linked = {frozenset((places[u], places[v])) for u, v in (tuple(pair) for pair in sketch.links)}
+    warps = [(places[u], places[v]) for u, v in (tuple(pair) for pair, warp in sketch.links.items() if warp)]
+    _edges(out, geo, cells, linked, px)
+    for a, b in warps:
+        out.tunnels += [_stub(geo, a, b, px), _stub(geo, b, a, px)]
+    centre = {key: px(geo.centre(places[key])) for key in sketch.spots}
+    warp_pairs = {frozenset(pair) for pair in warps}
+    for label, pieces in (paths or {}).items():
+        if pieces and not isinstance(pieces[0], list):
+            pieces = [pieces]
+        strokes = []
+        for piece in pieces:
+            strokes += _strokes(piece, places, centre, warp_pairs, geo, px)
+            out.overpasses += [(label, _across(centre[piece[i - 1]], centre[n], centre[piece[i + 1]], s))
+                               for i, n in enumerate(piece) if 0 < i < len(piece) - 1 and sketch.spots[n].lane == "-"]
+        out.pipes.append((label, strokes))
+    for flow in puzzle.flows:
+        for end in flow.ends:
+            out.dots.append((flow.label, centre[end]))
+            if labels:
+                out.labels.append((flow.label, centre[end]))
+    return out
+
+
+def _shifted(geo: Geometry, y0: float) -> Geometry:
+    """Row offsets keyed by the drawn rows (rows start at 0 after moving the board to the origin)."""
+    if geo.kind != "hex-rows" or not geo.row_shift:
+        return geo
+    shift = {int(y - y0): s for y, s in geo.row_shift.items()}
+    low = min(shift.values())
+    return Geometry("hex-rows", row_shift={y: v - low for y, v in shift.items()})
+
+
+def _edges(out: Scene, geo: Geometry, cells: set, linked: set, px) -> None:
+    """Grid lines, walls and outline: each cell edge once, by what lies across it."""
+    seen = set()
+    for xy in sorted(cells):
+        corners = geo.corners(xy)
+        centre = geo.centre(xy)
+        for i in range(len(corners)):
+            a, b = corners[i], corners[(i + 1) % len(corners)]
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            across = next((n for n in geo.neighbours(xy) if n in cells and _near(geo.centre(n),
+                          (2 * mid[0] - centre[0], 2 * mid[1] - centre[1]))), None)
+            key = frozenset((xy, across)) if across else (xy, i)
+            if key in seen:
+                continue
+            seen.add(key)
+            seg = (px(a), px(b))
+            if across is None:
+                out.outline.append(seg)
+            elif frozenset((xy, across)) in linked:
+                out.grid_lines.append(seg)
+            else:
+                out.walls.append(seg)
+
+
+def _near(p: Point, q: Point) -> bool:
+    return abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6
+
+
+def _stub(geo: Geometry, a: tuple, b: tuple, px) -> tuple[Point, Point]:
+    """The tunnel of a warp at cell ``a``: from its edge outwards, on the side away from ``b``."""
+    ca, cb = geo.centre(a), geo.centre(b)
+    dx, dy = ca[0] - cb[0], ca[1] - cb[1]
+    ux, uy = (1.0 if dx > 0 else -1.0, 0.0) if abs(dx) >= abs(dy) else (0.0, 1.0 if dy > 0 else -1.0)
+    return px((ca[0] + 0.5 * ux, ca[1] + 0.5 * uy)), px((ca[0] + 0.85 * ux, ca[1] + 0.85 * uy))
+
+
+def _across(prev: Point, mid: Point, nxt: Point, cell: float) -> list[Point]:
+    """The straight segment a lane's pipe takes across its bridge cell (from ``prev``'s side to ``nxt``'s)."""
+    dx, dy = nxt[0] - prev[0], nxt[1] - prev[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / n * cell / 2, dy / n * cell / 2
+    return [(mid[0] - ux, mid[1] - uy), (mid[0] + ux, mid[1] + uy)]
+
+
+def _strokes(path: list[Node], places: dict, centre: dict, warps: set, geo: Geometry, px) -> list[list[Point]]:
+    """A path as strokes through cell centres, broken at warps into runs out to the edge and back in."""
+    strokes = [[centre[path[0]]]] if path else []
+    for u, v in zip(path, path[1:]):
+        if frozenset((places[u], places[v])) in warps:
+            strokes[-1].append(_stub(geo, places[u], places[v], px)[1])
+            strokes.append([_stub(geo, places[v], places[u], px)[1], centre[v]])
+        else:
+            strokes[-1].append(centre[v])
+    return strokes

@@ -1,0 +1,107 @@
+"""Puzzles and solutions as SVG: a small string builder over a :class:`~.scene.Scene` (as ``chess.svg`` does).
+
+>>> from flowgraph import parse_text
+>>> picture = svg(parse_text("STANDARD\\nA-.-A\\n"))
+>>> picture.startswith("<svg") and picture.count('class="cell"')
+3
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from ..model import Puzzle, Solution
+from .scene import Scene, flow_colour, scene
+
+__all__ = ["svg", "scene_svg"]
+
+
+def _rgb(c: tuple[int, int, int]) -> str:
+    return "#%02x%02x%02x" % c
+
+
+def _pts(points) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def svg(
+    board: Puzzle | Solution,
+    *,
+    paths: dict | None = None,
+    theme: str = "dark",
+    cell_px: int = 40,
+    labels: bool = False,
+) -> str:
+    """A puzzle (endpoints as dots) or a solution (pipes through the cells) as an SVG document.
+
+    Parameters
+    ----------
+    board : Puzzle or Solution
+        A solution draws its paths; a puzzle draws ``paths`` if given (a
+        search state's partial paths, say).
+    paths : dict of label -> list of Node, optional
+    theme : {"dark", "light"}
+    cell_px : int
+        Pixels per cell.
+    labels : bool
+        Write each endpoint's label on its dot.
+
+    Returns
+    -------
+    str
+        ``<svg ...>...</svg>``: one ``class="cell"`` shape per cell (a
+        polygon: 4 corners, 6 on hex boards), one ``class="pipe"`` group per
+        flow drawn, one ``class="wall"`` line per missing link between
+        neighbouring cells, one ``class="tunnel"`` line per end of each warp.
+
+    Raises
+    ------
+    ValueError
+        Unknown theme.
+    ConversionError
+        The board has no 2-D drawing.
+    """
+    if isinstance(board, Solution):
+        paths = {k: list(v) for k, v in board.paths.items()}
+        board = board.puzzle
+    return scene_svg(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels))
+
+
+def scene_svg(sc: Scene) -> str:
+    """The scene as an SVG document."""
+    t = sc.theme
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{sc.width}" height="{sc.height}" '
+           f'viewBox="0 0 {sc.width} {sc.height}">',
+           f'<rect width="100%" height="100%" fill="{_rgb(t["background"])}"/>']
+    for poly in sc.cells:
+        out.append(f'<polygon class="cell" points="{_pts(poly)}" fill="{_rgb(t["cell"])}"/>')
+    for poly in sc.bridges:
+        out.append(f'<polygon class="bridge" points="{_pts(poly)}" fill="{_rgb(t["bridge"])}" stroke="{_rgb(t["grid"])}"/>')
+    line = '<line class="{cls}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{col}" stroke-width="{w:.1f}" ' \
+           'stroke-linecap="{cap}"/>'
+    for cls, segs, col, w, cap in (("grid", sc.grid_lines, t["grid"], 1.0, "butt"),
+                                   ("outline", sc.outline, t["wall"], 0.08 * sc.cell_px, "round"),
+                                   ("tunnel", sc.tunnels, t["tunnel"], 0.5 * sc.cell_px, "butt"),
+                                   ("wall", sc.walls, t["wall"], 0.08 * sc.cell_px, "round")):
+        for (x1, y1), (x2, y2) in segs:
+            out.append(line.format(x1, y1, x2, y2, cls=cls, col=_rgb(col), w=w, cap=cap))
+    for label, strokes in sc.pipes:
+        out.append(f'<g class="pipe" data-flow="{escape(label)}" fill="none" stroke="{_rgb(flow_colour(label))}" '
+                   f'stroke-width="{sc.pipe_px:.1f}" stroke-linecap="round" stroke-linejoin="round">')
+        out += [f'<polyline points="{_pts(stroke)}"/>' for stroke in strokes if len(stroke) > 1]
+        out.append("</g>")
+    for label, stroke in sc.overpasses:  # the - lane of a bridge passes over the | lane
+        out.append(f'<polyline class="overpass" points="{_pts(stroke)}" fill="none" stroke="{_rgb(t["rim"])}" '
+                   f'stroke-width="{sc.pipe_px * 1.7:.1f}"/>')
+        out.append(f'<polyline class="overpass" points="{_pts(stroke)}" fill="none" '
+                   f'stroke="{_rgb(flow_colour(label))}" stroke-width="{sc.pipe_px:.1f}"/>')
+    for label, (x, y) in sc.dots:
+        out.append(f'<circle class="endpoint" data-flow="{escape(label)}" cx="{x:.1f}" cy="{y:.1f}" '
+                   f'r="{sc.dot_px:.1f}" fill="{_rgb(flow_colour(label))}"/>')
+    for label, (x, y) in sc.labels:
+        ink = "#000000" if sum(flow_colour(label)) > 382 else "#ffffff"
+        out.append(f'<text x="{x:.1f}" y="{y:.1f}" fill="{ink}" font-family="sans-serif" font-weight="bold" '
+                   f'font-size="{sc.dot_px * 1.2:.0f}" text-anchor="middle" dominant-baseline="central">'
+                   f'{escape(label)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

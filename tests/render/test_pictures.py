@@ -1,0 +1,127 @@
+"""Pictures: SVG structure per family, PNG colours at the endpoints, the GIF of the search; every solution verified."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from flowgraph import parse_file, parse_text, solve, verify
+from flowgraph.cli import main
+from flowgraph.io.sketch import sketch_of
+from flowgraph.render import animate
+from flowgraph.render.raster import gif, png
+from flowgraph.render.scene import flow_colour, scene
+from flowgraph.render.svg import svg
+
+from conftest import BUNDLED, PUZZLES, UNSOLVABLE, corpus_file
+
+PIL = pytest.importorskip("PIL.Image")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _svg_tree(text):
+    return ET.fromstring(text)
+
+
+def _class(tree, name):
+    return [e for e in tree.iter() if e.get("class") == name]
+
+
+@pytest.mark.parametrize("path", [p for p in BUNDLED if p not in UNSOLVABLE], ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_svg_has_a_shape_per_cell_a_pipe_per_flow(path):
+    solution = verify(solve(parse_file(path)))
+    tree = _svg_tree(svg(solution))
+    places = {tuple(s.xy) for s in sketch_of(solution.puzzle).spots.values()}  # a bridge's lanes share one cell
+    cells = _class(tree, "cell")
+    assert len(cells) == len(places)
+    corners = 6 if solution.puzzle.family == "HEX" else 4
+    assert all(len(c.get("points").split()) == corners for c in cells)
+    assert sorted(g.get("data-flow") for g in _class(tree, "pipe")) == sorted(f.label for f in solution.puzzle.flows)
+    assert len(_class(tree, "endpoint")) == 2 * len(solution.puzzle.flows)
+
+
+def test_walls_one_per_missing_link_between_neighbours():
+    puzzle = parse_file(PUZZLES / "standard" / "garden_9x7_holes.txt")
+    sk = sketch_of(puzzle)
+    at = {tuple(map(int, s.xy)) for s in sk.spots.values()}
+    linked = {frozenset(tuple(map(int, sk.spots[k].xy)) for k in pair) for pair in sk.links}
+    missing = {frozenset((a, b)) for a in at for b in ((a[0] + 1, a[1]), (a[0], a[1] + 1))
+               if b in at and frozenset((a, b)) not in linked}
+    assert missing  # the garden has walls
+    assert len(_class(_svg_tree(svg(verify(solve(puzzle)))), "wall")) == len(missing)
+
+
+@pytest.mark.parametrize("name", ["torus_6x6.txt", "ring_7x7_hole.txt", "wrap_5x5.txt"])
+def test_tunnel_marks_for_each_warp(name):
+    solution = verify(solve(parse_file(PUZZLES / "warps" / name)))
+    warps = sum(1 for *_, w in solution.puzzle.graph.edges(data="warp") if w)
+    assert warps and len(_class(_svg_tree(svg(solution)), "tunnel")) == 2 * warps
+
+
+def test_bridges_are_tiles_and_the_dash_lane_passes_over():
+    solution = verify(solve(parse_file(PUZZLES / "bridges" / "crossing_5x5.txt")))
+    tree = _svg_tree(svg(solution))
+    assert len(_class(tree, "bridge")) == 1
+    assert len(_class(tree, "overpass")) == 2  # a rim and the pipe
+
+
+@pytest.mark.parametrize("rel", ["generated/hex/hex_10x10_105.txt", "samgoldman/hex/Classic5x5_1.txt"])
+def test_both_hex_layouts_draw_hexagons(rel):
+    solution = verify(solve(parse_file(corpus_file(rel))))
+    cells = _class(_svg_tree(svg(solution)), "cell")
+    assert cells and all(len(c.get("points").split()) == 6 for c in cells)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("path", [PUZZLES / "hex" / "hive_8x7.txt", PUZZLES / "bridges" / "two_bridges_6x6.txt"],
+                         ids=lambda p: p.name)
+def test_png_endpoint_pixels_have_the_flow_colour(path, theme):
+    solution = verify(solve(parse_file(path)))
+    image = PIL.open(io.BytesIO(png(solution, theme=theme))).convert("RGB")
+    sc = scene(solution.puzzle, theme=theme)
+    assert image.size == (sc.width, sc.height)
+    for label, (x, y) in sc.dots:
+        got = image.getpixel((round(x), round(y)))
+        assert max(abs(a - b) for a, b in zip(got, flow_colour(label))) <= 8, (label, got)
+
+
+def test_gif_of_the_search_ends_on_the_solution(tmp_path):
+    puzzle = parse_file(corpus_file("samgoldman/hex/15x15Mania_150.txt"))
+    solution, frames = animate(puzzle, 12)
+    verify(solution)
+    out = tmp_path / "search.gif"
+    assert gif(puzzle, frames, out, cell_px=12) == len(frames) > 1
+    image = PIL.open(out)
+    assert image.n_frames > 1
+    image.seek(image.n_frames - 1)
+    last = image.convert("RGB")
+    final = PIL.open(io.BytesIO(png(solution, cell_px=12))).convert("RGB")
+    from PIL import ImageChops
+
+    off = ImageChops.difference(last, final).convert("L").point(lambda v: 255 if v > 40 else 0).histogram()[255]
+    assert off < 0.01 * last.size[0] * last.size[1]  # the GIF's palette aside, the same picture
+
+
+def test_more_than_16_flows_get_distinct_colours():
+    colours = [flow_colour(c) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"]
+    assert len(set(colours)) == 62
+
+
+def test_labels_and_jupyter(capsys):
+    puzzle = parse_text("STANDARD\nA-.-A\n| | |\nB-.-B\n")
+    assert "<text" in svg(puzzle, labels=True)
+    assert puzzle._repr_svg_().startswith("<svg") and verify(solve(puzzle))._repr_svg_().count('class="pipe"') == 2
+
+
+def test_cli_render_every_kind(tmp_path, capsys):
+    hex_board = str(PUZZLES / "hex" / "honeycomb_5x4.txt")
+    assert main(["render", hex_board]) == 0
+    assert capsys.readouterr().out.startswith("<svg")
+    assert main(["render", hex_board, "--solve", "-o", str(tmp_path / "h.png"), "--theme", "light", "--labels"]) == 0
+    assert PIL.open(tmp_path / "h.png").size[0] > 100
+    assert main(["render", str(PUZZLES / "standard" / "unsolvable_3x3.txt"), "--solve", "-o", str(tmp_path / "u.svg")]) == 1
+    assert main(["render", hex_board, "-o", str(tmp_path / "x.bmp")]) == 2
+    assert main(["solve", "--svg", str(tmp_path / "pics"), "--png", str(tmp_path / "pics"), hex_board]) == 0
+    assert sorted(p.name for p in (tmp_path / "pics").iterdir()) == ["honeycomb_5x4.png", "honeycomb_5x4.svg"]
