@@ -20,7 +20,7 @@ from flowgraph.engines import get_engine
 
 import random
 
-CASES = [("standard", 10), ("hex", 10), ("warps", 10), ("bridges", 10), ("standard", 15), ("hex", 15)]
+CASES = [("standard", 10), ("hex", 10), ("warps", 10), ("bridges", 10), ("standard", 15), ("hex", 15), ("warps", 15)]
 
 
 def make_board(family: str, n: int, seed: int):

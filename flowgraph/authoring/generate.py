@@ -111,6 +111,7 @@ def generate(
     no_square: bool | None = None,
     time_limit_s: float | None = None,
     max_candidates: int = 200,
+    count_limit_s: float = 10.0,
 ) -> Generated:
     """A puzzle with exactly one solution on ``board``.
 
@@ -134,6 +135,10 @@ def generate(
         Give up after this long.
     max_candidates : int
         Give up after this many covers.
+    count_limit_s : float
+        A cover whose uniqueness is not decided within this many seconds is
+        dropped for a new one (proving uniqueness on a large torus can take
+        the SAT solver minutes).
 
     Returns
     -------
@@ -173,7 +178,9 @@ def generate(
             if squares and _filled_square(paths, squares):
                 break
             puzzle, solution = _puzzle(board, sketch, paths)
-            left = None if time_limit_s is None else max(0.1, time_limit_s - (time.perf_counter() - t0))
+            left = count_limit_s
+            if time_limit_s is not None:
+                left = min(left, max(0.1, time_limit_s - (time.perf_counter() - t0)))
             checked += splits == 0
             count = count_solutions(puzzle, 2, Limits(time_limit_s=left))
             sat_calls += 1
@@ -252,36 +259,68 @@ def _cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int) 
 
 
 def _merge_short(paths: list[list[Node]], adj: dict, lanes: set, min_length: int) -> list[list[Node]] | None:
-    """Join every path shorter than ``min_length`` to a neighbouring path's end (None if one cannot be)."""
+    """Join every path shorter than ``min_length`` to a neighbouring path (None if one cannot be).
+
+    A short path goes onto another path's end, or, when it touches one only
+    in the middle, that path is cut there and one half joins it. Joins that
+    keep the path chordless are tried first, then any.
+    """
     paths = [list(p) for p in paths]
-    changed = True
-    while changed:
-        changed = False
-        for i, short in enumerate(paths):
-            if len(short) >= min_length:
+    while True:
+        i = next((k for k, p in enumerate(paths) if len(p) < min_length), None)
+        if i is None:
+            return paths
+        if not _absorb(paths, i, adj, lanes, min_length):
+            return None
+
+
+def _absorb(paths: list[list[Node]], i: int, adj: dict, lanes: set, min_length: int) -> bool:
+    short = paths[i]
+    for strict in (True, False):
+        for j, other in enumerate(paths):
+            joined = _join(short, other, adj, strict) if i != j else None
+            if joined is not None:
+                paths[j] = joined
+                del paths[i]
+                return True
+        for j, other in enumerate(paths):
+            cut = _cut_and_attach(short, other, adj, lanes, min_length, strict) if i != j else None
+            if cut is not None:
+                paths[j], paths[i] = cut
+                return True
+    return False
+
+
+def _cut_and_attach(short: list[Node], other: list[Node], adj: dict, lanes: set, min_length: int, strict: bool):
+    """``other`` cut after a node next to an end of ``short``, that half joined to ``short``: the two new paths.
+
+    Both must keep ``min_length`` nodes, and no new end may be a bridge lane;
+    ``strict``: ``short`` touches ``other`` only at the cut.
+    """
+    for s in (short, short[::-1]):  # s[0] is the end that touches other
+        for i in range(1, len(other) - 1):
+            if other[i] not in adj[s[0]] or (strict and not _touches_only_at(s, other, i, adj)):
                 continue
-            for j, other in enumerate(paths):
-                if i == j:
-                    continue
-                joined = _join(short, other, adj)
-                if joined is not None:
-                    paths[j] = joined
-                    del paths[i]
-                    changed = True
-                    break
-            if changed:
-                break
-    if any(len(p) < min_length for p in paths):
-        return None
-    return paths
+            for head, tail in ((other[:i + 1], other[i + 1:]), (other[i:][::-1], other[:i][::-1])):
+                if len(tail) >= min_length and len(head) + len(s) >= min_length and \
+                        head[-1] not in lanes and tail[0] not in lanes:
+                    return head + s, tail
+    return None
 
 
-def _join(a: list[Node], b: list[Node], adj: dict) -> list[Node] | None:
+def _join(a: list[Node], b: list[Node], adj: dict, strict: bool) -> list[Node] | None:
+    """``a`` (short) and ``b`` joined end to end (``strict``: if ``a`` touches ``b`` only where they join)."""
     for x in (a, a[::-1]):
         for y in (b, b[::-1]):
-            if y[0] in adj[x[-1]]:
+            if y[0] in adj[x[-1]] and (not strict or _touches_only_at(x, y, 0, adj)):
                 return x + y
     return None
+
+
+def _touches_only_at(short: list[Node], path: list[Node], i: int, adj: dict) -> bool:
+    """Whether the nodes of ``short`` touch ``path`` at ``path[i]`` alone (the merged path stays chordless)."""
+    others = set(path) - {path[i]}
+    return not any(adj[v] & others for v in short)
 
 
 def _puzzle(board: Board, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:
