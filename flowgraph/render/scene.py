@@ -73,6 +73,7 @@ class Scene:
     theme: dict
     cells: list[list[Point]] = field(default_factory=list)  # one polygon per cell (a bridge's lanes share one)
     bridges: list[list[Point]] = field(default_factory=list)  # the bridge cells' polygons again, drawn as tiles
+    cell_pos: list[tuple[int, int]] = field(default_factory=list)  # each cell's (line, column) in its source text
     grid_lines: list[tuple[Point, Point]] = field(default_factory=list)  # edges between linked neighbours
     walls: list[tuple[Point, Point]] = field(default_factory=list)  # edges between unlinked neighbours
     outline: list[tuple[Point, Point]] = field(default_factory=list)  # edges with no cell across
@@ -141,6 +142,8 @@ def scene(
                 pipe_px=0.32 * s, dot_px=0.36 * s)
     cells = {places[k] for k in sketch.spots}
     out.cells = [[px(p) for p in geo.corners(xy)] for xy in sorted(cells)]
+    where = {places[k]: k[:2] for k in sketch.spots}
+    out.cell_pos = [where[xy] for xy in sorted(cells)]
     out.bridges = [[px(p) for p in geo.corners(xy)] for xy in sorted({places[k] for k, sp in sketch.spots.items()
                                                                        if sp.lane})]
     linked = {frozenset((places[u], places[v])) for u, v in (tuple(pair) for pair in sketch.links)}

@@ -73,8 +73,8 @@ def scene_svg(sc: Scene) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{sc.width}" height="{sc.height}" '
            f'viewBox="0 0 {sc.width} {sc.height}">',
            f'<rect width="100%" height="100%" fill="{_rgb(t["background"])}"/>']
-    for poly in sc.cells:
-        out.append(f'<polygon class="cell" points="{_pts(poly)}" fill="{_rgb(t["cell"])}"/>')
+    for poly, (line, col) in zip(sc.cells, sc.cell_pos):
+        out.append(f'<polygon class="cell" data-pos="{line}:{col}" points="{_pts(poly)}" fill="{_rgb(t["cell"])}"/>')
     for poly in sc.bridges:
         out.append(f'<polygon class="bridge" points="{_pts(poly)}" fill="{_rgb(t["bridge"])}" stroke="{_rgb(t["grid"])}"/>')
     line = '<line class="{cls}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{col}" stroke-width="{w:.1f}" ' \

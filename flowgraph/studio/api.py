@@ -1,0 +1,299 @@
+"""What the studio's web page asks for, as plain functions over JSON-able values.
+
+Each function is a thin call into the library; :mod:`.app` maps them to
+HTTP. Puzzle text may be in any format :mod:`flowgraph.io.formats` reads.
+A function raises :class:`BadRequest` (HTTP 400) for a request that is not
+well formed and :class:`Unprocessable` (HTTP 422, with the problems) for
+puzzle text that cannot be used; nothing else is expected.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..authoring.generate import GenerationError, generate as generate_puzzle, pick_bridges
+from ..authoring.templates import board
+from ..authoring.uniqueness import count_solutions, differing_cells
+from ..errors import ConversionError, SearchLimitError, UnsolvableError
+from ..io.formats import format_names, read_entries, write
+from ..io.problems import Problem
+from ..model import Limits, Puzzle, Solution
+from ..verify import verify
+
+__all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "Solves",
+           "MAX_TIME_LIMIT_S"]
+
+MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
+_FAMILIES = ("standard", "hex", "warps", "bridges")
+
+
+class BadRequest(ValueError):
+    """The request is not well formed (HTTP 400)."""
+
+
+class Unprocessable(ValueError):
+    """The puzzle text cannot be used (HTTP 422); ``problems`` says why."""
+
+    def __init__(self, message: str, problems: list[Problem] = ()):
+        super().__init__(message)
+        self.problems = list(problems)
+
+
+def _str(body: dict, key: str, default: str | None = None) -> str:
+    value = body.get(key, default)
+    if not isinstance(value, str):
+        raise BadRequest(f"{key!r} must be a string")
+    return value
+
+
+def _int(body: dict, key: str, default: int, low: int, high: int) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadRequest(f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def _seconds(body: dict, default: float = 10.0) -> float:
+    value = body.get("time_limit_s", default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_TIME_LIMIT_S:
+        raise BadRequest(f"'time_limit_s' must be a number of seconds above 0, at most {MAX_TIME_LIMIT_S:g}")
+    return float(value)
+
+
+def _read(body: dict) -> tuple[Puzzle | None, list[Problem], str]:
+    text = _str(body, "text")
+    fmt = body.get("format")
+    if fmt is not None and fmt not in format_names():
+        raise BadRequest(f"unknown format {fmt!r}: expected one of {', '.join(format_names())}")
+    fmt, entries, problems = read_entries(text, "board", fmt)
+    if fmt == "level-pack":
+        raise Unprocessable("a level pack holds many puzzles: open one level", problems)
+    return (entries[0].puzzle if entries else None), problems, fmt
+
+
+def _puzzle(body: dict) -> Puzzle:
+    puzzle, problems, _ = _read(body)
+    if puzzle is None:
+        raise Unprocessable("the puzzle has errors", problems)
+    return puzzle
+
+
+def _problems(problems: list[Problem]) -> list[dict]:
+    return [p.to_json() for p in problems]
+
+
+def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: dict | None = None) -> str | None:
+    from ..render.svg import svg
+
+    try:
+        return svg(board_or_solution, theme=theme, labels=labels, paths=paths)
+    except ConversionError:
+        return None  # a board with no 2-D drawing
+
+
+def check(body: dict) -> dict:
+    """``{text, format?}`` -> ``{valid, format, problems, flows, cells, svg}`` (what ``validate`` says, and the board)."""
+    puzzle, problems, fmt = _read(body)
+    out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
+    if puzzle is not None:
+        out.update(flows=len(puzzle.flows), cells=puzzle.cells, svg=_svg(puzzle, _theme(body), bool(body.get("labels"))))
+    return out
+
+
+def _theme(body: dict) -> str:
+    theme = body.get("theme", "dark")
+    if theme not in ("dark", "light"):
+        raise BadRequest("'theme' is dark or light")
+    return theme
+
+
+def render(body: dict) -> dict:
+    """``{text, paths?, theme?, labels?, png?}`` -> ``{svg}`` (or ``{png}``, base64): the board, with pipes if given."""
+    puzzle = _puzzle(body)
+    paths = body.get("paths")
+    if paths is not None:
+        paths = _paths(puzzle, paths)
+    if body.get("png"):
+        import base64
+
+        from ..render.raster import png
+
+        try:
+            data = png(puzzle, paths=paths, theme=_theme(body), labels=bool(body.get("labels")))
+        except ConversionError as exc:
+            raise Unprocessable(str(exc)) from None
+        return {"png": base64.b64encode(data).decode("ascii")}
+    picture = _svg(puzzle, _theme(body), bool(body.get("labels")), paths)
+    if picture is None:
+        raise Unprocessable("this board has no 2-D drawing")
+    return {"svg": picture}
+
+
+def _paths(puzzle: Puzzle, paths: Any) -> dict:
+    """``{label: [[line, column(, axis)], ...]}`` from the page, as node lists (unknown nodes refused)."""
+    if not isinstance(paths, dict):
+        raise BadRequest("'paths' maps labels to lists of [line, column] positions")
+    out = {}
+    for label, path in paths.items():
+        if label not in {f.label for f in puzzle.flows} or not isinstance(path, list):
+            raise BadRequest(f"'paths': no flow {label!r}, or not a list")
+        nodes = [tuple(p) for p in path if isinstance(p, list)]
+        if len(nodes) != len(path) or any(n not in puzzle.graph for n in nodes):
+            raise BadRequest(f"'paths': flow {label!r} names a node that is not on the board")
+        out[label] = nodes
+    return out
+
+
+def count(body: dict) -> dict:
+    """``{text, time_limit_s?}`` -> ``{verdict, solutions, differ}``: unique / multiple / none / limit."""
+    puzzle = _puzzle(body)
+    result = count_solutions(puzzle, 2, Limits(time_limit_s=_seconds(body)))
+    differ = []
+    if result.verdict == "multiple":
+        differ = sorted(map(list, differing_cells(*result.solutions[:2])))
+    return {"verdict": result.verdict, "solutions": result.count, "differ": differ}
+
+
+def new(body: dict) -> dict:
+    """``{family, width, height, wrap?}`` -> ``{text}``: a template."""
+    family = _str(body, "family", "standard")
+    if family not in _FAMILIES:
+        raise BadRequest(f"'family' is one of {', '.join(_FAMILIES)}")
+    wrap = body.get("wrap")
+    try:
+        return {"text": board(family, _int(body, "width", 5, 1, 60), _int(body, "height", 5, 1, 60),
+                              wrap=wrap).text()}
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+def generate(body: dict) -> dict:
+    """``{family, width, height, seed?, bridges?, time_limit_s?}`` -> ``{text, figures}``: a unique puzzle."""
+    import random
+
+    family = _str(body, "family", "standard")
+    if family not in _FAMILIES:
+        raise BadRequest(f"'family' is one of {', '.join(_FAMILIES)}")
+    width, height = _int(body, "width", 7, 2, 30), _int(body, "height", 7, 2, 30)
+    seed = body.get("seed", 0)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise BadRequest("'seed' is a whole number or a string")
+    try:
+        shape = board(family, width, height)
+        nbridges = _int(body, "bridges", 1 if family == "bridges" else 0, 0, 20)
+        if nbridges:
+            plain = board("standard", width, height)
+            shape = board(family, width, height, bridges=pick_bridges(plain, nbridges, random.Random(f"b:{seed}")))
+        elif family == "bridges":
+            shape = board("standard", width, height)
+        made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, 20.0))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+    except GenerationError as exc:
+        raise Unprocessable(str(exc)) from None
+    return {"text": made.text, "figures": made.figures}
+
+
+def convert(body: dict) -> dict:
+    """``{text, format?, to}`` -> ``{text}`` in the target format (422 where it cannot express the board)."""
+    puzzle = _puzzle(body)
+    target = _str(body, "to", "neighbor-link")
+    try:
+        return {"text": write(puzzle, target)}
+    except ValueError as exc:  # unknown or read-only format, or ConversionError
+        raise Unprocessable(str(exc)) from None
+
+
+def _paths_json(solution: Solution) -> dict:
+    return {label: [list(n) for n in path] for label, path in solution.paths.items()}
+
+
+class _Cancelled(Exception):
+    """Raised inside the search's trace hook when the page pressed Stop."""
+
+
+@dataclass
+class _Job:
+    id: str
+    stop: threading.Event = field(default_factory=threading.Event)
+    status: str = "running"
+    result: dict = field(default_factory=dict)
+    started: float = field(default_factory=time.perf_counter)
+
+
+class Solves:
+    """Solves run one at a time off the event loop; a new one stops the one before (typing never piles them up)."""
+
+    def __init__(self, keep: int = 20):
+        self.jobs: dict[str, _Job] = {}
+        self.keep = keep
+        self.ids = itertools.count(1)
+        self.lock = threading.Lock()
+
+    def start(self, body: dict) -> _Job:
+        """Validate the request and register a job; :meth:`run` does the work (in a worker thread)."""
+        puzzle = _puzzle(body)
+        seconds = _seconds(body)
+        frames = _int(body, "frames", 30, 2, 200)
+        job = _Job(str(next(self.ids)))
+        with self.lock:
+            for other in self.jobs.values():
+                other.stop.set()  # one solve at a time: the newest wins
+            self.jobs[job.id] = job
+            while len(self.jobs) > self.keep:
+                self.jobs.pop(next(iter(self.jobs)))
+        job.result = {"puzzle": puzzle, "seconds": seconds, "frames": frames, "theme": _theme(body)}
+        return job
+
+    def run(self, job: _Job) -> None:
+        """Solve with the search (traced for the replay); finish the job as solved / unsolvable / limit / cancelled."""
+        from ..engines import get_engine
+
+        ask = job.result
+        puzzle = ask["puzzle"]
+        seen: list[dict] = []
+
+        def trace(paths: dict) -> None:
+            if job.stop.is_set():
+                raise _Cancelled
+            seen.append(paths)
+
+        try:
+            solution = verify(get_engine("search").solve(puzzle, Limits(time_limit_s=ask["seconds"]), trace=trace))
+        except _Cancelled:
+            job.status, job.result = "cancelled", {}
+            return
+        except UnsolvableError:
+            job.status, job.result = "unsolvable", {}
+            return
+        except SearchLimitError as exc:
+            job.status, job.result = "limit", {"message": f"the {exc.reason} budget ran out"}
+            return
+        step = max(1, -(-len(seen) // (ask["frames"] - 1)))
+        frames = [_svg(puzzle, ask["theme"], paths=p) for p in seen[::step][: ask["frames"] - 1]]
+        job.status = "solved"
+        job.result = {"paths": _paths_json(solution), "stats": dict(solution.stats),
+                      "svg": _svg(solution, ask["theme"]), "frames": [f for f in frames if f] + [_svg(solution, ask["theme"])]}
+
+    def get(self, job_id: str) -> _Job | None:
+        return self.jobs.get(job_id)
+
+    def stop(self, job_id: str) -> bool:
+        job = self.jobs.get(job_id)
+        if job is None:
+            return False
+        job.stop.set()
+        return True
+
+
+def job_json(job: _Job) -> dict:
+    """What the page sees of a job."""
+    out = {"job": job.id, "status": job.status, "seconds": round(time.perf_counter() - job.started, 3)}
+    if job.status != "running":
+        out.update({k: v for k, v in job.result.items() if k not in ("puzzle",)})
+    return out
+

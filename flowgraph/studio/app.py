@@ -1,0 +1,174 @@
+"""The studio's web app: a thin JSON API over :mod:`.api`, and the page in ``static/``.
+
+Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes):
+
+=====================================  ==============================================================
+``POST /api/check``                    ``{text, format?}`` -> validity, problems (line, column), the board as SVG
+``POST /api/render``                   ``{text, paths?, theme?, labels?, png?}`` -> ``{svg}`` or ``{png}`` (base64)
+``POST /api/count``                    ``{text, time_limit_s?}`` -> ``{verdict, solutions, differ}``
+``POST /api/new``                      ``{family, width, height, wrap?}`` -> ``{text}`` (a template)
+``POST /api/generate``                 ``{family, width, height, seed?, bridges?}`` -> ``{text, figures}``
+``POST /api/convert``                  ``{text, format?, to}`` -> ``{text}``
+``POST /api/solve``                    ``{text, time_limit_s?, frames?}`` -> ``{job}`` (202); the previous solve stops
+``GET /api/solve/{job}``               -> ``{status, paths, stats, svg, frames}`` once it is done
+``POST /api/solve/{job}/stop``         stops it on the server
+``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with
+``POST /api/save``                     ``{text}`` -> writes FILE (atomically, the old content to FILE.bak)
+=====================================  ==============================================================
+
+Errors: 400 ``{error}`` for a malformed request, 413 for a body over the
+limit, 422 ``{error, problems}`` for puzzle text that cannot be used, 404
+for no FILE or an unknown job. The server reads and writes no path but FILE.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from . import api
+
+__all__ = ["create_app", "MAX_BODY"]
+
+MAX_BODY = 4 * 1024 * 1024
+STATIC = Path(__file__).parent / "static"
+
+
+def create_app(file: str | None = None) -> Starlette:
+    """The studio app; ``file`` is the one path it may read and save (None: no file)."""
+    solves = api.Solves()
+    target = Path(file).resolve() if file else None
+
+    async def body(request: Request) -> dict:
+        size = request.headers.get("content-length")
+        if size is not None and size.isdigit() and int(size) > MAX_BODY:
+            raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
+        try:
+            value = json.loads(raw or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise _Http(400, f"the body is not JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise _Http(400, "the body is a JSON object")
+        return value
+
+    def endpoint(fn, threaded: bool = False):
+        async def handle(request: Request) -> JSONResponse:
+            try:
+                data = await body(request)
+                result = await run_in_threadpool(fn, data) if threaded else fn(data)
+                return JSONResponse(result)
+            except _Http as exc:
+                return JSONResponse({"error": exc.message}, status_code=exc.status)
+            except api.BadRequest as exc:
+                return JSONResponse({"error": str(exc)}, status_code=400)
+            except api.Unprocessable as exc:
+                return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]},
+                                    status_code=422)
+
+        return handle
+
+    async def solve(request: Request) -> JSONResponse:
+        try:
+            job = solves.start(await body(request))
+        except _Http as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        except api.BadRequest as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        except api.Unprocessable as exc:
+            return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
+        request.app.state.tasks.add(job.id)
+        import asyncio
+
+        asyncio.get_running_loop().run_in_executor(None, solves.run, job)  # off the event loop
+        return JSONResponse(api.job_json(job), status_code=202)
+
+    async def job_status(request: Request) -> JSONResponse:
+        job = solves.get(request.path_params["job"])
+        if job is None:
+            return JSONResponse({"error": "no such solve"}, status_code=404)
+        return JSONResponse(api.job_json(job))
+
+    async def job_stop(request: Request) -> JSONResponse:
+        if not solves.stop(request.path_params["job"]):
+            return JSONResponse({"error": "no such solve"}, status_code=404)
+        return JSONResponse({"stopping": True})
+
+    async def read_file(request: Request) -> JSONResponse:
+        if target is None:
+            return JSONResponse({"error": "the studio was started without a FILE"}, status_code=404)
+        try:
+            text = target.read_text(encoding="utf-8") if target.exists() else ""
+        except (OSError, UnicodeDecodeError) as exc:
+            return JSONResponse({"error": f"cannot read {target.name}: {exc}"}, status_code=422)
+        return JSONResponse({"path": str(target), "text": text})
+
+    async def save(request: Request) -> JSONResponse:
+        if target is None:
+            return JSONResponse({"error": "the studio was started without a FILE: export instead"}, status_code=404)
+        try:
+            data = await body(request)
+        except _Http as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        text = data.get("text")
+        if not isinstance(text, str):
+            return JSONResponse({"error": "'text' must be a string"}, status_code=400)
+        _save(target, text)
+        return JSONResponse({"saved": str(target), "bytes": len(text.encode("utf-8"))})
+
+    async def index(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    routes = [
+        Route("/", index),
+        Route("/api/check", endpoint(api.check), methods=["POST"]),
+        Route("/api/render", endpoint(api.render, threaded=True), methods=["POST"]),
+        Route("/api/count", endpoint(api.count, threaded=True), methods=["POST"]),
+        Route("/api/new", endpoint(api.new), methods=["POST"]),
+        Route("/api/generate", endpoint(api.generate, threaded=True), methods=["POST"]),
+        Route("/api/convert", endpoint(api.convert), methods=["POST"]),
+        Route("/api/solve", solve, methods=["POST"]),
+        Route("/api/solve/{job}", job_status),
+        Route("/api/solve/{job}/stop", job_stop, methods=["POST"]),
+        Route("/api/file", read_file),
+        Route("/api/save", save, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.tasks = set()
+    app.state.file = target
+    return app
+
+
+class _Http(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _save(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` atomically (a temporary file in the same folder, then a rename); the old
+    content goes to ``target.bak`` first."""
+    if target.exists():
+        backup = target.with_name(target.name + ".bak")
+        backup.write_bytes(target.read_bytes())
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,158 @@
+// flowgraph studio: the page. The neighbor-link text is the source of truth; every change is checked by
+// the server (the same problem-finder as `flowgraph validate`), which also draws the board.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const state = { history: [], future: [], job: null, timer: null, check: 0, file: null };
+
+async function call(path, body, method = "POST") {
+  const res = await fetch(path, method === "GET" ? {} : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({ error: res.statusText }));
+  return { ok: res.ok, status: res.status, data };
+}
+
+function setText(text, remember = true) {
+  if (remember && $("text").value !== text) { state.history.push($("text").value); state.future = []; }
+  $("text").value = text;
+  scheduleCheck(0);
+}
+
+function scheduleCheck(delay = 250) {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(check, delay);
+}
+
+async function check() {
+  const ticket = ++state.check;  // only the newest answer is shown: typing never piles up
+  const { data } = await call("/api/check", { text: $("text").value });
+  if (ticket !== state.check) return;
+  const badge = $("badge");
+  badge.className = "badge " + (data.valid ? "valid" : "invalid");
+  badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` : "invalid";
+  if (data.svg) $("board").innerHTML = data.svg;
+  const list = $("problems");
+  list.innerHTML = "";
+  for (const p of data.problems || []) {
+    const li = document.createElement("li");
+    li.className = p.severity;
+    li.textContent = `${p.line}:${p.column}: ${p.severity}: ${p.message}`;
+    li.onclick = () => select(p.line, p.column);
+    list.appendChild(li);
+    const cell = document.querySelector(`#board polygon[data-pos="${p.line}:${p.column}"]`);
+    if (cell) cell.classList.add("problem");
+  }
+}
+
+function offset(text, line, column) {
+  const lines = text.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  return at + column - 1;
+}
+
+function select(line, column) {
+  const box = $("text"), at = offset(box.value, line, column);
+  box.focus(); box.setSelectionRange(at, at + 1);
+}
+
+$("board").addEventListener("click", (ev) => {
+  const cell = ev.target.closest("polygon.cell");
+  if (!cell) return;
+  const [line, column] = cell.dataset.pos.split(":").map(Number);
+  const text = $("text").value, at = offset(text, line, column), ch = text[at], label = $("label").value;
+  if (ch === undefined || ch === "*") return;  // bridges are never endpoints
+  setText(text.slice(0, at) + (ch === label ? "." : label) + text.slice(at + 1));
+});
+
+$("text").addEventListener("input", () => scheduleCheck());
+$("new").onclick = async () => {
+  const { ok, data } = await call("/api/new", { family: $("family").value, width: +$("width").value, height: +$("height").value });
+  ok ? setText(data.text) : status(data.error);
+};
+$("generate").onclick = async () => {
+  status("generating…");
+  const { ok, data } = await call("/api/generate", { family: $("family").value, width: +$("width").value,
+    height: +$("height").value, seed: Math.floor(Math.random() * 1e6) });
+  ok ? (setText(data.text), status(`generated: unique, ${data.figures.flows} flows`)) : status(data.error);
+};
+$("unique").onclick = async () => {
+  status("counting solutions…");
+  const { ok, data } = await call("/api/count", { text: $("text").value, time_limit_s: +$("limit").value });
+  if (!ok) return status(data.error);
+  const words = { unique: "unique solution", multiple: `several solutions (they differ in ${data.differ.length} cells)`,
+                  none: "no solution", limit: "gave up: the time limit ran out" };
+  status(words[data.verdict]);
+  if (data.verdict === "unique") $("badge").className = "badge unique";
+  for (const [line, column] of data.differ) {
+    const cell = document.querySelector(`#board polygon[data-pos="${line}:${column}"]`);
+    if (cell) cell.classList.add("problem");
+  }
+};
+
+function status(text) { $("status").textContent = text || ""; }
+
+$("solve").onclick = async () => {
+  const { ok, status: code, data } = await call("/api/solve", { text: $("text").value, time_limit_s: +$("limit").value });
+  if (!ok) return status(data.error || `error ${code}`);
+  state.job = data.job; $("stop").disabled = false; status("solving…");
+  poll(data.job);
+};
+
+async function poll(job) {
+  const { data } = await call(`/api/solve/${job}`, null, "GET");
+  if (state.job !== job) return;
+  if (data.status === "running") return setTimeout(() => poll(job), 150);
+  $("stop").disabled = true; state.job = null;
+  if (data.status !== "solved") return status(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
+  status(`solved in ${data.stats.seconds.toFixed(3)} s, ${data.stats.nodes} states`);
+  replay(data.frames);
+}
+
+function replay(frames) {
+  let i = 0;
+  const show = () => { $("board").innerHTML = frames[i]; if (++i < frames.length) setTimeout(show, 80); };
+  show();
+}
+
+$("stop").onclick = async () => { if (state.job) { await call(`/api/solve/${state.job}/stop`, {}); status("stopping…"); } };
+$("undo").onclick = () => { if (state.history.length) { state.future.push($("text").value); setText(state.history.pop(), false); } };
+$("redo").onclick = () => { if (state.future.length) { state.history.push($("text").value); setText(state.future.pop(), false); } };
+$("save").onclick = async () => {
+  const { ok, data } = await call("/api/save", { text: $("text").value });
+  status(ok ? `saved ${data.saved}` : data.error);
+};
+$("upload").onchange = async (ev) => { const file = ev.target.files[0]; if (file) setText(await file.text()); };
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob); a.download = name; a.click();
+}
+document.querySelectorAll("[data-export]").forEach((button) => button.onclick = async () => {
+  const kind = button.dataset.export, text = $("text").value;
+  if (kind === "txt") return download("board.txt", new Blob([text], { type: "text/plain" }));
+  if (kind === "json") {
+    const { ok, data } = await call("/api/convert", { text, to: "json-graph" });
+    return ok ? download("board.json", new Blob([data.text], { type: "application/json" })) : status(data.error);
+  }
+  const { ok, data } = await call("/api/render", { text, png: kind === "png" });
+  if (!ok) return status(data.error);
+  if (kind === "svg") return download("board.svg", new Blob([data.svg], { type: "image/svg+xml" }));
+  const bytes = Uint8Array.from(atob(data.png), (c) => c.charCodeAt(0));
+  download("board.png", new Blob([bytes], { type: "image/png" }));
+});
+
+document.addEventListener("keydown", (ev) => {
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  if (ctrl && ev.key === "Enter") { ev.preventDefault(); $("solve").click(); }
+  else if (ev.key === "Escape") $("stop").click();
+  else if (ctrl && ev.key === "s") { ev.preventDefault(); $("save").click(); }
+  else if (ctrl && ev.key === "z" && ev.target !== $("text")) { ev.preventDefault(); $("undo").click(); }
+  else if (ctrl && ev.key === "y" && ev.target !== $("text")) { ev.preventDefault(); $("redo").click(); }
+});
+
+(async function start() {
+  for (const l of LABELS) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
+  const { ok, data } = await call("/api/file", null, "GET");
+  if (ok) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; setText(data.text, false); }
+  else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
+})();

@@ -1,0 +1,140 @@
+"""The studio's JSON API through Starlette's test client: every endpoint, bad input included."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from starlette.testclient import TestClient
+
+from flowgraph import parse_text, verify
+from flowgraph.model import Solution
+from flowgraph.studio.app import MAX_BODY, create_app
+
+from conftest import PUZZLES
+
+HEX = (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
+OPEN = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
+
+
+@pytest.fixture
+def client():
+    return TestClient(create_app())
+
+
+def test_page_and_static(client):
+    assert "flowgraph studio" in client.get("/").text
+    assert client.get("/static/studio.js").status_code == 200
+
+
+def test_check_valid_and_invalid(client):
+    ok = client.post("/api/check", json={"text": HEX}).json()
+    assert ok["valid"] and ok["flows"] == 4 and ok["svg"].startswith("<svg")
+    bad = client.post("/api/check", json={"text": "STANDARD\nA-.-B\n"}).json()
+    assert not bad["valid"] and bad["problems"][0] == {
+        "line": 2, "column": 1, "severity": "error", "message": "label 'A' appears once; each label appears exactly twice"}
+    grid = client.post("/api/check", json={"text": "A.A\nB.B\n", "format": "plain-grid"}).json()
+    assert grid["valid"] and grid["format"] == "plain-grid"
+
+
+@pytest.mark.parametrize("path, body, code", [
+    ("/api/check", b"not json", 400),
+    ("/api/check", b"[1, 2]", 400),
+    ("/api/check", b'{"text": 5}', 400),
+    ("/api/check", b'{"text": "A", "format": "svg"}', 400),
+    ("/api/render", b'{"text": "STANDARD\\nA-.-B\\n"}', 422),
+    ("/api/count", b'{"text": "STANDARD\\nA-A\\n", "time_limit_s": -1}', 400),
+    ("/api/new", b'{"family": "cube"}', 400),
+    ("/api/new", b'{"width": 0}', 400),
+    ("/api/generate", b'{"family": "standard", "width": 3, "height": 3, "bridges": 9}', 400),
+    ("/api/convert", b'{"text": "STANDARD\\nA-.-A\\n", "to": "level-pack"}', 422),
+    ("/api/solve", b'{"text": "STANDARD\\nA-.-B\\n"}', 422),
+])
+def test_bad_input_is_400_or_422_never_500(client, path, body, code):
+    res = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert res.status_code == code, res.text
+    assert "error" in res.json()
+    if code == 422 and path != "/api/convert":
+        assert isinstance(res.json()["problems"], list)
+
+
+def test_bodies_over_the_limit_are_413(client):
+    res = client.post("/api/check", content=b"{" + b" " * (MAX_BODY + 1) + b"}",
+                      headers={"Content-Type": "application/json"})
+    assert res.status_code == 413
+
+
+def test_render_svg_png_and_paths(client):
+    assert client.post("/api/render", json={"text": HEX, "theme": "light"}).json()["svg"].startswith("<svg")
+    assert len(client.post("/api/render", json={"text": HEX, "png": True}).json()["png"]) > 100
+    assert client.post("/api/render", json={"text": HEX, "paths": {"Q": []}}).status_code == 400
+
+
+def test_count_new_generate_convert(client):
+    assert client.post("/api/count", json={"text": HEX}).json()["verdict"] == "unique"
+    several = client.post("/api/count", json={"text": OPEN}).json()
+    assert several["verdict"] == "multiple" and several["differ"]
+    template = client.post("/api/new", json={"family": "hex", "width": 4, "height": 3}).json()["text"]
+    assert template.startswith("HEX\n")
+    made = client.post("/api/generate", json={"family": "warps", "width": 5, "height": 5, "seed": 3}).json()
+    assert made["figures"]["flows"] >= 2 and client.post("/api/count", json={"text": made["text"]}).json()["verdict"] == "unique"
+    as_json = client.post("/api/convert", json={"text": HEX, "to": "json-graph"}).json()["text"]
+    assert client.post("/api/check", json={"text": as_json}).json()["valid"]
+
+
+def _wait(client, job, seconds=30):
+    t0 = time.time()
+    while time.time() - t0 < seconds:
+        data = client.get(f"/api/solve/{job}").json()
+        if data["status"] != "running":
+            return data
+        time.sleep(0.05)
+    raise AssertionError("the solve did not finish")
+
+
+def test_solve_gives_a_verified_solution_and_frames(client):
+    res = client.post("/api/solve", json={"text": HEX, "frames": 5})
+    assert res.status_code == 202
+    data = _wait(client, res.json()["job"])
+    assert data["status"] == "solved" and data["frames"] and data["svg"].startswith("<svg")
+    puzzle = parse_text(HEX)
+    verify(Solution(puzzle, {k: tuple(tuple(n) for n in v) for k, v in data["paths"].items()}))
+
+
+def test_stop_really_stops_the_search(client):
+    big = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
+    from flowgraph.studio import api
+
+    stop = api.Solves()
+    job = stop.start({"text": big, "time_limit_s": 60})
+    job.stop.set()  # Stop pressed before the first state is expanded
+    stop.run(job)
+    assert job.status == "cancelled"
+    assert client.post("/api/solve/999/stop").status_code == 404
+    assert client.get("/api/solve/999").status_code == 404
+
+
+def test_a_new_solve_stops_the_one_before():
+    from flowgraph.studio import api
+
+    solves = api.Solves()
+    first = solves.start({"text": OPEN})
+    second = solves.start({"text": HEX})
+    assert first.stop.is_set() and not second.stop.is_set()
+
+
+def test_file_read_and_atomic_save_with_backup(tmp_path):
+    target = tmp_path / "board.txt"
+    target.write_text(HEX)
+    client = TestClient(create_app(str(target)))
+    assert client.get("/api/file").json()["text"] == HEX
+    assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 200
+    assert target.read_text() == "STANDARD\nA-A\n"
+    assert (tmp_path / "board.txt.bak").read_text() == HEX
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.txt", "board.txt.bak"]  # no temporary left
+    assert client.post("/api/save", json={"text": 5}).status_code == 400
+
+
+def test_without_a_file_nothing_is_read_or_saved(client):
+    assert client.get("/api/file").status_code == 404
+    assert client.post("/api/save", json={"text": "x"}).status_code == 404
