@@ -110,7 +110,8 @@ class Link(NamedTuple):
     warp: bool  # joins the last cell of a row or column to the first
 
 
-def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None) -> tuple[Puzzle | None, list[Problem]]:
+def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool = False
+          ) -> tuple[Puzzle | None, list[Problem]]:
     """The puzzle a parse tree describes, and every problem in it.
 
     Parameters
@@ -122,10 +123,14 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None) -> tuple[Pu
     path : str or None
         Where the text came from.
 
+    draft : bool
+        Return the board as built even when it has errors (for an editor to
+        draw it): only the flows whose labels appear twice.
+
     Returns
     -------
     puzzle : Puzzle or None
-        None when an error was found.
+        None when an error was found (unless ``draft``).
     problems : list of Problem
         Every error and warning, in file order.
     """
@@ -142,7 +147,7 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None) -> tuple[Pu
     if layout.family is not None:
         check_family(layout, graph, links, report)
     problems = sorted(report.problems)
-    if report.has_errors:
+    if report.has_errors and not (draft and graph.number_of_nodes()):
         return None, problems
     return Puzzle(nx.freeze(graph), tuple(flows), layout.family or "", lines, path), problems
 

@@ -19,7 +19,7 @@ from ..model import Puzzle
 from .builder import MISSING_HEADER, build
 from .problems import Problem
 
-__all__ = ["analyse", "find_problems", "parse_text", "MAX_CELLS"]
+__all__ = ["analyse", "draft", "find_problems", "parse_text", "MAX_CELLS"]
 
 #: Boards with more cells than this are refused (cells and bridges).
 MAX_CELLS = 1_000_000
@@ -70,6 +70,21 @@ def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Pro
     except lark.exceptions.LarkError as err:
         return None, [_syntax_problem(text, err)]
     return build(tree, tuple(text.splitlines()), path)
+
+
+def draft(text: str) -> Puzzle | None:
+    """The board a text describes, errors and all (labels not paired, no flows): for drawing while editing.
+
+    None when the text has no board at all (no header, nothing parsed, over the limits).
+    Never solve a draft: check it with :func:`analyse` first.
+    """
+    if not text.strip() or len(_CELL_CHARS.findall(text)) > MAX_CELLS:
+        return None
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.LarkError:
+        return None
+    return build(tree, tuple(text.splitlines()), None, draft=True)[0]
 
 
 def find_problems(text: str, path: str | None = None) -> list[Problem]:

@@ -20,6 +20,7 @@ from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.formats import format_names, read_entries, write
+from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..model import Limits, Puzzle, Solution
 from ..verify import verify
@@ -101,6 +102,10 @@ def check(body: dict) -> dict:
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
     if puzzle is not None:
         out.update(flows=len(puzzle.flows), cells=puzzle.cells, svg=_svg(puzzle, _theme(body), bool(body.get("labels"))))
+    elif fmt == "neighbor-link":
+        board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
+        if board_draft is not None:
+            out["svg"] = _svg(board_draft, _theme(body), bool(body.get("labels")))
     return out
 
 

@@ -67,7 +67,7 @@ $("board").addEventListener("click", (ev) => {
 $("text").addEventListener("input", () => scheduleCheck());
 $("new").onclick = async () => {
   const { ok, data } = await call("/api/new", { family: $("family").value, width: +$("width").value, height: +$("height").value });
-  ok ? setText(data.text) : status(data.error);
+  ok ? (setText(data.text), status("")) : status(data.error);
 };
 $("generate").onclick = async () => {
   status("generating…");
@@ -153,6 +153,7 @@ document.addEventListener("keydown", (ev) => {
 (async function start() {
   for (const l of LABELS) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
   const { ok, data } = await call("/api/file", null, "GET");
-  if (ok) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; setText(data.text, false); }
+  if (ok) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; }
+  if (ok && data.text.trim()) setText(data.text, false);
   else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
 })();

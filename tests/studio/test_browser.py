@@ -1,0 +1,132 @@
+"""The studio in a real headless Chromium (Debian's ``chromium``), driven by Playwright.
+
+Locally these skip when Chromium or Playwright is missing; in CI (``CI`` set)
+they fail instead: ``.ci/run`` installs Chromium when it is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+from flowgraph import parse_text
+
+from conftest import PUZZLES
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _need(condition: bool, why: str) -> None:
+    if not condition:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests cannot run in CI: {why}")
+        pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    uvicorn = pytest.importorskip("uvicorn")
+    from flowgraph.studio.app import create_app
+
+    target = tmp_path_factory.mktemp("studio") / "board.txt"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(str(target)), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/", target
+    srv.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _need(CHROMIUM is not None, "Debian's chromium is not installed (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _need(False, "playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    url, _ = server
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(url)
+    page.wait_for_selector("#board svg")
+    yield page
+    page.close()
+
+
+def _badge(page, start: str) -> None:
+    page.wait_for_function(f"document.querySelector('#badge').textContent.startsWith({start!r})")
+
+
+def _new(page, family: str, w: int, h: int) -> None:
+    page.select_option("#family", family)
+    page.fill("#width", str(w))
+    page.fill("#height", str(h))
+    page.click("#new")
+    page.wait_for_function(f"document.querySelector('#text').value.startsWith({family.upper() if family != 'standard' else 'STANDARD'!r})")
+    page.wait_for_timeout(300)
+
+
+@pytest.mark.parametrize("family, w, h, first, second", [("standard", 5, 5, 0, 24), ("hex", 4, 3, 0, 11)])
+def test_make_a_board_place_endpoints_see_it_valid_and_solve(page, family, w, h, first, second):
+    _new(page, family, w, h)
+    _badge(page, "invalid")  # a template has no flows yet
+    cells = page.locator("#board polygon.cell")
+    assert cells.count() == w * h
+    page.select_option("#label", "A")
+    cells.nth(first).click()
+    page.wait_for_timeout(200)
+    cells.nth(second).click()
+    _badge(page, "valid")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('solved')")
+    page.wait_for_timeout(500)  # the replay ends on the solution
+    assert page.locator("#board g.pipe").count() == 1
+    assert "A" in page.input_value("#text")
+
+
+def test_a_broken_board_shows_a_positioned_problem(page):
+    _new(page, "standard", 3, 2)
+    text = page.input_value("#text").replace(".", "@", 1)
+    page.fill("#text", text)
+    page.wait_for_function("document.querySelector('#problems').textContent.includes('unexpected character')")
+    assert "2:1: error: unexpected character '@'" in page.inner_text("#problems")
+
+
+def test_generate_export_text_and_parse_it_back(page, tmp_path):
+    page.click("#generate")
+    _badge(page, "valid")
+    with page.expect_download() as info:
+        page.click("[data-export=txt]")
+    path = tmp_path / "board.txt"
+    info.value.save_as(path)
+    assert parse_text(path.read_text()).flows
+
+
+def test_save_writes_the_file(page, server):
+    _, target = server
+    page.fill("#text", (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text())
+    _badge(page, "valid")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('saved')")
+    assert target.read_text() == (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
