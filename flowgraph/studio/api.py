@@ -23,9 +23,11 @@ from ..io.formats import format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..model import Limits, Puzzle, Solution
+from ..render.scene import flow_colour
 from ..verify import verify
 
-__all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "Solves",
+__all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
+           "hint", "Solves",
            "MAX_TIME_LIMIT_S"]
 
 MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
@@ -101,12 +103,72 @@ def check(body: dict) -> dict:
     puzzle, problems, fmt = _read(body)
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
     if puzzle is not None:
-        out.update(flows=len(puzzle.flows), cells=puzzle.cells, svg=_svg(puzzle, _theme(body), bool(body.get("labels"))))
+        out.update(flows=len(puzzle.flows), cells=puzzle.cells, svg=_svg(puzzle, _theme(body), bool(body.get("labels"))),
+                   links=_links(puzzle), endpoints={_pos(end): f.label for f in puzzle.flows for end in f.ends},
+                   colours={f.label: "#%02x%02x%02x" % flow_colour(f.label) for f in puzzle.flows},
+                   bridges=sorted({_pos(n) for n in puzzle.graph if len(n) == 3}))
     elif fmt == "neighbor-link":
         board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
         if board_draft is not None:
             out["svg"] = _svg(board_draft, _theme(body), bool(body.get("labels")))
     return out
+
+
+def _pos(node) -> str:
+    return f"{node[0]}:{node[1]}"
+
+
+def _links(puzzle: Puzzle) -> list[list[str]]:
+    """Every link as ``[pos, pos, lane axis or ""]``: what the page needs to let a player draw paths."""
+    out = []
+    for u, v in puzzle.graph.edges:
+        axis = u[2] if len(u) == 3 else v[2] if len(v) == 3 else ""
+        out.append([_pos(u), _pos(v), axis])
+    return out
+
+
+def _nodes(puzzle: Puzzle, positions: list) -> tuple:
+    """A path of ``"line:col"`` positions as graph nodes: a bridge by the lane the path crosses it on."""
+    out = []
+    for i, pos in enumerate(positions):
+        if not isinstance(pos, str) or pos.count(":") != 1 or not all(p.isdigit() for p in pos.split(":")):
+            raise BadRequest(f"a path position is 'line:column', not {pos!r}")
+        node = tuple(int(p) for p in pos.split(":"))
+        if node not in puzzle.graph:  # a bridge: its lane along the step into or out of it
+            step = positions[i - 1] if i else (positions[i + 1] if len(positions) > 1 else pos)
+            axis = "-" if step.split(":")[0] == pos.split(":")[0] else "|"
+            node = node + (axis,)
+        out.append(node)
+    return tuple(out)
+
+
+def verify_paths(body: dict) -> dict:
+    """``{text, paths: {label: ["line:col", ...]}}`` -> ``{solved, problems}``: a player's paths, checked by the verifier."""
+    from ..verify import check as check_solution
+
+    puzzle = _puzzle(body)
+    paths = body.get("paths")
+    if not isinstance(paths, dict) or not all(isinstance(v, list) for v in paths.values()):
+        raise BadRequest("'paths' maps labels to lists of 'line:column' positions")
+    solution = Solution(puzzle, {label: _nodes(puzzle, path) for label, path in paths.items()}, "player")
+    problems = check_solution(solution)
+    return {"solved": not problems, "problems": problems[:5]}
+
+
+def hint(body: dict) -> dict:
+    """``{text, done?: [labels]}`` -> ``{label, path}``: one flow of the solution (the first not in ``done``)."""
+    from ..engines import solve_puzzle
+
+    puzzle = _puzzle(body)
+    done = set(body.get("done") or [])
+    try:
+        solution = solve_puzzle(puzzle, "search", Limits(time_limit_s=_seconds(body)))
+    except (UnsolvableError, SearchLimitError) as exc:
+        raise Unprocessable(f"no hint: {exc}") from None
+    for flow in puzzle.flows:
+        if flow.label not in done:
+            return {"label": flow.label, "path": [_pos(n) for n in solution.paths[flow.label]]}
+    return {"label": None, "path": []}
 
 
 def _theme(body: dict) -> str:

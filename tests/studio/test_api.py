@@ -138,3 +138,19 @@ def test_file_read_and_atomic_save_with_backup(tmp_path):
 def test_without_a_file_nothing_is_read_or_saved(client):
     assert client.get("/api/file").status_code == 404
     assert client.post("/api/save", json={"text": "x"}).status_code == 404
+
+
+def test_verify_and_hint(client):
+    text = "STANDARD\nA-.-A\n| | |\nB-.-B\n"
+    good = {"A": ["2:1", "2:3", "2:5"], "B": ["4:1", "4:3", "4:5"]}
+    assert client.post("/api/verify", json={"text": text, "paths": good}).json() == {"solved": True, "problems": []}
+    half = client.post("/api/verify", json={"text": text, "paths": {"A": good["A"]}}).json()
+    assert not half["solved"] and "flow 'B' has no path" in half["problems"]
+    assert client.post("/api/verify", json={"text": text, "paths": {"A": ["x"]}}).status_code == 400
+    assert client.post("/api/hint", json={"text": text, "done": ["A"]}).json() == {"label": "B", "path": good["B"]}
+    bridge = (PUZZLES / "bridges" / "crossing_5x5.txt").read_text()  # a path over a bridge: its lane by direction
+    from flowgraph import solve
+
+    solution = solve(parse_text(bridge))
+    paths = {k: [f"{n[0]}:{n[1]}" for n in v] for k, v in solution.paths.items()}
+    assert client.post("/api/verify", json={"text": bridge, "paths": paths}).json()["solved"]

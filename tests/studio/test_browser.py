@@ -130,3 +130,30 @@ def test_save_writes_the_file(page, server):
     page.click("#save")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('saved')")
     assert target.read_text() == (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
+
+
+def _drag(page, positions):
+    """Press on the first cell, move the mouse over the others, release."""
+    def centre(pos):
+        box = page.locator(f'#board polygon.cell[data-pos="{pos}"]').bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.move(*centre(positions[0]))
+    page.mouse.down()
+    for pos in positions[1:]:
+        page.mouse.move(*centre(pos), steps=4)
+    page.mouse.up()
+
+
+def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
+    page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
+    _badge(page, "valid · 3 flows · 9 cells")  # this board, not the one the page opened with
+    page.click("#play")
+    _drag(page, ["2:1", "2:3", "2:5"])
+    assert page.inner_text("#score").startswith("flows 1/3")
+    _drag(page, ["4:1", "4:3", "4:5", "6:5"])
+    page.click("#hint")  # fills the last flow, C, from the solution
+    page.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+    assert page.inner_text("#score") == "flows 3/3 · cells 9/9"
+    _drag(page, ["2:1", "4:1"])  # redrawing A from its endpoint cuts B where it crosses
+    assert not page.inner_text("#score").startswith("flows 3/3")

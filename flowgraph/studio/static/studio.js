@@ -30,6 +30,8 @@ async function check() {
   badge.className = "badge " + (data.valid ? "valid" : "invalid");
   badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` : "invalid";
   if (data.svg) $("board").innerHTML = data.svg;
+  play.board = data.valid ? data : null;
+  if (play.on) startPlay();
   const list = $("problems");
   list.innerHTML = "";
   for (const p of data.problems || []) {
@@ -57,7 +59,7 @@ function select(line, column) {
 
 $("board").addEventListener("click", (ev) => {
   const cell = ev.target.closest("polygon.cell");
-  if (!cell) return;
+  if (!cell || play.on) return;
   const [line, column] = cell.dataset.pos.split(":").map(Number);
   const text = $("text").value, at = offset(text, line, column), ch = text[at], label = $("label").value;
   if (ch === undefined || ch === "*") return;  // bridges are never endpoints
@@ -157,3 +159,134 @@ document.addEventListener("keydown", (ev) => {
   if (ok && data.text.trim()) setText(data.text, false);
   else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
 })();
+
+// -- play: draw paths by dragging, as in the game ---------------------------------------------------
+const play = { on: false, board: null, paths: {}, drawing: null, adj: new Map(), bridges: new Set(), centre: {} };
+
+function startPlay() {
+  const b = play.board;
+  if (!b) { status("fix the problems first: only a valid board can be played"); return stopPlay(); }
+  play.adj = new Map(); play.bridges = new Set(b.bridges);
+  for (const [u, v] of b.links) {
+    for (const [a, c] of [[u, v], [v, u]]) { if (!play.adj.has(a)) play.adj.set(a, new Set()); play.adj.get(a).add(c); }
+  }
+  play.centre = {};
+  document.querySelectorAll("#board polygon.cell").forEach((poly) => {
+    const pts = poly.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+    play.centre[poly.dataset.pos] = [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
+  });
+  for (const label of Object.keys(play.paths)) if (!Object.values(b.endpoints).includes(label)) delete play.paths[label];
+  $("hint").disabled = false;
+  drawPlay();
+}
+
+function stopPlay() { play.on = false; $("play").classList.remove("on"); $("hint").disabled = true; play.paths = {}; scheduleCheck(0); }
+
+$("play").onclick = () => {
+  if (play.on) return stopPlay();
+  play.on = true; play.paths = {}; $("play").classList.add("on"); status("play: drag from an endpoint");
+  startPlay();
+};
+
+function cellAt(ev) {
+  const el = document.elementFromPoint(ev.clientX, ev.clientY);
+  const cell = el && el.closest && el.closest("polygon.cell");
+  return cell ? cell.dataset.pos : null;
+}
+
+function owner(pos) {
+  for (const [label, path] of Object.entries(play.paths)) if (path.includes(pos)) return label;
+  return null;
+}
+
+function joined(label) {
+  const path = play.paths[label] || [];
+  return path.length > 1 && play.board.endpoints[path[0]] === label && play.board.endpoints[path[path.length - 1]] === label;
+}
+
+function cutAt(pos, except) {  // crossing a path cuts it (a bridge holds two)
+  if (play.bridges.has(pos)) return;
+  for (const [label, path] of Object.entries(play.paths)) {
+    if (label === except) continue;
+    const i = path.indexOf(pos);
+    if (i >= 0) path.length = i;
+  }
+}
+
+$("board").addEventListener("mousedown", (ev) => {
+  if (!play.on || !play.board) return;
+  const pos = cellAt(ev);
+  if (!pos) return;
+  const label = play.board.endpoints[pos] || owner(pos);
+  if (!label) return;
+  ev.preventDefault();
+  if (play.board.endpoints[pos]) { play.paths[label] = [pos]; cutAt(pos, label); }
+  else { const path = play.paths[label]; path.length = path.indexOf(pos) + 1; }
+  play.drawing = label;
+  drawPlay();
+});
+
+document.addEventListener("mousemove", (ev) => {
+  if (!play.drawing) return;
+  const pos = cellAt(ev), label = play.drawing, path = play.paths[label];
+  if (!pos || pos === path[path.length - 1]) return;
+  const at = path.indexOf(pos);
+  if (at >= 0 && !play.bridges.has(pos)) { path.length = at + 1; return drawPlay(); }
+  const last = path[path.length - 1];
+  if (!play.adj.get(last) || !play.adj.get(last).has(pos)) return;  // only along a link
+  if (joined(label)) return;
+  const end = play.board.endpoints[pos];
+  if (end && end !== label) return;  // another flow's endpoint
+  cutAt(pos, label);
+  path.push(pos);
+  drawPlay();
+});
+
+document.addEventListener("mouseup", () => { if (play.drawing) { play.drawing = null; scorePlay(); } });
+
+function drawPlay() {
+  const svg = document.querySelector("#board svg");
+  if (!svg) return;
+  let g = svg.querySelector("g.player");
+  if (!g) { g = document.createElementNS("http://www.w3.org/2000/svg", "g"); g.setAttribute("class", "player"); svg.appendChild(g); }
+  g.innerHTML = "";
+  const [u, v] = play.board.links[0] || [];
+  const width = u && v ? 0.32 * Math.hypot(play.centre[u][0] - play.centre[v][0], play.centre[u][1] - play.centre[v][1]) : 12;
+  for (const [label, path] of Object.entries(play.paths)) {
+    if (path.length < 2) continue;
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+    line.setAttribute("points", path.map((p) => play.centre[p].join(",")).join(" "));
+    line.setAttribute("fill", "none"); line.setAttribute("stroke", play.board.colours[label]);
+    line.setAttribute("stroke-width", width); line.setAttribute("stroke-linecap", "round"); line.setAttribute("stroke-linejoin", "round");
+    line.setAttribute("data-flow", label);
+    g.appendChild(line);
+  }
+  scoreText();
+}
+
+function scoreText() {
+  const labels = [...new Set(Object.values(play.board.endpoints))];
+  const filled = new Set(Object.values(play.paths).flat());
+  const cells = document.querySelectorAll("#board polygon.cell").length;
+  $("score").textContent = `flows ${labels.filter(joined).length}/${labels.length} · cells ${filled.size}/${cells}`;
+  return { all: labels.every(joined) && filled.size === cells };
+}
+
+async function scorePlay() {
+  if (!scoreText().all) return;
+  const { data } = await call("/api/verify", { text: $("text").value, paths: play.paths });
+  status(data.solved ? "solved!" : "not yet: " + (data.problems || [])[0]);
+}
+
+$("hint").onclick = async () => {
+  const labels = [...new Set(Object.values(play.board.endpoints))].filter(joined);
+  $("hint").disabled = true;  // one hint at a time: a second click would ask for the same flow
+  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels });
+  $("hint").disabled = !play.on;
+  if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
+  for (const pos of data.path) cutAt(pos, data.label);
+  play.paths[data.label] = data.path;
+  drawPlay(); scorePlay();
+};
+
+document.addEventListener("keydown", (ev) => { if (ev.key === "p" && ev.target !== $("text") && !ev.ctrlKey) $("play").click(); });
