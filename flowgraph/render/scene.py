@@ -74,6 +74,8 @@ class Scene:
     cells: list[list[Point]] = field(default_factory=list)  # one polygon per cell (a bridge's lanes share one)
     bridges: list[list[Point]] = field(default_factory=list)  # the bridge cells' polygons again, drawn as tiles
     cell_pos: list[tuple[int, int]] = field(default_factory=list)  # each cell's (line, column) in its source text
+    cell_xy: list[tuple[int, int]] = field(default_factory=list)  # each cell's place on the board's grid
+    ghosts: list[tuple[tuple[int, int], list[Point]]] = field(default_factory=list)  # empty places (for editors)
     grid_lines: list[tuple[Point, Point]] = field(default_factory=list)  # edges between linked neighbours
     walls: list[tuple[Point, Point]] = field(default_factory=list)  # edges between unlinked neighbours
     outline: list[tuple[Point, Point]] = field(default_factory=list)  # edges with no cell across
@@ -94,6 +96,7 @@ def scene(
     theme: str = "dark",
     cell_px: int = 40,
     labels: bool = False,
+    ghosts: bool = False,
 ) -> Scene:
     """The picture of a puzzle, with pipes along ``paths`` (a solution's, or a search state's partial ones).
 
@@ -109,6 +112,8 @@ def scene(
         Pixels per cell.
     labels : bool
         Write each endpoint's label on its dot (to tell flows apart without colour).
+    ghosts : bool
+        Also outline the empty places of the board's bounding grid (an editor clicks them into cells).
 
     Raises
     ------
@@ -144,6 +149,13 @@ def scene(
     out.cells = [[px(p) for p in geo.corners(xy)] for xy in sorted(cells)]
     where = {places[k]: k[:2] for k in sketch.spots}
     out.cell_pos = [where[xy] for xy in sorted(cells)]
+    shift = (round(x0), round(y0))
+    out.cell_xy = [(x + shift[0], y + shift[1]) for x, y in sorted(cells)]
+    if ghosts:
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        out.ghosts = [((x + shift[0], y + shift[1]), [px(p) for p in geo.corners((x, y))])
+                      for y in range(min(ys), max(ys) + 1) for x in range(min(xs), max(xs) + 1) if (x, y) not in cells]
     out.bridges = [[px(p) for p in geo.corners(xy)] for xy in sorted({places[k] for k, sp in sketch.spots.items()
                                                                        if sp.lane})]
     linked = {frozenset((places[u], places[v])) for u, v in (tuple(pair) for pair in sketch.links)}

@@ -31,6 +31,7 @@ def svg(
     theme: str = "dark",
     cell_px: int = 40,
     labels: bool = False,
+    ghosts: bool = False,
 ) -> str:
     """A puzzle (endpoints as dots) or a solution (pipes through the cells) as an SVG document.
 
@@ -45,6 +46,8 @@ def svg(
         Pixels per cell.
     labels : bool
         Write each endpoint's label on its dot.
+    ghosts : bool
+        Outline the empty places of the bounding grid (``class="hole"``, for an editor).
 
     Returns
     -------
@@ -64,7 +67,7 @@ def svg(
     if isinstance(board, Solution):
         paths = {k: list(v) for k, v in board.paths.items()}
         board = board.puzzle
-    return scene_svg(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels))
+    return scene_svg(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels, ghosts=ghosts))
 
 
 def scene_svg(sc: Scene) -> str:
@@ -73,8 +76,12 @@ def scene_svg(sc: Scene) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{sc.width}" height="{sc.height}" '
            f'viewBox="0 0 {sc.width} {sc.height}">',
            f'<rect width="100%" height="100%" fill="{_rgb(t["background"])}"/>']
-    for poly, (line, col) in zip(sc.cells, sc.cell_pos):
-        out.append(f'<polygon class="cell" data-pos="{line}:{col}" points="{_pts(poly)}" fill="{_rgb(t["cell"])}"/>')
+    for poly, (line, col), (x, y) in zip(sc.cells, sc.cell_pos, sc.cell_xy):
+        out.append(f'<polygon class="cell" data-pos="{line}:{col}" data-xy="{x},{y}" points="{_pts(poly)}" '
+                   f'fill="{_rgb(t["cell"])}"/>')
+    for (x, y), poly in sc.ghosts:
+        out.append(f'<polygon class="hole" data-xy="{x},{y}" points="{_pts(poly)}" fill="{_rgb(t["background"])}" '
+                   f'stroke="{_rgb(t["grid"])}" stroke-dasharray="3 4"/>')
     for poly in sc.bridges:
         out.append(f'<polygon class="bridge" points="{_pts(poly)}" fill="{_rgb(t["bridge"])}" stroke="{_rgb(t["grid"])}"/>')
     line = '<line class="{cls}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{col}" stroke-width="{w:.1f}" ' \

@@ -27,7 +27,7 @@ from ..render.scene import flow_colour
 from ..verify import verify
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
-           "hint", "Solves",
+           "hint", "edit_board", "Solves",
            "MAX_TIME_LIMIT_S"]
 
 MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
@@ -89,11 +89,12 @@ def _problems(problems: list[Problem]) -> list[dict]:
     return [p.to_json() for p in problems]
 
 
-def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: dict | None = None) -> str | None:
+def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: dict | None = None,
+         ghosts: bool = False) -> str | None:
     from ..render.svg import svg
 
     try:
-        return svg(board_or_solution, theme=theme, labels=labels, paths=paths)
+        return svg(board_or_solution, theme=theme, labels=labels, paths=paths, ghosts=ghosts)
     except ConversionError:
         return None  # a board with no 2-D drawing
 
@@ -103,14 +104,15 @@ def check(body: dict) -> dict:
     puzzle, problems, fmt = _read(body)
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
     if puzzle is not None:
-        out.update(flows=len(puzzle.flows), cells=puzzle.cells, svg=_svg(puzzle, _theme(body), bool(body.get("labels"))),
+        out.update(flows=len(puzzle.flows), cells=puzzle.cells,
+                   svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
                    links=_links(puzzle), endpoints={_pos(end): f.label for f in puzzle.flows for end in f.ends},
                    colours={f.label: "#%02x%02x%02x" % flow_colour(f.label) for f in puzzle.flows},
                    bridges=sorted({_pos(n) for n in puzzle.graph if len(n) == 3}))
     elif fmt == "neighbor-link":
         board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
         if board_draft is not None:
-            out["svg"] = _svg(board_draft, _theme(body), bool(body.get("labels")))
+            out["svg"] = _svg(board_draft, _theme(body), bool(body.get("labels")), ghosts=True)
     return out
 
 
@@ -140,6 +142,27 @@ def _nodes(puzzle: Puzzle, positions: list) -> tuple:
             node = node + (axis,)
         out.append(node)
     return tuple(out)
+
+
+def edit_board(body: dict) -> dict:
+    """``{text, action, xy?, to?, index?}`` -> ``{text}``: one structural edit (:func:`.edit.edit`)."""
+    from .edit import EditError, edit
+
+    text = _str(body, "text")
+    action = _str(body, "action")
+    try:
+        return {"text": edit(text, action, xy=_xy(body.get("xy")), to=_xy(body.get("to")), index=body.get("index"))}
+    except EditError as exc:
+        raise Unprocessable(str(exc)) from None
+
+
+def _xy(value):
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                               for v in value)):
+        raise BadRequest("a place is [x, y], two whole numbers")
+    return tuple(value)
 
 
 def verify_paths(body: dict) -> dict:

@@ -10,6 +10,7 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``POST /api/generate``                 ``{family, width, height, seed?, bridges?}`` -> ``{text, figures}``
 ``POST /api/convert``                  ``{text, format?, to}`` -> ``{text}``
 ``POST /api/verify``                   ``{text, paths}`` -> ``{solved, problems}``: a player's paths, by the verifier
+``POST /api/edit``                     ``{text, action, xy?, to?, index?}`` -> ``{text}``: cells, bridges, links, warps
 ``POST /api/hint``                     ``{text, done?}`` -> ``{label, path}``: one flow of the solution
 ``POST /api/solve``                    ``{text, time_limit_s?, frames?}`` -> ``{job}`` (202); the previous solve stops
 ``GET /api/solve/{job}``               -> ``{status, paths, stats, svg, frames}`` once it is done
@@ -141,6 +142,7 @@ def create_app(file: str | None = None) -> Starlette:
         Route("/api/generate", endpoint(api.generate, threaded=True), methods=["POST"]),
         Route("/api/convert", endpoint(api.convert), methods=["POST"]),
         Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
+        Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
         Route("/api/hint", endpoint(api.hint, threaded=True), methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/solve/{job}", job_status),

@@ -154,3 +154,20 @@ def test_verify_and_hint(client):
     solution = solve(parse_text(bridge))
     paths = {k: [f"{n[0]}:{n[1]}" for n in v] for k, v in solution.paths.items()}
     assert client.post("/api/verify", json={"text": bridge, "paths": paths}).json()["solved"]
+
+
+def test_edit(client):
+    text = "STANDARD\n.-.-.\n| | |\n.-.-.\n| | |\n.-.-.\n"
+    hole = client.post("/api/edit", json={"text": text, "action": "cycle", "xy": [1, 1]}).json()["text"]
+    assert hole.splitlines()[3] == ".   ."
+    bridge = client.post("/api/edit", json={"text": hole, "action": "cycle", "xy": [1, 1]}).json()["text"]
+    assert bridge.splitlines()[3] == ".-*-."
+    wall = client.post("/api/edit", json={"text": text, "action": "link", "xy": [0, 0], "to": [1, 0]}).json()["text"]
+    assert wall.splitlines()[1] == ". .-."
+    warp = client.post("/api/edit", json={"text": text, "action": "warp-col", "index": 2}).json()["text"]
+    assert warp.splitlines()[6] == "    |"
+    for body, code in [({"text": text, "action": "link", "xy": [0, 0], "to": [2, 2]}, 422),
+                       ({"text": text, "action": "fold", "xy": [0, 0]}, 422),
+                       ({"text": text, "action": "cycle", "xy": [0, "x"]}, 400),
+                       ({"text": "nothing here", "action": "cycle", "xy": [0, 0]}, 422)]:
+        assert client.post("/api/edit", json=body).status_code == code, body

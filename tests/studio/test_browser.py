@@ -157,3 +157,23 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     assert page.inner_text("#score") == "flows 3/3 · cells 9/9"
     _drag(page, ["2:1", "4:1"])  # redrawing A from its endpoint cuts B where it crosses
     assert not page.inner_text("#score").startswith("flows 3/3")
+
+
+def test_edit_cells_links_and_warps(page):
+    _new(page, "standard", 3, 3)
+    page.select_option("#tool", "cell")
+    page.locator('#board polygon[data-xy="1,1"]').click()  # the middle cell: a hole
+    page.wait_for_function("document.querySelector('#text').value.split('\\n')[3] === '.   .'")
+    page.locator('#board polygon.hole[data-xy="1,1"]').click()  # the hole: a bridge
+    page.wait_for_function("document.querySelector('#text').value.split('\\n')[3] === '.-*-.'")
+    page.select_option("#tool", "link")
+    a = page.locator('#board polygon[data-xy="0,0"]').bounding_box()
+    b = page.locator('#board polygon[data-xy="1,0"]').bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=4)
+    page.mouse.up()
+    page.wait_for_function("document.querySelector('#text').value.split('\\n')[1] === '. .-.'")  # a wall
+    page.select_option("#tool", "warp")
+    page.locator('#board polygon[data-xy="0,2"]').click()
+    page.wait_for_function("document.querySelector('#text').value.split('\\n')[5] === '.-.-.-'")  # the row wraps

@@ -57,9 +57,41 @@ function select(line, column) {
   box.focus(); box.setSelectionRange(at, at + 1);
 }
 
-$("board").addEventListener("click", (ev) => {
+async function edit(body) {
+  const { ok, data } = await call("/api/edit", { text: $("text").value, ...body });
+  ok ? setText(data.text) : status(data.error);
+}
+
+const place = (el) => el.dataset.xy.split(",").map(Number);
+const dragLink = { from: null };
+
+$("board").addEventListener("mousedown", (ev) => {
   const cell = ev.target.closest("polygon.cell");
-  if (!cell || play.on) return;
+  if (play.on || $("tool").value !== "link" || !cell) return;
+  ev.preventDefault();
+  dragLink.from = cell;
+});
+
+document.addEventListener("mouseup", (ev) => {
+  const from = dragLink.from;
+  dragLink.from = null;
+  if (!from || play.on) return;
+  const el = document.elementFromPoint(ev.clientX, ev.clientY);
+  const to = el && el.closest && el.closest("polygon.cell");
+  if (to && to !== from) edit({ action: "link", xy: place(from), to: place(to) });
+});
+
+$("board").addEventListener("click", (ev) => {
+  const tool = $("tool").value;
+  const target = ev.target.closest("polygon.cell, polygon.hole");
+  if (!target || play.on || tool === "link") return;
+  if (tool === "cell") return edit({ action: "cycle", xy: place(target) });
+  if (tool === "warp") {
+    const [x, y] = place(target);
+    return edit(ev.shiftKey ? { action: "warp-col", index: x } : { action: "warp-row", index: y });
+  }
+  const cell = ev.target.closest("polygon.cell");
+  if (!cell) return;
   const [line, column] = cell.dataset.pos.split(":").map(Number);
   const text = $("text").value, at = offset(text, line, column), ch = text[at], label = $("label").value;
   if (ch === undefined || ch === "*") return;  // bridges are never endpoints
@@ -123,7 +155,14 @@ $("save").onclick = async () => {
   const { ok, data } = await call("/api/save", { text: $("text").value });
   status(ok ? `saved ${data.saved}` : data.error);
 };
-$("upload").onchange = async (ev) => { const file = ev.target.files[0]; if (file) setText(await file.text()); };
+$("upload").onchange = async (ev) => {  // any format convert reads; edited as neighbor-link text
+  const file = ev.target.files[0];
+  if (!file) return;
+  const text = await file.text();
+  const { ok, data } = await call("/api/convert", { text, to: "neighbor-link" });
+  setText(ok ? data.text : text);
+  status(ok ? `opened ${file.name}` : `${file.name}: ${data.error}`);
+};
 
 function download(name, blob) {
   const a = document.createElement("a");
