@@ -79,12 +79,17 @@ def _badge(page, start: str) -> None:
 
 
 def _new(page, family: str, w: int, h: int) -> None:
+    """A template, waited for: its answer, then a board of that size (the page may already show a board of
+    that family, so the header alone would not tell)."""
     page.select_option("#family", family)
     page.fill("#width", str(w))
     page.fill("#height", str(h))
-    page.click("#new")
-    page.wait_for_function(f"document.querySelector('#text').value.startsWith({family.upper() if family != 'standard' else 'STANDARD'!r})")
-    page.wait_for_timeout(300)
+    with page.expect_response("**/api/new"):
+        page.click("#new")
+    header = "STANDARD" if family == "standard" else family.upper()
+    page.wait_for_function(f"document.querySelector('#text').value.startsWith({header!r}) && "
+                           f"document.querySelectorAll('#board polygon.cell').length === {w * h} && "
+                           "document.querySelector('#badge').textContent.startsWith('invalid')")
 
 
 @pytest.mark.parametrize("family, w, h, first, second", [("standard", 5, 5, 0, 24), ("hex", 4, 3, 0, 11)])
