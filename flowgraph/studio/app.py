@@ -26,6 +26,7 @@ for no FILE or an unknown job. The server reads and writes no path but FILE.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import tempfile
@@ -48,91 +49,6 @@ STATIC = Path(__file__).parent / "static"
 
 def create_app(file: str | None = None) -> Starlette:
     """The studio app; ``file`` is the one path it may read and save (None: no file)."""
-    solves = api.Solves()
-    target = Path(file).resolve() if file else None
-
-    async def body(request: Request) -> dict:
-        size = request.headers.get("content-length")
-        if size is not None and size.isdigit() and int(size) > MAX_BODY:
-            raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
-        try:
-            value = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise _Http(400, f"the body is not JSON: {exc}") from None
-        if not isinstance(value, dict):
-            raise _Http(400, "the body is a JSON object")
-        return value
-
-    def endpoint(fn, threaded: bool = False):
-        async def handle(request: Request) -> JSONResponse:
-            try:
-                data = await body(request)
-                result = await run_in_threadpool(fn, data) if threaded else fn(data)
-                return JSONResponse(result)
-            except _Http as exc:
-                return JSONResponse({"error": exc.message}, status_code=exc.status)
-            except api.BadRequest as exc:
-                return JSONResponse({"error": str(exc)}, status_code=400)
-            except api.Unprocessable as exc:
-                return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]},
-                                    status_code=422)
-
-        return handle
-
-    async def solve(request: Request) -> JSONResponse:
-        try:
-            job = solves.start(await body(request))
-        except _Http as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        except api.BadRequest as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
-        except api.Unprocessable as exc:
-            return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
-        request.app.state.tasks.add(job.id)
-        import asyncio
-
-        asyncio.get_running_loop().run_in_executor(None, solves.run, job)  # off the event loop
-        return JSONResponse(api.job_json(job), status_code=202)
-
-    async def job_status(request: Request) -> JSONResponse:
-        job = solves.get(request.path_params["job"])
-        if job is None:
-            return JSONResponse({"error": "no such solve"}, status_code=404)
-        return JSONResponse(api.job_json(job))
-
-    async def job_stop(request: Request) -> JSONResponse:
-        if not solves.stop(request.path_params["job"]):
-            return JSONResponse({"error": "no such solve"}, status_code=404)
-        return JSONResponse({"stopping": True})
-
-    async def read_file(request: Request) -> JSONResponse:
-        if target is None:
-            return JSONResponse({"error": "the studio was started without a FILE"}, status_code=404)
-        try:
-            text = target.read_text(encoding="utf-8") if target.exists() else ""
-        except (OSError, UnicodeDecodeError) as exc:
-            return JSONResponse({"error": f"cannot read {target.name}: {exc}"}, status_code=422)
-        return JSONResponse({"path": str(target), "text": text})
-
-    async def save(request: Request) -> JSONResponse:
-        if target is None:
-            return JSONResponse({"error": "the studio was started without a FILE: export instead"}, status_code=404)
-        try:
-            data = await body(request)
-        except _Http as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        text = data.get("text")
-        if not isinstance(text, str):
-            return JSONResponse({"error": "'text' must be a string"}, status_code=400)
-        _save(target, text)
-        return JSONResponse({"saved": str(target), "bytes": len(text.encode("utf-8"))})
-
-    async def index(request: Request) -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
     routes = [
         Route("/", index),
         Route("/api/check", endpoint(api.check), methods=["POST"]),
@@ -152,9 +68,100 @@ def create_app(file: str | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes)
-    app.state.tasks = set()
-    app.state.file = target
+    app.state.solves = api.Solves()
+    app.state.file = Path(file).resolve() if file else None
     return app
+
+
+async def body(request: Request) -> dict:
+    """The request's JSON object (413 over :data:`MAX_BODY`, 400 when it is not a JSON object)."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > MAX_BODY:
+        raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
+    try:
+        value = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise _Http(400, f"the body is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise _Http(400, "the body is a JSON object")
+    return value
+
+
+def _error(exc: Exception) -> JSONResponse:
+    if isinstance(exc, _Http):
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+    if isinstance(exc, api.Unprocessable):
+        return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
+    return JSONResponse({"error": str(exc)}, status_code=400)  # api.BadRequest
+
+
+def endpoint(fn, threaded: bool = False):
+    """An HTTP handler for one :mod:`.api` function (in the thread pool if it may take a while)."""
+    async def handle(request: Request) -> JSONResponse:
+        try:
+            data = await body(request)
+            return JSONResponse(await run_in_threadpool(fn, data) if threaded else fn(data))
+        except (_Http, api.BadRequest, api.Unprocessable) as exc:
+            return _error(exc)
+
+    return handle
+
+
+async def solve(request: Request) -> JSONResponse:
+    """Start a solve off the event loop; 202 with its job."""
+    solves = request.app.state.solves
+    try:
+        job = solves.start(await body(request))
+    except (_Http, api.BadRequest, api.Unprocessable) as exc:
+        return _error(exc)
+    asyncio.get_running_loop().run_in_executor(None, solves.run, job)
+    return JSONResponse(api.job_json(job), status_code=202)
+
+
+async def job_status(request: Request) -> JSONResponse:
+    job = request.app.state.solves.get(request.path_params["job"])
+    if job is None:
+        return JSONResponse({"error": "no such solve"}, status_code=404)
+    return JSONResponse(api.job_json(job))
+
+
+async def job_stop(request: Request) -> JSONResponse:
+    if not request.app.state.solves.stop(request.path_params["job"]):
+        return JSONResponse({"error": "no such solve"}, status_code=404)
+    return JSONResponse({"stopping": True})
+
+
+async def read_file(request: Request) -> JSONResponse:
+    target = request.app.state.file
+    if target is None:
+        return JSONResponse({"error": "the studio was started without a FILE"}, status_code=404)
+    try:
+        text = target.read_text(encoding="utf-8") if target.exists() else ""
+    except (OSError, UnicodeDecodeError) as exc:
+        return JSONResponse({"error": f"cannot read {target.name}: {exc}"}, status_code=422)
+    return JSONResponse({"path": str(target), "text": text})
+
+
+async def save(request: Request) -> JSONResponse:
+    target = request.app.state.file
+    if target is None:
+        return JSONResponse({"error": "the studio was started without a FILE: export instead"}, status_code=404)
+    try:
+        data = await body(request)
+    except _Http as exc:
+        return _error(exc)
+    text = data.get("text")
+    if not isinstance(text, str):
+        return JSONResponse({"error": "'text' must be a string"}, status_code=400)
+    _save(target, text)
+    return JSONResponse({"saved": str(target), "bytes": len(text.encode("utf-8"))})
+
+
+async def index(request: Request) -> FileResponse:
+    return FileResponse(STATIC / "index.html")
 
 
 class _Http(Exception):
