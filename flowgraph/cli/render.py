@@ -9,7 +9,6 @@ from pathlib import Path
 from ..batch.outcome import solve_file
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.files import load
-from ..model import Limits
 from .common import EXIT, add_budget_options, add_command, console, limits, positive_int, print_problems, read_stdin
 
 __all__ = ["add_parser", "run", "add_picture_options", "write_picture"]
@@ -102,7 +101,7 @@ def _animate(args: argparse.Namespace, err) -> int:
         err.print("flowgraph render: a GIF needs --frames 2 or more", markup=False)
         return EXIT["usage"]
     try:
-        solution, frames = animate(puzzle, args.frames, Limits(args.max_nodes, args.time_limit, args.memory_limit << 20))
+        solution, frames = animate(puzzle, args.frames, limits(args))
         gif(puzzle, frames, args.output, theme=args.theme, cell_px=args.cell_px)
     except UnsolvableError:
         err.print(f"{args.puzzle}: no solution: the search space is exhausted", markup=False)
