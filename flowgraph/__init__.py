@@ -37,14 +37,15 @@ from .io.problems import Problem
 from .verify import check, verify
 
 
-def solve(puzzle: Puzzle, engine: str = "search", limits: Limits | None = None) -> Solution:
+def solve(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = None) -> Solution:
     """Solve a puzzle and return a verified solution.
 
     Parameters
     ----------
     puzzle : Puzzle
-    engine : {"search", "sat"}
-        A name of :data:`flowgraph.engines.ENGINES`.
+    engine : {"auto", "search", "sat"}
+        A name of :data:`flowgraph.engines.ENGINES`; ``auto`` (SAT first,
+        the heap search if SAT is stuck) by default.
     limits : Limits, optional
         Node, time and memory budgets (default: a 1 GiB search frontier).
 

@@ -56,7 +56,7 @@ def expand(paths: Iterable[str]) -> list[str]:
 
 def run_bench(
     files: list[str],
-    engine: str = "search",
+    engine: str = "auto",
     limits: Limits | None = None,
     progress: Callable[[BenchRow], None] | None = None,
 ) -> list[BenchRow]:

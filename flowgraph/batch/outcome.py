@@ -67,7 +67,7 @@ class Outcome:
 
 
 
-def solve_file(path: str, engine: str = "search", limits: Limits | None = None, data: bytes | None = None) -> Outcome:
+def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, data: bytes | None = None) -> Outcome:
     """Read, parse, solve and verify one puzzle file; never raises for bad input.
 
     Parameters

@@ -68,10 +68,11 @@ def positive_float(text: str) -> float:
 
 def add_budget_options(p: argparse.ArgumentParser) -> None:
     """``--engine``, ``--max-nodes``, ``--time-limit``, ``--memory-limit``."""
-    p.add_argument("--engine", choices=engine_names(), default="search",
-                   help="search: heap-ordered search (default); sat: CNF solved by python-sat")
+    p.add_argument("--engine", choices=engine_names(), default="auto",
+                   help="auto: SAT first, the search if SAT is stuck (default); search: the heap-ordered "
+                   "search alone; sat: CNF solved by python-sat alone")
     p.add_argument("--max-nodes", type=positive_int, metavar="N",
-                   help="give up after expanding N search states (status 'limit')")
+                   help="give up after expanding N search states or N SAT calls (status 'limit')")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="give up after S seconds per puzzle (status 'limit')")
     p.add_argument("--memory-limit", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,

@@ -8,11 +8,11 @@ when its engine is first asked for, so ``import flowgraph`` loads neither
 numba (the search's compiled passes) nor python-sat.
 
 >>> engine_names()
-['search', 'sat']
+['auto', 'search', 'sat']
 >>> get_engine("dfs")
 Traceback (most recent call last):
 ...
-ValueError: unknown engine 'dfs': expected one of search, sat
+ValueError: unknown engine 'dfs': expected one of auto, search, sat
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = ["ENGINES", "Engine", "engine_names", "get_engine", "solve_puzzle"]
 
 #: Engine name -> the module that implements it (imported on first use).
 ENGINES: dict[str, str] = {
+    "auto": "flowgraph.engines.auto",  # SAT first, the search when SAT is stuck (the default)
     "search": "flowgraph.engines.search",  # the heap-ordered search, the project's own
     "sat": "flowgraph.engines.sat",  # CNF for python-sat
 }
@@ -62,7 +63,7 @@ def get_engine(name: str) -> Engine:
     return importlib.import_module(module)  # type: ignore[return-value]
 
 
-def solve_puzzle(puzzle: Puzzle, engine: str = "search", limits: Limits | None = None) -> Solution:
+def solve_puzzle(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = None) -> Solution:
     """Solve a parsed puzzle with a named engine and verify the answer.
 
     Parameters

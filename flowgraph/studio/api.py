@@ -185,7 +185,7 @@ def hint(body: dict) -> dict:
     puzzle = _puzzle(body)
     done = set(body.get("done") or [])
     try:
-        solution = solve_puzzle(puzzle, "search", Limits(time_limit_s=_seconds(body)))
+        solution = solve_puzzle(puzzle, "auto", Limits(time_limit_s=_seconds(body)))
     except (UnsolvableError, SearchLimitError) as exc:
         raise Unprocessable(f"no hint: {exc}") from None
     for flow in puzzle.flows:

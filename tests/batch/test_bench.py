@@ -30,7 +30,7 @@ def test_cli_table_json_and_exit_status(tmp_path, capsys, monkeypatch):
     printed = capsys.readouterr().out
     assert f"{len(BUNDLED)} puzzles" in printed and "peak memory" in printed
     data = json.loads(out.read_text())
-    assert data["engine"] == "search" and len(data["rows"]) == len(BUNDLED)
+    assert data["engine"] == "auto" and len(data["rows"]) == len(BUNDLED)
 
 
 def test_missing_path_is_a_usage_error(tmp_path, capsys):

@@ -45,7 +45,7 @@ def test_colour_always_styles_flows(capsys):
 def test_json_lines_follow_the_contract(capsys):
     assert main(["solve", "--json", HEX, UNSOLVABLE]) == 1
     solved, unsolvable = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert solved["status"] == "solved" and solved["engine"] == "search"
+    assert solved["status"] == "solved" and solved["engine"] == "sat"  # auto: the engine that answered
     assert set(solved["stats"]) >= {"seconds", "nodes"}
     puzzle = parse_file(HEX)
     paths = {k: tuple(tuple(p) for p in v) for k, v in solved["paths"].items()}
@@ -107,14 +107,14 @@ def test_input_file_is_never_modified(dangling):
 def test_every_engine_answers_in_json(engine, capsys):
     assert main(["solve", "--engine", engine, "--json", str(PUZZLES / "hex" / "hive_8x7.txt")]) == 0
     obj = json.loads(capsys.readouterr().out)
-    assert obj["engine"] == engine and obj["status"] == "solved"
+    assert obj["engine"] == (engine if engine != "auto" else "sat") and obj["status"] == "solved"
     assert obj["stats"]["nodes"] >= 1
 
 
 @pytest.mark.parametrize("argv, words", [
     (["solve", "--max-nodes", "abc", HEX], "argument --max-nodes: not a whole number: 'abc'"),
     (["solve", "--time-limit", "-1", HEX], "argument --time-limit: must be positive, not -1"),
-    (["solve", "--engine", "dfs", HEX], "argument --engine: invalid choice: 'dfs' (choose from 'search', 'sat')"),
+    (["solve", "--engine", "dfs", HEX], "argument --engine: invalid choice: 'dfs' (choose from 'auto', 'search', 'sat')"),
 ])
 def test_bad_options_name_the_option_and_the_choices(argv, words, capsys):
     assert main(argv) == 2

@@ -1,0 +1,73 @@
+"""What is the auto engine's own: the order of its engines, how it shares the time, what it reports."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, verify
+from flowgraph.engines import auto, sat, search
+
+from conftest import PUZZLES, UNSOLVABLE
+
+HIVE = PUZZLES / "hex" / "hive_8x7.txt"
+
+
+def _stuck(puzzle, limits=None, heuristic=True):
+    raise SearchLimitError("time", {"nodes": 3})
+
+
+def test_sat_answers_first_and_is_named():
+    solution = verify(auto.solve(parse_file(HIVE)))
+    assert solution.engine == "sat" and solution.stats["tried"] == ["sat"]
+
+
+def test_the_search_answers_when_sat_runs_out_of_time(monkeypatch):
+    monkeypatch.setattr(sat, "solve", _stuck)
+    solution = verify(auto.solve(parse_file(HIVE), Limits(time_limit_s=30)))
+    assert solution.engine == "search" and solution.stats["tried"] == ["sat", "search"]
+
+
+def test_sat_gets_its_share_of_the_time_and_the_search_the_rest(monkeypatch):
+    seen = {}
+
+    def sat_solve(puzzle, limits=None, heuristic=True):
+        seen["sat"] = limits.time_limit_s
+        raise SearchLimitError("time")
+
+    def search_solve(puzzle, limits=None, heuristic=True):
+        seen["search"] = limits.time_limit_s
+        raise SearchLimitError("time", {"nodes": 5})
+
+    monkeypatch.setattr(sat, "solve", sat_solve)
+    monkeypatch.setattr(search, "solve", search_solve)
+    with pytest.raises(SearchLimitError) as info:
+        auto.solve(parse_file(HIVE), Limits(time_limit_s=10))
+    assert seen["sat"] == pytest.approx(10 * auto.SAT_SHARE)
+    assert 10 * (1 - auto.SAT_SHARE) < seen["search"] <= 10  # what SAT left
+    assert info.value.stats["tried"] == ["sat", "search"]
+
+
+def test_without_a_budget_sat_gets_its_fixed_seconds(monkeypatch):
+    seen, real = {}, sat.solve
+
+    def sat_solve(puzzle, limits=None, heuristic=True):
+        seen["sat"] = limits.time_limit_s
+        return real(puzzle, limits)
+
+    monkeypatch.setattr(sat, "solve", sat_solve)
+    auto.solve(parse_file(HIVE))
+    assert seen["sat"] == auto.SAT_SECONDS
+
+
+@pytest.mark.parametrize("path", UNSOLVABLE, ids=lambda p: p.name)
+def test_a_proof_from_sat_is_final(path, monkeypatch):
+    monkeypatch.setattr(search, "solve", _stuck)  # never asked
+    with pytest.raises(UnsolvableError) as info:
+        auto.solve(parse_file(path))
+    assert info.value.stats["tried"] == ["sat"]
+
+
+def test_a_node_budget_is_not_passed_on(monkeypatch):
+    with pytest.raises(SearchLimitError) as info:
+        auto.solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), Limits(max_nodes=0))
+    assert info.value.reason == "nodes"
