@@ -35,7 +35,9 @@ def _parser() -> lark.Lark:
         text = (Path(__file__).resolve().parents[2] / "grammar" / "flow.lark").read_text(
             encoding="utf-8"
         )
-    return lark.Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False)
+    # cache=True: lark keeps the LALR tables in a file in the temp folder, keyed
+    # by the grammar and options, so a new process skips building them (~40 ms)
+    return lark.Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False, cache=True)
 
 
 _CELL_CHARS = re.compile(r"[.*A-Za-z0-9]")
