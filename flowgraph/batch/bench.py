@@ -7,6 +7,7 @@ fast wrong answer never counts as solved.
 from __future__ import annotations
 
 import resource
+from concurrent.futures import ProcessPoolExecutor, as_completed
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from .outcome import Outcome, solve_file
 from ..engines import get_engine
 from ..model import Limits
 
-__all__ = ["expand", "run_bench", "BenchRow", "summary", "peak_rss_mb"]
+__all__ = ["expand", "run_bench", "bench_row", "BenchRow", "summary", "peak_rss_mb"]
 
 
 @dataclass
@@ -59,8 +60,9 @@ def run_bench(
     engine: str = "auto",
     limits: Limits | None = None,
     progress: Callable[[BenchRow], None] | None = None,
+    jobs: int = 1,
 ) -> list[BenchRow]:
-    """Solve each file with one engine and return a row per file.
+    """Solve each file with one engine and return a row per file, in input order.
 
     Parameters
     ----------
@@ -69,7 +71,11 @@ def run_bench(
     limits : Limits, optional
         Per puzzle.
     progress : callable, optional
-        Called with each row as soon as it is done.
+        Called with each row as soon as it is done (in the order they finish).
+    jobs : int
+        Worker processes (:class:`concurrent.futures.ProcessPoolExecutor`);
+        1 solves in this process. Each worker loads the engine once before
+        its first puzzle.
 
     Returns
     -------
@@ -77,35 +83,54 @@ def run_bench(
         ``seconds`` is wall time parse to verified answer; ``nodes`` the
         engine's count (search: states expanded; sat: solver calls). The
         engine is warmed up (:func:`flowgraph.engines.get_engine`) before the
-        first puzzle, so no row pays for loading it.
+        first puzzle, so no row pays for loading it. With several jobs the
+        workers share the machine: on a busy one their times grow.
 
     Raises
     ------
     ValueError
-        Unknown engine name.
+        Unknown engine name, or ``jobs`` < 1.
     """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     get_engine(engine).warm_up()
-    rows = []
-    for path in files:
-        outcome: Outcome = solve_file(path, engine, limits)
-        puzzle = outcome.puzzle
-        row = BenchRow(
-            path=path,
-            cells=puzzle.cells if puzzle else 0,
-            flows=len(puzzle.flows) if puzzle else 0,
-            status=outcome.status,
-            seconds=float(outcome.stats.get("seconds", 0.0)),
-            nodes=int(outcome.stats.get("nodes", 0)),
-        )
-        rows.append(row)
-        if progress:
-            progress(row)
-    return rows
+    rows: list[BenchRow | None] = [None] * len(files)
+    if jobs == 1 or len(files) < 2:
+        for i, path in enumerate(files):
+            rows[i] = bench_row(path, engine, limits)
+            if progress:
+                progress(rows[i])
+        return rows  # type: ignore[return-value]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(files)), initializer=_warm_up, initargs=(engine,)) as pool:
+        futures = {pool.submit(bench_row, path, engine, limits): i for i, path in enumerate(files)}
+        for future in as_completed(futures):
+            row = rows[futures[future]] = future.result()
+            if progress:
+                progress(row)
+    return rows  # type: ignore[return-value]
+
+
+def bench_row(path: str, engine: str, limits: Limits | None) -> BenchRow:
+    """Solve one file (:func:`solve_file`) and keep what the table shows."""
+    outcome: Outcome = solve_file(path, engine, limits)
+    puzzle = outcome.puzzle
+    return BenchRow(
+        path=path,
+        cells=puzzle.cells if puzzle else 0,
+        flows=len(puzzle.flows) if puzzle else 0,
+        status=outcome.status,
+        seconds=float(outcome.stats.get("seconds", 0.0)),
+        nodes=int(outcome.stats.get("nodes", 0)),
+    )
+
+
+def _warm_up(engine: str) -> None:
+    get_engine(engine).warm_up()
 
 
 def peak_rss_mb() -> float:
-    """Peak resident memory of this process so far, in MiB."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    """Peak resident memory of this process or of its largest finished worker so far, in MiB."""
+    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
 
 

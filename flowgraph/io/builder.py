@@ -186,14 +186,19 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
     return layout
 
 
+_LINK_CHARS = frozenset("-|/\\")
+
+
 def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Report) -> None:
     r = len(layout.row_lines)
     layout.row_lines.append(line)
     for tok in tokens:
-        if tok.type == "CELL":
-            layout.cells[r, tok.column] = str(tok)
-        elif tok.type == "LINK":
-            layout.links.append((r, tok.column, str(tok)))
+        if tok.type == "RUN":  # cells and links side by side: one token, a character per column
+            for column, char in enumerate(tok, tok.column):
+                if char in _LINK_CHARS:
+                    layout.links.append((r, column, char))
+                else:
+                    layout.cells[r, column] = char
         else:
             layout.bad.add((r, tok.column))
             if tok == "\t":
