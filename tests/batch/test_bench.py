@@ -36,3 +36,32 @@ def test_cli_table_json_and_exit_status(tmp_path, capsys, monkeypatch):
 def test_missing_path_is_a_usage_error(tmp_path, capsys):
     assert main(["bench", str(tmp_path / "nope")]) == 2
     assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_jobs_give_the_same_rows_in_input_order():
+    files = [str(p) for p in BUNDLED]
+    one = run_bench(files, "sat")
+    seen = []
+    two = run_bench(files, "sat", progress=seen.append, jobs=2)
+    assert [r.path for r in two] == files
+    assert [(r.status, r.cells, r.flows) for r in two] == [(r.status, r.cells, r.flows) for r in one]
+    assert sorted(r.path for r in seen) == sorted(files)  # progress saw every row, in finishing order
+
+
+def test_bad_files_do_not_stop_the_workers(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("STANDARD\nA-B\n")
+    rows = run_bench([str(bad), str(BUNDLED[0])], jobs=2)
+    assert [r.status for r in rows] == ["invalid", "solved" if BUNDLED[0] not in UNSOLVABLE else "unsolvable"]
+
+
+def test_cli_jobs_option(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = tmp_path / "bench.json"
+    main(["bench", str(PUZZLES), "--jobs", "2", "--json", str(out)])
+    printed = capsys.readouterr().out
+    assert "with 2 jobs" in printed and "--jobs 2" in printed
+    data = json.loads(out.read_text())
+    assert data["jobs"] == 2 and [r["path"] for r in data["rows"]] == expand([str(PUZZLES)])
+    assert main(["bench", str(PUZZLES), "--jobs", "0"]) == 2
+    assert "argument -j/--jobs: must be a positive whole number, not 0" in capsys.readouterr().err
