@@ -32,13 +32,16 @@ class Outcome:
         ``solved``, ``unsolvable``, ``limit``, ``invalid`` or ``error`` (an
         engine's answer failed verification: a bug, never shown as an answer).
     engine : str
+        The engine asked for; for ``unsolvable`` the one that proved it
+        (``auto`` names the engine it ran).
     solution : Solution or None
     problems : list of Problem
         For ``invalid``: every error and warning; otherwise the warnings.
     stats : dict
         ``seconds`` (wall time, parse to verified answer) and ``nodes``.
     message : str
-        One line for people (the limit that ran out, the internal error).
+        One line for people (the proof of no solution, the limit that ran
+        out, the internal error).
     puzzle : Puzzle or None
     """
 
@@ -103,7 +106,9 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
     try:
         solution = solve_puzzle(puzzle, engine, limits)
     except UnsolvableError as err:
-        return Outcome(path, "unsolvable", engine, problems=warnings, stats=stats(err.stats), puzzle=puzzle)
+        prover = (err.stats.get("tried") or [engine])[-1]  # auto: the engine that gave the proof
+        return Outcome(path, "unsolvable", prover, problems=warnings, stats=stats(err.stats), message=str(err),
+                       puzzle=puzzle)
     except SearchLimitError as err:
         return Outcome(
             path, "limit", engine, problems=warnings, stats=stats(err.stats),

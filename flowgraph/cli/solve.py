@@ -73,14 +73,17 @@ def _pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
 
 def _print_outcome(out, err, outcome: Outcome) -> None:
     s = outcome.stats
+    engine = outcome.solution.engine if outcome.solution else (s.get("tried") or [outcome.engine])[-1]
     nodes = s.get("nodes", 0)
-    stats = f"{s.get('seconds', 0):.3f} s, {nodes:,} node{'' if nodes == 1 else 's'}"
+    unit = "SAT call" if engine == "sat" else "state"
+    stats = f"{s.get('seconds', 0):.3f} s, {nodes:,} {unit}{'' if nodes == 1 else 's'}"
     if outcome.status == "solved":
         out.print(solution_text(outcome.solution, color=True), end="")
-        out.print(f"solved in {stats}", style="dim", markup=False)
+        out.print(f"solved by {engine} in {stats}", style="dim", markup=False)
     elif outcome.status == "unsolvable":
-        out.print(f"no solution: the search space is exhausted ({stats})", markup=False)
+        out.print(f"{outcome.message or 'no solution'} ({stats})", markup=False)
     elif outcome.status == "limit":
-        out.print(f"gave up: {outcome.message} ({stats})", markup=False)
+        tried = " then ".join(s.get("tried") or [engine])
+        out.print(f"gave up: {outcome.message} ({tried}; {stats})", markup=False)
     else:
         err.print(f"{outcome.path}: internal error: {outcome.message}", markup=False)

@@ -74,11 +74,12 @@ def solve(puzzle: Puzzle, limits: Limits | None = None) -> Solution:
         err.stats.update(tried=["sat"])
         raise
     except SearchLimitError as err:
-        if err.reason != "time":
+        err.stats.update(tried=["sat"])
+        left = None if total is None else total - (time.perf_counter() - t0)
+        if err.reason != "time" or (left is not None and left <= 0):
             raise
     from . import search
 
-    left = None if total is None else max(0.0, total - (time.perf_counter() - t0))
     try:
         solution = search.solve(puzzle, Limits(limits.max_nodes, left, limits.memory_bytes))
     except (UnsolvableError, SearchLimitError) as err:

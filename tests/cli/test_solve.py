@@ -34,7 +34,23 @@ def test_solve_prints_the_filled_board(capsys, monkeypatch):
     assert "." not in "".join(board[:9])  # every cell filled
     assert board[0].startswith("A")
     assert "\x1b[" not in out  # no colour in a pipe
-    assert "solved in" in out and " node" in out
+    assert "solved by sat in" in out and "1 SAT call" in out
+
+
+@pytest.mark.parametrize("engine, line", [
+    ("auto", "no solution: the SAT model is unsatisfiable"),
+    ("sat", "no solution: the SAT model is unsatisfiable"),
+    ("search", "no solution: the search space is exhausted"),
+])
+def test_no_solution_says_which_proof(engine, line, capsys):
+    assert main(["solve", "--engine", engine, str(PUZZLES / "standard" / "unsolvable_3x3.txt")]) == 1
+    assert capsys.readouterr().out.startswith(line)
+
+
+def test_json_names_the_engine_that_proved_no_solution(capsys):
+    main(["solve", "--json", str(PUZZLES / "standard" / "unsolvable_3x3.txt")])
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["status"] == "unsolvable" and obj["engine"] == "sat" and obj["stats"]["tried"] == ["sat"]
 
 
 def test_colour_always_styles_flows(capsys):
