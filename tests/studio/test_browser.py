@@ -100,13 +100,14 @@ def test_make_a_board_place_endpoints_see_it_valid_and_solve(page, family, w, h,
     assert cells.count() == w * h
     page.select_option("#label", "A")
     cells.nth(first).click()
-    page.wait_for_timeout(200)
+    # the first endpoint is in the text (and the board redrawn) before the second click
+    page.wait_for_function("(document.querySelector('#text').value.split('\\n').slice(1).join('').match(/A/g) || []).length === 1")
     cells.nth(second).click()
     _badge(page, "valid")
     page.click("#solve")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('solved')")
-    page.wait_for_timeout(500)  # the replay ends on the solution
-    assert page.locator("#board g.pipe").count() == 1
+    # the replay ends on the solution: one pipe (waited for, not slept on: a loaded machine is slow)
+    page.wait_for_function("document.querySelectorAll('#board g.pipe').length === 1")
     assert "A" in page.input_value("#text")
 
 
