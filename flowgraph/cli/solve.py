@@ -23,9 +23,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="solve puzzle files and print verified solutions",
         description="Solve each puzzle file and print its verified solution: the puzzle's own "
         "layout with every cell filled with its flow's label and unused links blanked, then "
-        "the time and the number of search states expanded. Use - to read standard input.",
+        "the engine that answered, the time and its work (search states or SAT calls). Use - to read "
+        "standard input. The default engine, auto, runs SAT first and the heap search if SAT uses up "
+        "60% of the time limit (30 s without one).",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
+    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files: neighbor-link, or a JSON graph, a numberlink file or a *.grid plain grid")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle (JSON Lines) instead of boards")
     p.add_argument("--svg", metavar="DIR", help="also draw each solution as DIR/<name>.svg")

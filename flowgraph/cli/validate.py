@@ -30,7 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "Warnings (a header that does not match the board, a warp that repeats a link) do not "
         "make a file invalid.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files in the neighbor-link format")
+    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files: neighbor-link, or a JSON graph, a numberlink file or a *.grid plain grid")
     p.add_argument("--json", action="store_true",
                    help='one JSON object per file: {"puzzle", "valid", "problems": [...]}')
     p.add_argument("--unique", action="store_true",
