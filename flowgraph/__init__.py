@@ -26,6 +26,7 @@ from .errors import (
     ConversionError,
     FlowgraphError,
     PuzzleError,
+    ScanError,
     SearchLimitError,
     UnsolvableError,
     VerificationError,
@@ -71,5 +72,5 @@ __all__ = [
     "__version__", "parse_file", "parse_text", "analyse", "find_problems", "Problem",
     "solve", "solve_file", "solve_puzzle", "verify", "check", "Limits", "Outcome",
     "Puzzle", "Solution", "Flow", "FlowgraphError", "PuzzleError", "UnsolvableError",
-    "SearchLimitError", "VerificationError", "ConversionError",
+    "SearchLimitError", "VerificationError", "ConversionError", "ScanError",
 ]

@@ -21,6 +21,7 @@ __all__ = [
     "SearchLimitError",
     "VerificationError",
     "ConversionError",
+    "ScanError",
 ]
 
 
@@ -94,3 +95,28 @@ class VerificationError(FlowgraphError):
 
 class ConversionError(FlowgraphError, ValueError):
     """The target format cannot express this board; the message says what (a warp, a wall, ...)."""
+
+
+class ScanError(FlowgraphError, ValueError):
+    """A picture could not be read as a puzzle; the message says what was not found.
+
+    Parameters
+    ----------
+    message : str
+        What could not be found or read ("no grid found", "an odd number of
+        dots of colour #e0e000 at (412, 310)").
+    path : str or None
+        The image file, or None for an image given as bytes or an array.
+
+    Notes
+    -----
+    ``str(err)`` is ``path: message``.
+    """
+
+    def __init__(self, message: str, path: str | None = None):
+        self.message = message
+        self.path = path
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.path or '<image>'}: {self.message}"

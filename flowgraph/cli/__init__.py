@@ -12,13 +12,13 @@ import sys
 from typing import Sequence
 
 from .. import __version__
-from . import bench, convert, generate, new, render, solve, studio, validate
+from . import bench, convert, generate, new, render, scan, solve, studio, validate
 from .common import EXIT, EXIT_HELP, Parser
 
 __all__ = ["main", "run", "build_parser", "EXIT", "COMMANDS"]
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (solve, validate, render, new, convert, generate, studio, bench)
+COMMANDS = (solve, validate, render, new, convert, generate, scan, studio, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

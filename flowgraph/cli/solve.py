@@ -14,7 +14,7 @@ from .common import (
     EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, read_stdin, warm_up,
 )
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "print_outcome", "write_pictures"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         outcome = solve_file(path, args.engine, budget, data=read_stdin(path))
         status = max(status, EXIT[outcome.status])
         if outcome.status == "solved" and (args.svg or args.png):
-            _pictures(outcome, args, err)
+            write_pictures(outcome, args, err)
         if args.json:
             print(json.dumps(outcome.to_json()), flush=True)
             print_problems(err, path, (p for p in outcome.problems if p.is_error))
@@ -57,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
             continue
         if len(args.files) > 1:
             out.print(("\n" if i else "") + path, style="bold", markup=False)
-        _print_outcome(out, err, outcome)
+        print_outcome(out, err, outcome)
     return status
 
 
-def _pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
+def write_pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
     """The solution as DIR/<name>.svg and/or .png (``--svg DIR``, ``--png DIR``)."""
     name = "stdin" if outcome.path == "-" else Path(outcome.path).stem
     for folder, suffix in ((args.svg, ".svg"), (args.png, ".png")):
@@ -73,7 +73,7 @@ def _pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
                 err.print(f"{outcome.path}: no picture: {exc}", markup=False)
 
 
-def _print_outcome(out, err, outcome: Outcome) -> None:
+def print_outcome(out, err, outcome: Outcome) -> None:
     s = outcome.stats
     engine = outcome.solution.engine if outcome.solution else (s.get("tried") or [outcome.engine])[-1]
     nodes = s.get("nodes", 0)

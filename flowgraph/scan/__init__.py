@@ -1,0 +1,17 @@
+"""Screenshots to puzzles: ``scan(image) -> Puzzle``.
+
+:mod:`.image` reads the picture (size limits), :mod:`.lattice` finds the
+board (square or hex, cells, holes, walls), :mod:`.dots` finds and pairs the
+endpoint dots, :mod:`.reader` puts them together as neighbor-link text and
+:mod:`.debug` draws what was read. OpenCV (``opencv-python-headless``) is
+imported only when a picture is scanned.
+
+>>> from flowgraph.scan import scan  # doctest: +SKIP
+>>> scan("level.jpg").flows  # doctest: +SKIP
+"""
+
+from ..errors import ScanError
+from .image import MAX_PIXELS
+from .reader import Scan, read_board, scan
+
+__all__ = ["scan", "read_board", "Scan", "ScanError", "MAX_PIXELS"]

@@ -1,0 +1,148 @@
+"""Endpoint dots: found at cell centres, paired by colour, named after the game's palette.
+
+A cell holds a dot when most of a disc at its centre stands out from the
+background; the dot's colour is the median of that disc (robust to a letter
+or a drawn mark over it and to JPEG noise). Dots are paired by a
+minimum-weight perfect matching on their colour difference (CIE76 ΔE in
+CIELAB, networkx's ``max_weight_matching``), so two close shades still pair
+right when each has its twin; each pair then takes the label of the nearest
+unused colour of Flow Free's palette (A red, B green, C blue, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import ScanError
+from ..model import LABELS
+from ..render.scene import FLOW_FREE
+
+__all__ = ["Dot", "find_dots", "pair_dots", "MAX_PAIR_DELTA"]
+
+#: Two dots of one flow differ by at most this CIE76 ΔE (JPEG noise, a mark over one of them).
+MAX_PAIR_DELTA = 22.0
+#: A disc at the cell centre of this radius (in pitches) is what a dot must fill.
+DISC = 0.27
+
+
+@dataclass
+class Dot:
+    """An endpoint dot: the cell it is in, where it is in the picture and its colour."""
+
+    site: tuple[int, int]
+    xy: tuple[float, float]
+    rgb: tuple[int, int, int]
+    label: str = ""
+
+    @property
+    def hex(self) -> str:
+        return "#{:02x}{:02x}{:02x}".format(*self.rgb)
+
+
+def find_dots(rgb: np.ndarray, diff: np.ndarray, centres: dict, pitch: float, contrast: int = 60) -> list[Dot]:
+    """The dots in the cells whose centres are given.
+
+    Parameters
+    ----------
+    rgb : numpy.ndarray, shape (H, W, 3), uint8
+    diff : numpy.ndarray, shape (H, W), uint8
+        Each pixel's difference to the background (:func:`~.lattice.foreground`).
+    centres : dict of site -> (x, y)
+        Cell centres, in pixels of ``rgb``.
+    pitch : float
+        Distance between neighbouring centres, pixels.
+    contrast : int
+        How much a dot's pixels differ from the background at least.
+    """
+    r = max(2.0, DISC * pitch)
+    offsets = np.array([(dx, dy) for dx in range(-int(r), int(r) + 1) for dy in range(-int(r), int(r) + 1)
+                        if dx * dx + dy * dy <= r * r])
+    out = []
+    height, width = diff.shape
+    for site, (x, y) in centres.items():
+        px = np.clip(np.rint(x + offsets[:, 0]).astype(int), 0, width - 1)
+        py = np.clip(np.rint(y + offsets[:, 1]).astype(int), 0, height - 1)
+        strong = diff[py, px] > contrast
+        if strong.mean() < 0.55:
+            continue
+        colour = np.median(rgb[py[strong], px[strong]], axis=0)
+        out.append(Dot(site, (float(x), float(y)), tuple(int(round(c)) for c in colour)))
+    return out
+
+
+def _lab(colours) -> np.ndarray:
+    import cv2
+
+    arr = np.asarray(colours, dtype=np.float32).reshape(1, -1, 3) / 255.0
+    return cv2.cvtColor(arr, cv2.COLOR_RGB2Lab).reshape(-1, 3)
+
+
+def pair_dots(dots: list[Dot], where=lambda dot: dot.xy) -> list[tuple[Dot, Dot]]:
+    """Pair the dots by colour and label each pair (sets :attr:`Dot.label`).
+
+    Parameters
+    ----------
+    dots : list of Dot
+    where : callable
+        Dot -> (x, y) for messages (pixels of the original picture).
+
+    Returns
+    -------
+    list of (Dot, Dot)
+        In label order.
+
+    Raises
+    ------
+    ScanError
+        No dots, an odd number of them, a dot with no partner of its colour,
+        or more flows than labels.
+    """
+    import networkx as nx
+
+    if not dots:
+        raise ScanError("no endpoint dots found in the cells")
+    lab = _lab([d.rgb for d in dots])
+    delta = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=2)
+    np.fill_diagonal(delta, np.inf)
+    if len(dots) % 2:
+        lonely = int(np.argmax(delta.min(axis=1)))
+        raise ScanError(f"an odd number of dots ({len(dots)}): the dot of colour {dots[lonely].hex} at "
+                        f"{_at(where(dots[lonely]))} has no partner of its colour")
+    graph = nx.Graph()
+    for i in range(len(dots)):
+        for j in range(i + 1, len(dots)):
+            graph.add_edge(i, j, weight=1000.0 - delta[i, j])
+    pairs = sorted(tuple(sorted(p)) for p in nx.max_weight_matching(graph, maxcardinality=True))
+    worst = max(pairs, key=lambda p: delta[p])
+    if delta[worst] > MAX_PAIR_DELTA:
+        i = worst[0]
+        j = int(np.argmin(delta[i]))
+        raise ScanError(f"the dot of colour {dots[i].hex} at {_at(where(dots[i]))} has no partner of its colour "
+                        f"(the closest, {dots[j].hex} at {_at(where(dots[j]))}, differs by ΔE {delta[i, j]:.0f})")
+    if len(pairs) > len(LABELS):
+        raise ScanError(f"{len(pairs)} flows: more than the {len(LABELS)} labels of the format")
+    _name(dots, pairs, lab)
+    return sorted(((dots[i], dots[j]) for i, j in pairs), key=lambda p: LABELS.index(p[0].label))
+
+
+def _name(dots: list[Dot], pairs: list[tuple[int, int]], lab: np.ndarray) -> None:
+    palette = _lab(FLOW_FREE)
+    mean = np.array([(lab[i] + lab[j]) / 2 for i, j in pairs])
+    dist = np.linalg.norm(mean[:, None, :] - palette[None, :, :], axis=2)
+    free = list(LABELS)
+    named: dict[int, str] = {}
+    for k in np.argsort(dist, axis=None):
+        p, c = divmod(int(k), len(palette))
+        if p not in named and LABELS[c] in free and dist[p, c] < 40:
+            named[p] = LABELS[c]
+            free.remove(LABELS[c])
+    for p in range(len(pairs)):
+        label = named.get(p) or free.pop(0)
+        for i in pairs[p]:
+            dots[i].label = label
+
+
+def _at(xy) -> str:
+    return f"({round(xy[0])}, {round(xy[1])})"

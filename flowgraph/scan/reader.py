@@ -1,0 +1,196 @@
+"""A picture to a puzzle: the board (:mod:`.lattice`), its dots (:mod:`.dots`), neighbor-link text."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..errors import ScanError
+from ..io.grids import grid_sketch, text_key
+from ..io.problems import Problem
+from ..io.sketch import Sketch, Spot, draw_neighbor_link
+from ..model import Puzzle
+from .dots import Dot, find_dots, pair_dots
+from .image import image_source, load_image
+from .lattice import Board, Lattice, find_board, find_lattice, foreground, line_ink, without_marks
+
+__all__ = ["Scan", "read_board", "scan"]
+
+
+@dataclass
+class Scan:
+    """Everything read from one picture.
+
+    Attributes
+    ----------
+    text : str
+        The board in the neighbor-link format (FORMAT.md).
+    puzzle : Puzzle or None
+        The parsed board, None when it breaks the rules (see :attr:`problems`).
+    problems : list of Problem
+        What the parser found wrong with :attr:`text` (positions in it).
+    board : Board
+        Lattice, cells and walls (pixels of the scanned picture).
+    dots : list of Dot
+        Labelled endpoint dots.
+    scale : float
+        Pixels of the scanned picture per pixel of the original.
+    cells_xy : dict of site -> (x, y)
+        Where each site's cell is on the text grid.
+    """
+
+    text: str
+    puzzle: Puzzle | None
+    problems: list[Problem]
+    board: Board
+    dots: list[Dot]
+    scale: float
+    cells_xy: dict = field(default_factory=dict)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Columns and rows of the board (as the game names its size: a 5x5 hex board has 5 rows)."""
+        xs = [x for x, _ in self.cells_xy.values()]
+        ys = [y for _, y in self.cells_xy.values()]
+        size = (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else (0, 0)
+        return size[::-1] if self.board.lattice.transposed else size
+
+    def where(self, xy: tuple[float, float]) -> tuple[float, float]:
+        """A point of the scanned (possibly transposed) picture in pixels of the original picture."""
+        x, y = xy if not self.board.lattice.transposed else (xy[1], xy[0])
+        return x / self.scale, y / self.scale
+
+
+def read_board(image, path: str | None = None) -> Scan:
+    """Read a board from a picture, keeping what was read even when it breaks the rules.
+
+    Parameters
+    ----------
+    image : str, Path, bytes or numpy.ndarray
+        See :func:`~.image.load_image`.
+    path : str, optional
+        The name messages and the puzzle carry (default: the file name, if any).
+
+    Returns
+    -------
+    Scan
+
+    Raises
+    ------
+    ScanError
+        The picture cannot be read, no grid is found, or the dots do not pair
+        up by colour.
+    """
+    path = path or image_source(image)
+    try:
+        import cv2  # noqa: F401
+    except ImportError:
+        raise ScanError("scanning needs OpenCV: pip install 'flowgraph-solver[scan]'", path) from None
+    try:
+        rgb, scale = load_image(image)
+        background, _ = foreground(rgb)
+        rgb = without_marks(rgb, background)
+        _, diff = foreground(rgb)
+        ink = line_ink(diff)
+        lattice = find_lattice(ink)
+        board = find_board(ink, diff, lattice)
+        if lattice.transposed:
+            rgb, diff = rgb.transpose(1, 0, 2), diff.T
+        centres = {site: lattice.centre(site) for site in board.cells}
+        pitch = min(lattice.dx, lattice.dy * (2 if lattice.family == "HEX" else 1))
+        dots = find_dots(rgb, diff, centres, pitch)
+        scan = Scan("", None, [], board, dots, scale)
+        pair_dots(dots, lambda dot: scan.where(dot.xy))
+    except ScanError as err:
+        raise ScanError(err.message, path) from None
+    scan.cells_xy = _grid_places(lattice, board.cells)
+    scan.text = draw_neighbor_link(_sketch(scan))
+    from ..io.neighbor_link import analyse
+
+    scan.puzzle, scan.problems = analyse(scan.text, path)
+    return scan
+
+
+def scan(image, path: str | None = None) -> Puzzle:
+    """Read a puzzle from a screenshot or a picture of a board.
+
+    Square boards (rectangles, holes, walls drawn as thick lines) and hex
+    boards (flat or pointed tops) are read; bridges and warps are not
+    recognised (their cells read as plain cells).
+
+    Parameters
+    ----------
+    image : str, Path, bytes or numpy.ndarray
+        A picture file, its bytes, or an RGB array (see :func:`~.image.load_image`).
+    path : str, optional
+        The name the puzzle and messages carry (default: the file name).
+
+    Returns
+    -------
+    Puzzle
+        A neighbor-link puzzle (``puzzle.lines`` is its text).
+
+    Raises
+    ------
+    ScanError
+        The picture cannot be read or is refused (see :data:`~.image.MAX_PIXELS`),
+        no grid is found, dots do not pair up by colour, or the board read
+        breaks the rules of the format (the message names the first problem).
+    """
+    found = read_board(image, path)
+    if found.puzzle is None:
+        first = next(p for p in found.problems if p.is_error)
+        raise ScanError(f"the board read breaks the rules: {first.message} (line {first.line} of the text read)",
+                        path or image_source(image))
+    return found.puzzle
+
+
+def _grid_places(lattice: Lattice, cells: list[tuple[int, int]]) -> dict:
+    """Site -> (x, y) on the text grid; hex: the top cell of every column is in row 0 on a rectangular board
+    (the columns that start lower link down-diagonally, as in level packs)."""
+    c0 = min(c for c, _ in cells)
+    r0 = min(r for _, r in cells)
+    if lattice.family != "HEX":
+        return {(c, r): (c - c0, r - r0) for c, r in cells}
+    return {(c, h): (c - c0, (h - r0) // 2) for c, h in cells}
+
+
+def _hex_down(lattice: Lattice, cells: list[tuple[int, int]]) -> int:
+    c0 = min(c for c, _ in cells)
+    r0 = min(r for _, r in cells)
+    top = next(c for c, h in cells if h == r0)
+    return (top - c0 + 1) % 2
+
+
+def _sketch(scan: Scan) -> Sketch:
+    board, places = scan.board, scan.cells_xy
+    labels = {dot.site: dot.label for dot in scan.dots}
+    cells = {places[site]: labels.get(site, ".") for site in board.cells}
+    walls = frozenset(frozenset(places[s] for s in wall) for wall in board.walls)
+    hex_down = _hex_down(board.lattice, board.cells) if board.lattice.family == "HEX" else None
+    sketch, _ = grid_sketch(cells, board.lattice.family, hex_down=hex_down, walls=walls)
+    return _transpose(sketch) if board.lattice.transposed else sketch
+
+
+def _transpose(sketch: Sketch) -> Sketch:
+    """The sketch mirrored on its diagonal: a board of flat-topped hexagons becomes one of pointed tops."""
+    out = Sketch(sketch.family)
+    key = {}
+    for old, spot in sketch.spots.items():
+        x, y = spot.xy
+        key[old] = text_key(y, x)
+        out.spots[key[old]] = Spot((y, x), spot.label, spot.lane)
+    for pair, warp in sketch.links.items():
+        u, v = pair
+        out.link(key[u], key[v], warp)
+    return out
+
+
+def hex_corners(lattice: Lattice, centre: tuple[float, float]) -> list[tuple[float, float]]:
+    """The corners of a cell around ``centre`` (pixels of the scanned picture)."""
+    x, y = centre
+    if lattice.family == "HEX":
+        s = 2 * lattice.dy / math.sqrt(3)
+        return [(x + s * math.cos(math.radians(a)), y + s * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+    hx, hy = lattice.dx / 2, lattice.dy / 2
+    return [(x - hx, y - hy), (x + hx, y - hy), (x + hx, y + hy), (x - hx, y + hy)]
