@@ -7,7 +7,6 @@ fast wrong answer never counts as solved.
 from __future__ import annotations
 
 import resource
-from concurrent.futures import ProcessPoolExecutor, as_completed
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from .outcome import Outcome, solve_file
 from ..engines import get_engine
 from ..model import Limits
 
-__all__ = ["expand", "run_bench", "bench_row", "BenchRow", "summary", "peak_rss_mb"]
+__all__ = ["expand", "run_bench", "bench_row", "bench_row_of", "BenchRow", "summary", "peak_rss_mb"]
 
 
 @dataclass
@@ -67,15 +66,16 @@ def run_bench(
     Parameters
     ----------
     files : list of str
+        Puzzle files; a level pack gives a row per level (:func:`~.jobs.expand_jobs`).
     engine : str
     limits : Limits, optional
         Per puzzle.
     progress : callable, optional
         Called with each row as soon as it is done (in the order they finish).
     jobs : int
-        Worker processes (:class:`concurrent.futures.ProcessPoolExecutor`);
-        1 solves in this process. Each worker loads the engine once before
-        its first puzzle.
+        Worker processes (:class:`~.executors.PoolExecutor`); 1 solves in
+        this process. Each worker loads the engine once before its first
+        puzzle.
 
     Returns
     -------
@@ -91,23 +91,25 @@ def run_bench(
     ValueError
         Unknown engine name, or ``jobs`` < 1.
     """
+    from .executors import make_executor
+    from .jobs import expand_jobs
+    from .runner import run_batch
+    from .tasks import bench_task
+
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    get_engine(engine).warm_up()
-    rows: list[BenchRow | None] = [None] * len(files)
-    if jobs == 1 or len(files) < 2:
-        for i, path in enumerate(files):
-            rows[i] = bench_row(path, engine, limits)
-            if progress:
-                progress(rows[i])
-        return rows  # type: ignore[return-value]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(files)), initializer=_warm_up, initargs=(engine,)) as pool:
-        futures = {pool.submit(bench_row, path, engine, limits): i for i, path in enumerate(files)}
-        for future in as_completed(futures):
-            row = rows[futures[future]] = future.result()
-            if progress:
-                progress(row)
-    return rows  # type: ignore[return-value]
+    get_engine(engine)
+    batch_jobs = expand_jobs(files)
+    with make_executor(jobs, warm_up=engine, tasks=len(batch_jobs)) as executor:
+        batch = run_batch([j.key for j in batch_jobs], bench_task, [(j, engine, limits) for j in batch_jobs],
+                          executor, on_row=(lambda i, row: progress(bench_row_of(row))) if progress else None)
+    return [bench_row_of(row) for row in batch.done]
+
+
+def bench_row_of(row: dict) -> BenchRow:
+    """The table row of a :func:`~.tasks.bench_task` result (an ``error`` row from an executor too)."""
+    return BenchRow(row.get("path", row.get("key", "")), row.get("cells", 0), row.get("flows", 0), row["status"],
+                    float(row.get("seconds", row.get("stats", {}).get("seconds", 0.0))), int(row.get("nodes", 0)))
 
 
 def bench_row(path: str, engine: str, limits: Limits | None) -> BenchRow:
@@ -122,10 +124,6 @@ def bench_row(path: str, engine: str, limits: Limits | None) -> BenchRow:
         seconds=float(outcome.stats.get("seconds", 0.0)),
         nodes=int(outcome.stats.get("nodes", 0)),
     )
-
-
-def _warm_up(engine: str) -> None:
-    get_engine(engine).warm_up()
 
 
 def peak_rss_mb() -> float:

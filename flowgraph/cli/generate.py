@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 
-from ..authoring.generate import GenerationError, generate, pick_bridges
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
-from ..io.solution_json import solution_json
+from .batching import BATCH_EXIT_HELP, add_batch_options, run_rows
 from .common import EXIT, add_command, console, positive_float, positive_int
+from .solve import finish
 from .new import size
 
 __all__ = ["add_parser", "run"]
@@ -37,8 +36,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n  flowgraph generate --size 7x7\n  flowgraph generate --family hex --size 10x10 "
         "--count 20 -o pack/\n  flowgraph generate --mask heart.grid --flows 6-9 --json\n"
         "  flowgraph generate --family bridges --size 8x8 --bridges 2 --seed 7\n\n"
+        "  flowgraph generate --family hex --size 12x12 --count 1000 -o pack/ --out pack.jsonl --jobs 2\n\n"
         "exit status: 0 every puzzle generated, 2 usage error, 3 a bad mask, 4 a puzzle not found in the "
-        "limits (the others are still written)",
+        "limits (the others are still written), 130 interrupted (--resume with --out finishes)",
     )
     p.add_argument("--family", choices=("standard", "hex", "warps", "bridges"), default="standard",
                    help="the board's family (default standard)")
@@ -60,6 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write each puzzle to DIR/<family>_<W>x<H>_<seed>.txt (needed for --count > 1 without --json)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle: its text, its solution and difficulty figures")
+    add_batch_options(p)
 
 
 def _seeds(seed: str, count: int) -> list[str]:
@@ -67,6 +68,8 @@ def _seeds(seed: str, count: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..batch.tasks import generate_task
+
     err = console("auto", sys.stderr)
     if args.count > 1 and not (args.output or args.json):
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
@@ -84,36 +87,36 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         err.print(f"flowgraph generate: {exc}", markup=False)
         return EXIT["usage"]
-    status = 0
-    for seed in _seeds(args.seed, args.count):
-        try:
-            nbridges = args.bridges if args.bridges is not None else int(args.family == "bridges")
-            cells = {xy: ch for xy, ch in empty.cells.items() if ch != "*"}
-            bridges = pick_bridges(type(empty)(empty.header, cells, empty.wrap_rows, empty.wrap_cols), nbridges,
-                                   random.Random(f"bridges:{seed}")) if nbridges else []
-            shaped = board(args.family, width, height, mask=mask, wrap=args.wrap, bridges=bridges) if nbridges \
-                else type(empty)(empty.header, cells, empty.wrap_rows, empty.wrap_cols)
-            made = generate(shaped, seed=seed, flows=args.flows, min_length=args.min_length,
-                            no_square=args.no_square, time_limit_s=args.time_limit)
-        except GenerationError as exc:
-            err.print(f"flowgraph generate: {exc}", markup=False)
-            status = max(status, EXIT["limit"])
-            continue
-        except ValueError as exc:
-            err.print(f"flowgraph generate: {exc}", markup=False)
-            return EXIT["usage"]
+    spec = {"family": args.family, "width": width, "height": height, "wrap": args.wrap,
+            "mask": Path(args.mask).read_text(encoding="utf-8") if args.mask else None, "mask_path": args.mask,
+            "bridges": args.bridges if args.bridges is not None else int(args.family == "bridges"),
+            "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
+            "time_limit": args.time_limit}
+    seeds = _seeds(args.seed, args.count)
+    statuses: list[int] = []
+
+    def show(i: int, row: dict) -> None:
+        if row["status"] != "generated":
+            err.print(f"flowgraph generate: seed {row.get('seed', seeds[i])}: {row.get('message', '')}", markup=False)
+            statuses.append(EXIT["usage"] if row["status"] == "invalid" else EXIT["limit"])
+            return
+        statuses.append(0)
         name = None
         if args.output:
             folder = Path(args.output)
             folder.mkdir(parents=True, exist_ok=True)
-            w = width or max(x for x, _ in cells) + 1
-            h = height or max(y for _, y in cells) + 1
-            name = str(folder / f"{args.family}_{w}x{h}_{seed}.txt")
-            Path(name).write_text(made.text, encoding="utf-8")
+            name = str(folder / row["name"])
+            Path(name).write_text(row["text"], encoding="utf-8")
         if args.json:
-            obj = {"puzzle": name, "seed": seed, "text": made.text,
-                   "solution": solution_json(name or "-", made.solution)["paths"], "figures": made.figures}
+            obj = {"puzzle": name, "seed": row["seed"], "text": row["text"], "solution": row["solution"],
+                   "figures": row["figures"]}
             print(json.dumps(obj), flush=True)
         elif not args.output:
-            sys.stdout.write(made.text)
-    return status
+            sys.stdout.write(row["text"])
+
+    batch = run_rows(err, args, [f"seed:{s}" for s in seeds], generate_task, [(spec, s) for s in seeds], show,
+                     verb="generating", warm_up="sat")
+    if isinstance(batch, str):
+        err.print(f"flowgraph generate: {batch}", markup=False)
+        return EXIT["usage"]
+    return finish(err, batch, "flowgraph generate", args.out, max(statuses, default=0))

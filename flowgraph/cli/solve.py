@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
-from ..batch.outcome import Outcome, solve_file
+from ..batch.outcome import Outcome
 from ..errors import ConversionError
 from ..render.text import solution_text
+from .batching import BATCH_EXIT_HELP, EXIT_INTERRUPTED, add_batch_options, print_summary, run_rows
 from .render import add_picture_options, write_picture
 from .common import (
-    EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, read_stdin, warm_up,
+    EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, warm_up,
 )
 
 __all__ = ["add_parser", "run", "print_outcome", "write_pictures"]
@@ -25,40 +27,115 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "layout with every cell filled with its flow's label and unused links blanked, then "
         "the engine that answered, the time and its work (search states or SAT calls). Use - to read "
         "standard input. The default engine, auto, runs SAT first and the heap search if SAT uses up "
-        "60% of the time limit (30 s without one).",
+        "60% of the time limit (30 s without one). Folders stand for their *.txt files and a level pack "
+        "for each of its levels; puzzles run in parallel (--jobs), or on a Dask cluster (--scheduler), "
+        "and print in input order, with a summary when there are several.",
+        epilog="examples:\n  flowgraph solve puzzles/hex/hive_8x7.txt\n"
+        "  flowgraph solve ../shared/corpus/numberlink --out rows.jsonl --jobs 2\n"
+        "  flowgraph solve big/ --out rows.jsonl --resume      (after Ctrl-C: only the rest)\n"
+        "  flowgraph solve pack.txt --scheduler tcp://10.0.0.5:8786 --json\n\n" + BATCH_EXIT_HELP,
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files: neighbor-link, or a JSON graph, a numberlink file or a *.grid plain grid")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="puzzle files or folders: neighbor-link, or a JSON graph, a numberlink file, a *.grid plain "
+                   "grid, a level pack")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle (JSON Lines) instead of boards")
     p.add_argument("--svg", metavar="DIR", help="also draw each solution as DIR/<name>.svg")
     p.add_argument("--png", metavar="DIR", help="also draw each solution as DIR/<name>.png")
     add_picture_options(p)
     add_budget_options(p)
+    add_batch_options(p)
     add_color_option(p)
 
 
+#: The fields of a row that ``--json`` prints (FORMAT.md's object); ``--out`` keeps the rest too.
+_CONTRACT = ("puzzle", "status", "engine", "paths", "errors", "message", "stats")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Solve every file; the exit status is the largest of their outcomes."""
+    """Solve every puzzle; the exit status is the largest of their outcomes (130 when interrupted)."""
+    from ..batch.jobs import expand_jobs
+    from ..batch.tasks import solve_task
+
     out, err = consoles(args.color)
-    status = 0
+    jobs = expand_jobs(args.files, sys.stdin.buffer.read() if "-" in args.files else None)
     budget = limits(args)
-    warm_up(err, args.engine)
-    for i, path in enumerate(args.files):
-        outcome = solve_file(path, args.engine, budget, data=read_stdin(path))
-        status = max(status, EXIT[outcome.status])
+    if not args.scheduler and (args.jobs == 1 or len(jobs) < 2):
+        warm_up(err, args.engine)
+    statuses: list[int] = []
+
+    def show(i: int, row: dict) -> None:
+        outcome = outcome_of(jobs[i], row)
+        statuses.append(EXIT[outcome.status])
         if outcome.status == "solved" and (args.svg or args.png):
             write_pictures(outcome, args, err)
         if args.json:
-            print(json.dumps(outcome.to_json()), flush=True)
-            print_problems(err, path, (p for p in outcome.problems if p.is_error))
-            continue
-        print_problems(err, path, outcome.problems)
+            print(json.dumps({k: row[k] for k in _CONTRACT if k in row}), flush=True)
+            print_problems(err, outcome.path, (p for p in outcome.problems if p.is_error))
+            return
+        print_problems(err, outcome.path, outcome.problems)
         if outcome.status == "invalid":
-            continue
-        if len(args.files) > 1:
-            out.print(("\n" if i else "") + path, style="bold", markup=False)
+            return
+        if len(jobs) > 1:
+            out.print(("\n" if i else "") + outcome.path, style="bold", markup=False)
         print_outcome(out, err, outcome)
+
+    batch = run_rows(err, args, [j.key for j in jobs], solve_task, [(j, args.engine, budget) for j in jobs], show,
+                     warm_up=args.engine)
+    if isinstance(batch, str):
+        err.print(f"flowgraph solve: {batch}", markup=False)
+        return EXIT["usage"]
+    return finish(err, batch, "flowgraph solve", args.out, max(statuses, default=0))
+
+
+def finish(err, batch, title: str, out: str | None, status: int) -> int:
+    """The summary of a batch of several puzzles on standard error, and the exit status (130: interrupted)."""
+    from ..batch.runner import summarise
+
+    if len(batch.rows) > 1 or batch.interrupted:
+        print_summary(err, summarise(batch), title)
+    if batch.interrupted:
+        err.print(f"interrupted: {len(batch.done)} of {len(batch.rows)} done"
+                  + (f"; their rows are in {out}: add --resume to finish the rest" if out else ""),
+                  style="yellow", markup=False)
+        return EXIT_INTERRUPTED
     return status
+
+
+def _nodes_at(puzzle, places: list) -> tuple:
+    """Nodes of a path given as positions (FORMAT.md's JSON): a bridge's lane is the one the path crosses along."""
+    out = []
+    for k, (line, col) in enumerate(places):
+        if (line, col) in puzzle.graph:
+            out.append((line, col))
+            continue
+        near = [places[j] for j in (k - 1, k + 1) if 0 <= j < len(places)]
+        out.append((line, col, "-" if any(p[0] == line for p in near) else "|"))
+    return tuple(out)
+
+
+def outcome_of(job, row: dict) -> Outcome:
+    """The :class:`Outcome` a row describes, with its puzzle parsed again here and its solution verified."""
+    from ..io.files import load
+    from ..io.problems import Problem
+    from ..model import Solution
+    from ..verify import verify
+
+    puzzle, problems = load(job.name, job.data) if job.data is not None else (None, [])
+    if job.error:
+        problems = [Problem(1, 1, "error", job.error)]
+    status = row["status"]
+    solution = None
+    if status == "solved" and puzzle is not None:
+        if "_nodes" in row:
+            paths = {label: tuple(tuple(n) for n in nodes) for label, nodes in row["_nodes"].items()}
+        else:  # a row resumed from --out: positions only
+            paths = {label: _nodes_at(puzzle, places) for label, places in row["paths"].items()}
+        solution = verify(Solution(puzzle, paths, row.get("engine", ""), row.get("stats", {})))
+    if status != "invalid":
+        problems = [p for p in problems if not p.is_error]
+    return Outcome(job.name, status, row.get("engine", ""), solution, problems, row.get("stats", {}),
+                   row.get("message", ""), puzzle)
 
 
 def write_pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:

@@ -9,12 +9,14 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
-from ..authoring.uniqueness import Uniqueness, count_solutions, differing_cells
+from ..authoring.uniqueness import Uniqueness, differing_cells
 from ..io.files import load
 from ..io.problems import Problem
-from ..model import Limits, Puzzle
+from ..model import Puzzle, Solution
 from ..render.text import board_rows, flow_style, solution_grid
-from .common import EXIT, add_color_option, add_command, console, positive_float, read_stdin
+from .batching import BATCH_EXIT_HELP, add_batch_options, run_rows
+from .common import EXIT, add_color_option, add_command, consoles, positive_float
+from .solve import finish
 
 __all__ = ["add_parser", "run"]
 
@@ -28,9 +30,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Check each puzzle file against the format and its rules and print every "
         "problem as FILE:LINE:COLUMN: error|warning: message, then a one-line verdict per file. "
         "Warnings (a header that does not match the board, a warp that repeats a link) do not "
-        "make a file invalid.",
+        "make a file invalid. Folders stand for their *.txt files and a level pack for each of its levels; "
+        "files are checked in parallel (--jobs) or on a Dask cluster (--scheduler) and print in input order.",
+        epilog="examples:\n  flowgraph validate puzzles/standard/garden_9x7_holes.txt\n"
+        "  flowgraph validate --unique ../shared/corpus/samgoldman --out unique.jsonl\n\n" + BATCH_EXIT_HELP,
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files: neighbor-link, or a JSON graph, a numberlink file or a *.grid plain grid")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="puzzle files or folders: neighbor-link, or a JSON graph, a numberlink file, a *.grid plain "
+                   "grid, a level pack")
     p.add_argument("--json", action="store_true",
                    help='one JSON object per file: {"puzzle", "valid", "problems": [...]}')
     p.add_argument("--unique", action="store_true",
@@ -38,31 +45,50 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "exit 1 when a valid file has no solution or several")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="with --unique: give up after S seconds per file (status 4)")
+    add_batch_options(p)
     add_color_option(p)
 
 
 def run(args: argparse.Namespace) -> int:
     """Validate every file; 3 if one is invalid, 1 if one is not uniquely solvable (``--unique``)."""
-    out = console(args.color, sys.stdout)
-    status = 0
-    for path in args.files:
-        puzzle, problems = load(path, read_stdin(path))
-        valid = not any(p.is_error for p in problems)
-        status = max(status, EXIT["valid" if valid else "invalid"])
-        unique = None
-        if args.unique and puzzle is not None:
-            unique = count_solutions(puzzle, 2, Limits(time_limit_s=args.time_limit))
-            status = max(status, {"unique": 0, "limit": EXIT["limit"]}.get(unique.verdict, EXIT["unsolvable"]))
+    from ..batch.jobs import expand_jobs
+    from ..batch.tasks import validate_task
+
+    out, err = consoles(args.color)
+    jobs = expand_jobs(args.files, sys.stdin.buffer.read() if "-" in args.files else None)
+    statuses: list[int] = []
+
+    def show(i: int, row: dict) -> None:
+        job = jobs[i]
+        puzzle, problems = (load(job.name, job.data) if job.error is None
+                            else (None, [Problem(1, 1, "error", job.error)]))
+        status = EXIT["valid" if row.get("valid") else "invalid"]
+        verdict = row.get("verdict")
+        if verdict is not None:
+            status = max(status, {"unique": 0, "limit": EXIT["limit"]}.get(verdict, EXIT["unsolvable"]))
+        if row["status"] == "error":
+            status = EXIT["error"]
+            err.print(f"{job.name}: internal error: {row.get('message', '')}", markup=False)
+        statuses.append(status)
         if args.json:
-            obj = {"puzzle": path, "valid": valid, "problems": [p.to_json() for p in problems]}
-            if unique is not None:
-                obj["solutions"] = unique.count
+            obj = {"puzzle": job.name, "valid": row.get("valid", False), "problems": row.get("problems", [])}
+            if "solutions" in row:
+                obj["solutions"] = row["solutions"]
             print(json.dumps(obj), flush=True)
-            continue
-        _print_verdict(out, path, puzzle, problems)
-        if unique is not None:
-            _print_uniqueness(out, path, unique)
-    return status
+            return
+        _print_verdict(out, job.name, puzzle, problems)
+        if verdict is not None and puzzle is not None:
+            solutions = tuple(Solution(puzzle, {k: tuple(tuple(n) for n in v) for k, v in paths.items()}, "sat")
+                              for paths in row.get("_solutions", []))
+            _print_uniqueness(out, job.name, Uniqueness(verdict, solutions))
+
+    batch = run_rows(err, args, [j.key for j in jobs], validate_task,
+                     [(j, args.unique, args.time_limit) for j in jobs], show, verb="checking",
+                     warm_up="sat" if args.unique else None)
+    if isinstance(batch, str):
+        err.print(f"flowgraph validate: {batch}", markup=False)
+        return EXIT["usage"]
+    return finish(err, batch, "flowgraph validate", args.out, max(statuses, default=0))
 
 
 def _print_verdict(out: Console, path: str, puzzle: Puzzle | None, problems: list[Problem]) -> None:

@@ -1,0 +1,185 @@
+"""Where a batch's tasks run: this process, a local process pool, or a Dask cluster, behind one interface.
+
+An executor takes a task (a picklable function) and its arguments, one per
+job, and yields ``(index, row)`` as the rows finish, in any order, as
+:mod:`concurrent.futures` executors do; :meth:`Executor.close` stops it (with
+``cancel=True``: drops what has not started). A task that raises becomes an
+``error`` row, so one bad job never stops a batch.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any, Callable, Iterator, Sequence
+
+__all__ = ["Executor", "SerialExecutor", "PoolExecutor", "DaskExecutor", "make_executor"]
+
+Task = Callable[..., dict]
+
+
+def _error_row(exc: BaseException) -> dict[str, Any]:
+    return {"status": "error", "message": f"{type(exc).__name__}: {exc}", "stats": {"seconds": 0.0, "nodes": 0}}
+
+
+def _warm_up(engine: str | None) -> None:
+    if engine:
+        from ..engines import get_engine
+
+        get_engine(engine).warm_up()
+
+
+class Executor:
+    """The interface: :meth:`run` and :meth:`close`; a context manager."""
+
+    name = "executor"
+    workers = 1
+
+    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+        raise NotImplementedError
+
+    def close(self, cancel: bool = False) -> None:
+        """Release the workers; ``cancel``: drop the tasks not yet started."""
+
+    def __enter__(self) -> "Executor":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close(cancel=exc[0] is not None)
+
+
+class SerialExecutor(Executor):
+    """Every task in this process, in order (``--jobs 1``): times free of contention."""
+
+    name = "this process"
+
+    def __init__(self, warm_up: str | None = None):
+        _warm_up(warm_up)
+
+    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+        for i, a in enumerate(args):
+            try:
+                yield i, task(*a)
+            except Exception as exc:  # noqa: BLE001 - a task's bug is a row, not a stopped batch
+                yield i, _error_row(exc)
+
+
+class PoolExecutor(Executor):
+    """A local pool of worker processes (:class:`concurrent.futures.ProcessPoolExecutor`).
+
+    Each worker loads the engine ``warm_up`` names once, before its first task.
+    """
+
+    name = "local processes"
+
+    def __init__(self, workers: int, warm_up: str | None = None):
+        self.workers = workers
+        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_warm_up, initargs=(warm_up,))
+
+    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+        futures = {self._pool.submit(task, *a): i for i, a in enumerate(args)}
+        for future in as_completed(futures):
+            try:
+                row = future.result()
+            except Exception as exc:  # noqa: BLE001 - a worker that died or a task's bug: a row
+                row = _error_row(exc)
+            yield futures[future], row
+
+    def close(self, cancel: bool = False) -> None:
+        self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+
+
+class DaskExecutor(Executor):
+    """Tasks on a Dask cluster (:mod:`dask.distributed`): only the job's text and the row travel.
+
+    Parameters
+    ----------
+    address : str
+        The scheduler (``tcp://host:8786``), or ``local`` for a
+        :class:`~distributed.LocalCluster` on 127.0.0.1 (for testing).
+    workers : int
+        Workers of a ``local`` cluster (one thread each).
+    warm_up : str, optional
+        An engine every worker loads before the tasks.
+
+    Notes
+    -----
+    A task whose worker dies is run again on another worker (Dask's
+    scheduler does it; after 3 deaths the task's row is ``error``). Each
+    task keeps its own time budget, so a slow puzzle ends as a ``limit`` row.
+
+    Raises
+    ------
+    RuntimeError
+        ``dask[distributed]`` is not installed, or the scheduler cannot be reached.
+    """
+
+    name = "dask"
+
+    def __init__(self, address: str, workers: int = 2, warm_up: str | None = None):
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise RuntimeError("--scheduler needs Dask: pip install 'flowgraph-solver[dask]'") from None
+        self._cluster = None
+        try:
+            if address == "local":
+                self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                             host="127.0.0.1", dashboard_address=None)
+                self.client = Client(self._cluster)
+            else:
+                self.client = Client(address, timeout=10)
+        except (OSError, TimeoutError) as exc:
+            self.close()
+            raise RuntimeError(f"cannot reach the Dask scheduler {address}: {exc}") from None
+        self.workers = len(self.client.scheduler_info().get("workers", {})) or workers
+        self.name = f"dask {self.client.scheduler.address}"
+        if warm_up:
+            self.client.run(_warm_up, warm_up)
+
+    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+        from distributed import as_completed as dask_completed
+
+        futures = [self.client.submit(task, *a, pure=False) for a in args]
+        index = {f.key: i for i, f in enumerate(futures)}
+        self._futures = futures
+        for future in dask_completed(futures):
+            try:
+                row = future.result()
+            except Exception as exc:  # noqa: BLE001 - KilledWorker after retries, a task's bug: a row
+                row = _error_row(exc)
+            yield index[future.key], row
+            future.release()
+
+    def close(self, cancel: bool = False) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            if cancel and getattr(self, "_futures", None):
+                client.cancel(self._futures)
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def make_executor(jobs: int | None = None, scheduler: str | None = None, warm_up: str | None = None,
+                  tasks: int | None = None) -> Executor:
+    """The executor the CLI's ``--jobs`` and ``--scheduler`` ask for.
+
+    ``--scheduler`` wins; otherwise ``jobs`` processes (default: one per
+    core), this process when that is 1 or there is at most one task.
+
+    Raises
+    ------
+    ValueError
+        ``jobs`` < 1.
+    RuntimeError
+        As :class:`DaskExecutor`.
+    """
+    jobs = jobs or os.cpu_count() or 1
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if scheduler:
+        return DaskExecutor(scheduler, workers=jobs if jobs > 1 else 2, warm_up=warm_up)
+    if jobs == 1 or (tasks is not None and tasks < 2):
+        return SerialExecutor(warm_up)
+    return PoolExecutor(min(jobs, tasks or jobs), warm_up)

@@ -1,0 +1,96 @@
+"""What a batch runs: one :class:`Job` per puzzle, read on the machine that starts the batch.
+
+Only a job's text travels to a worker (no shared file system is assumed), so
+files are read here: folders become their ``*.txt`` files, a level pack
+becomes one job per level, a file that cannot be read becomes a job that
+reports it. Nothing here raises for bad input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+__all__ = ["Job", "expand_jobs", "puzzle_files"]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One puzzle of a batch.
+
+    Attributes
+    ----------
+    key : str
+        Unique in the batch and stable between runs (``--resume`` skips the
+        keys the output holds): the file name, ``PACK#N`` for level ``N`` of a
+        level pack, ``seed:S`` for a generated puzzle.
+    name : str
+        What rows and messages call it (the file name, or ``PACK#N``).
+    data : bytes or None
+        The puzzle's text.
+    error : str or None
+        Why the file could not be read (then ``data`` is None).
+    """
+
+    key: str
+    name: str
+    data: bytes | None = None
+    error: str | None = None
+
+
+def puzzle_files(paths: Iterable[str]) -> list[str]:
+    """Files as given (missing ones too: they become rows); folders become their ``*.txt`` files, recursively, sorted."""
+    out: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(str(f) for f in sorted(path.rglob("*.txt")))
+        else:
+            out.append(p)
+    return out
+
+
+def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
+    """The jobs of a batch's inputs, in input order.
+
+    Parameters
+    ----------
+    paths : iterable of str
+        Files, folders (their ``*.txt`` files) and level packs (a job per
+        level); ``-`` is standard input, given as ``stdin``.
+    stdin : bytes, optional
+
+    Returns
+    -------
+    list of Job
+        A level pack whose lines do not all read gives a job per bad line
+        that reports it; an unreadable file gives one such job.
+    """
+    jobs: list[Job] = []
+    for path in puzzle_files(paths):
+        if path == "-":
+            jobs.append(Job("-", "-", stdin or b""))
+            continue
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            jobs.append(Job(path, path, None, f"cannot read file: {err.strerror or err}"))
+            continue
+        jobs.extend(_pack_levels(path, data) or [Job(path, path, data)])
+    return jobs
+
+
+def _pack_levels(path: str, data: bytes) -> list[Job]:
+    """A job per level when ``data`` is a Flow Free level pack; [] for any other format."""
+    from ..io.files import read_text
+    from ..io.formats import format_for, read_entries
+
+    text, _ = read_text(data)
+    if text is None or not text.strip() or format_for(path, text, grid_by_content=False) != "level-pack":
+        return []
+    _, entries, problems = read_entries(text, path, "level-pack")
+    jobs = [Job(f"{path}#{i}", f"{path}#{i}", ("\n".join(e.puzzle.lines) + "\n").encode())
+            for i, e in enumerate(entries, 1)]
+    jobs += [Job(f"{path}:{p.line}", f"{path}:{p.line}", None, p.message) for p in problems if p.is_error]
+    return jobs

@@ -1,0 +1,125 @@
+"""What a worker does with one job: plain functions of picklable arguments returning a JSON row.
+
+Each task never raises for bad input and returns a dict: the JSON Lines
+object written to ``--out`` (FORMAT.md's objects plus ``key``), with the
+status under ``status``. Fields whose names start with ``_`` are for the
+process that prints the rows (node ids of solutions) and are not written.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..model import Limits
+from .jobs import Job
+
+__all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "STATUSES"]
+
+#: Every status a row can have, in the order a summary lists them.
+STATUSES = ("solved", "valid", "unique", "generated", "multiple", "unsolvable", "limit", "invalid", "error")
+
+
+def _nodes(paths) -> dict[str, list[list]]:
+    return {label: [list(n) for n in path] for label, path in paths.items()}
+
+
+def _unreadable(job: Job, what: str) -> dict[str, Any]:
+    return {"key": job.key, "puzzle": job.name, "status": "invalid", what: False,
+            "errors": [{"line": 1, "column": 1, "message": job.error}], "stats": {"seconds": 0.0, "nodes": 0}}
+
+
+def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> dict[str, Any]:
+    """Solve one job (:func:`~.outcome.solve_file`): the row of ``flowgraph solve --json`` plus ``key``."""
+    from .outcome import solve_file
+
+    if job.error:
+        return _unreadable(job, "solved")
+    outcome = solve_file(job.name, engine, limits, data=job.data)
+    row = {"key": job.key, **outcome.to_json()}
+    puzzle = outcome.puzzle
+    row["cells"], row["flows"] = (puzzle.cells, len(puzzle.flows)) if puzzle else (0, 0)
+    if outcome.solution is not None:
+        row["_nodes"] = _nodes(outcome.solution.paths)
+    if outcome.problems and outcome.status != "invalid":
+        row["warnings"] = [p.to_json(severity=False) for p in outcome.problems]
+    return row
+
+
+def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> dict[str, Any]:
+    """Solve one job for the benchmark table: ``path, cells, flows, status, seconds, nodes``."""
+    row = solve_task(job, engine, limits)
+    return {"key": job.key, "path": job.name, "cells": row.get("cells", 0), "flows": row.get("flows", 0),
+            "status": row["status"], "seconds": float(row["stats"].get("seconds", 0.0)),
+            "nodes": int(row["stats"].get("nodes", 0))}
+
+
+def validate_task(job: Job, unique: bool = False, time_limit: float | None = None) -> dict[str, Any]:
+    """Check one job, and with ``unique`` count its solutions (up to two, :func:`count_solutions`).
+
+    The row: ``puzzle, valid, problems`` (as ``flowgraph validate --json``), and with ``unique``
+    ``solutions`` (None when the budget ran out) and ``verdict``; ``status`` is ``valid``/``invalid``,
+    or the verdict's ``unique``/``multiple``/``unsolvable``/``limit``.
+    """
+    from ..io.files import load
+
+    if job.error:
+        row = _unreadable(job, "valid")
+        row["problems"] = [{"line": 1, "column": 1, "severity": "error", "message": job.error}]
+        return row
+    t0 = time.perf_counter()
+    puzzle, problems = load(job.name, job.data)
+    valid = not any(p.is_error for p in problems)
+    row: dict[str, Any] = {"key": job.key, "puzzle": job.name, "valid": valid,
+                           "problems": [p.to_json() for p in problems], "status": "valid" if valid else "invalid"}
+    if unique and puzzle is not None:
+        from ..authoring.uniqueness import count_solutions
+
+        found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit))
+        row["solutions"] = found.count
+        row["verdict"] = found.verdict
+        row["status"] = {"none": "unsolvable"}.get(found.verdict, found.verdict)
+        row["_solutions"] = [_nodes(s.paths) for s in found.solutions]
+    row["stats"] = {"seconds": round(time.perf_counter() - t0, 6), "nodes": 0}
+    return row
+
+
+def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
+    """Generate one unique puzzle (:func:`~flowgraph.authoring.generate.generate`) from a picklable spec.
+
+    ``spec``: ``family, width, height, mask`` (plain-grid text or None), ``wrap, bridges, flows,
+    min_length, no_square, time_limit``. The row: ``key, seed, status`` (``generated`` or ``limit``),
+    ``text, solution, figures`` or ``message``, ``name`` (``<family>_<W>x<H>_<seed>.txt``).
+    """
+    import random
+
+    from ..authoring.generate import GenerationError, generate, pick_bridges
+    from ..authoring.templates import board, read_mask
+    from ..io.solution_json import solution_json
+
+    t0 = time.perf_counter()
+    row: dict[str, Any] = {"key": f"seed:{seed}", "seed": seed}
+    try:
+        mask = read_mask(spec["mask"], spec.get("mask_path")) if spec.get("mask") else None
+        width, height = spec.get("width"), spec.get("height")
+        empty = board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"))
+        cells = {xy: ch for xy, ch in empty.cells.items() if ch != "*"}
+        nbridges = spec.get("bridges") or 0
+        bridges = pick_bridges(type(empty)(empty.header, cells, empty.wrap_rows, empty.wrap_cols), nbridges,
+                               random.Random(f"bridges:{seed}")) if nbridges else []
+        shaped = board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"), bridges=bridges) \
+            if nbridges else type(empty)(empty.header, cells, empty.wrap_rows, empty.wrap_cols)
+        made = generate(shaped, seed=seed, flows=spec.get("flows"), min_length=spec.get("min_length", 3),
+                        no_square=spec.get("no_square", True), time_limit_s=spec.get("time_limit"))
+    except GenerationError as exc:
+        row.update(status="limit", message=str(exc))
+    except ValueError as exc:  # a mask or a flow count the board cannot take
+        row.update(status="invalid", message=str(exc))
+    else:
+        w = width or max(x for x, _ in cells) + 1
+        h = height or max(y for _, y in cells) + 1
+        name = f"{spec['family']}_{w}x{h}_{seed}.txt"
+        row.update(status="generated", name=name, text=made.text,
+                   solution=solution_json(name, made.solution)["paths"], figures=made.figures)
+    row["stats"] = {"seconds": round(time.perf_counter() - t0, 6), "nodes": 0}
+    return row

@@ -1,0 +1,110 @@
+"""What the batch commands (solve, validate, generate, bench) share: options, progress bar, rows in order, summary."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Callable, Sequence
+
+from rich.console import Console
+
+from .common import EXIT_HELP, positive_int
+
+__all__ = ["add_batch_options", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP"]
+
+#: The exit status of a batch stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+
+BATCH_EXIT_HELP = EXIT_HELP.rstrip("\n") + "\n  130  interrupted (Ctrl-C): the rows done stay in --out FILE; --resume finishes\n"
+
+
+def add_batch_options(p: argparse.ArgumentParser, jobs_help: str = "") -> None:
+    """``--jobs``, ``--out``, ``--resume``, ``--scheduler``."""
+    p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+                   help=f"run in N worker processes (default: one per core, here %(default)s); output stays in "
+                   f"input order{jobs_help}")
+    p.add_argument("--out", metavar="FILE",
+                   help="write one JSON line per puzzle to FILE as each finishes (input order once all are done)")
+    p.add_argument("--resume", action="store_true",
+                   help="with --out: keep the rows FILE already holds and run only the rest")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster (tcp://host:8786), or 'local' for a local Dask cluster of "
+                   "--jobs workers; needs pip install 'flowgraph-solver[dask]'")
+
+
+def run_rows(
+    err: Console,
+    args: argparse.Namespace,
+    keys: Sequence[str],
+    task: Callable[..., dict],
+    task_args: Sequence[tuple],
+    show: Callable[[int, dict], None],
+    *,
+    verb: str = "solving",
+    warm_up: str | None = None,
+):
+    """Run a batch (:func:`~flowgraph.batch.runner.run_batch`) with a progress bar on a terminal.
+
+    ``show(index, row)`` is called in input order, as soon as every earlier row is done.
+
+    Returns
+    -------
+    Batch or str
+        The batch, or the message of an executor that could not start (a Dask scheduler out of reach).
+    """
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    from ..batch.executors import make_executor
+    from ..batch.runner import run_batch
+
+    if args.resume and not args.out:
+        return "--resume needs --out FILE (the rows of the earlier run)"
+    try:
+        executor = make_executor(args.jobs, args.scheduler, warm_up=warm_up, tasks=len(keys))
+    except RuntimeError as exc:
+        return str(exc)
+    pending: dict[int, dict] = {}
+    next_up = [0]
+    with executor, Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        console=err, transient=True, disable=not err.is_terminal or len(keys) < 2,
+    ) as bar:
+        task_id = bar.add_task(verb, total=len(keys), rate="")
+
+        def arrived(i: int, row: dict) -> None:
+            pending[i] = row
+            done = bar.tasks[0].completed + 1
+            elapsed = bar.tasks[0].elapsed or 0
+            bar.update(task_id, advance=1, rate=f"{done / elapsed:.1f}/s" if elapsed > 0.5 else "")
+            while next_up[0] in pending:
+                show(next_up[0], pending.pop(next_up[0]))
+                next_up[0] += 1
+
+        return run_batch(keys, task, task_args, executor, out=args.out, resume=args.resume, on_row=arrived)
+
+
+def print_summary(console: Console, summary: dict, title: str) -> None:
+    """The summary table of a batch: rows by status, total and wall seconds, the slowest puzzles."""
+    from rich.table import Table
+
+    styles = {"solved": "green", "valid": "green", "unique": "green", "generated": "green", "multiple": "yellow",
+              "unsolvable": "yellow", "limit": "red", "invalid": "red", "error": "bold red"}
+    table = Table(title=title, show_header=True, title_justify="left")
+    table.add_column("result")
+    table.add_column("puzzles", justify="right")
+    for status, n in summary["status"].items():
+        table.add_row(f"[{styles.get(status, '')}]{status}[/]", str(n))
+    if summary["not_run"]:
+        table.add_row("[red]not run (interrupted)[/]", str(summary["not_run"]))
+    table.add_row("[bold]total[/]", f"[bold]{summary['jobs']}[/]")
+    console.print(table)
+    line = (f"{summary['seconds']:.3f} s of work in {summary['wall_seconds']:.3f} s wall time on "
+            f"{summary['executor']} ({summary['workers']} worker{'s' if summary['workers'] != 1 else ''})")
+    if summary["resumed"]:
+        line += f"; {summary['resumed']} rows resumed from the output"
+    console.print(line, markup=False)
+    if summary["slowest"]:
+        console.print("slowest: " + ", ".join(f"{s['puzzle']} ({s['seconds']:.3f} s)" for s in summary["slowest"]),
+                      markup=False)

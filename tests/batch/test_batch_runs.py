@@ -1,0 +1,195 @@
+"""Batch runs: rows in input order whatever the job order, JSON Lines out, --resume, Ctrl-C, Dask, a dead worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from flowgraph.batch.executors import DaskExecutor, PoolExecutor, SerialExecutor
+from flowgraph.batch.jobs import expand_jobs
+from flowgraph.batch.runner import read_rows, run_batch
+from flowgraph.batch.tasks import solve_task
+from flowgraph.cli import main
+
+from conftest import PUZZLES
+
+GOOD = PUZZLES / "standard" / "regular_5x5.txt"
+UNSOLVABLE = PUZZLES / "standard" / "unsolvable_3x3.txt"
+LIMITED = PUZZLES / "standard" / "open_field_8x8.txt"  # needs more than one search state
+EXPECTED = {"a_good.txt": "solved", "b_unsolvable.txt": "unsolvable", "c_invalid.txt": "invalid",
+            "d_limited.txt": "limit", "e_good_hex.txt": "solved"}
+# --engine search --max-nodes 1: the 5x5 boards solve in one state, the 8x8 open field runs out
+BUDGET = ["--engine", "search", "--max-nodes", "1"]
+
+
+@pytest.fixture
+def folder(tmp_path):
+    d = tmp_path / "mixed"
+    d.mkdir()
+    shutil.copy(GOOD, d / "a_good.txt")
+    shutil.copy(UNSOLVABLE, d / "b_unsolvable.txt")
+    (d / "c_invalid.txt").write_text("STANDARD\nA-.-B\n|   |\nA-.-B/\n")
+    shutil.copy(LIMITED, d / "d_limited.txt")
+    shutil.copy(PUZZLES / "hex" / "honeycomb_5x4.txt", d / "e_good_hex.txt")
+    return d
+
+
+def _rows(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _name(row):
+    return os.path.basename(row["puzzle"])
+
+
+@pytest.mark.parametrize("extra", [["--jobs", "2"], ["--jobs", "1"]], ids=["jobs2", "jobs1"])
+def test_a_mixed_folder_gives_each_row_in_input_order(folder, tmp_path, extra, capsys):
+    out = tmp_path / "rows.jsonl"
+    assert main(["solve", str(folder), *BUDGET, *extra, "--out", str(out), "--json"]) == 4
+    rows = _rows(out)
+    assert [(_name(r), r["status"]) for r in rows] == list(EXPECTED.items())
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(_name(r), r["status"]) for r in printed] == list(EXPECTED.items())
+    assert all("key" in r for r in rows) and "key" not in printed[0]
+
+
+def test_the_summary_counts_every_status(folder, capsys):
+    main(["solve", str(folder), *BUDGET, "--jobs", "2", "--color", "never"])
+    err = capsys.readouterr().err
+    for status, n in (("solved", 2), ("unsolvable", 1), ("limit", 1), ("invalid", 1), ("total", 5)):
+        assert re.search(rf"{status}\s*│\s*{n} │", err), status
+    assert "slowest:" in err
+
+
+def test_a_level_pack_is_a_job_per_level(tmp_path):
+    pack = tmp_path / "pack.txt"
+    rows = ";".join(",".join(str(5 * y + x) for x in range(5)) for y in range(5))
+    cols = ";".join(",".join(str(5 * y + x) for y in range(5)) for x in range(5))
+    pack.write_text(f"5,0,1,5;{rows}\n5,0,2,5;{cols}\n")
+    jobs = expand_jobs([str(pack)])
+    assert [j.key for j in jobs] == [f"{pack}#1", f"{pack}#2"]
+    out = tmp_path / "rows.jsonl"
+    assert main(["solve", str(pack), "--jobs", "2", "--out", str(out), "--json"]) == 0
+    assert [(r["puzzle"], r["status"]) for r in _rows(out)] == [(f"{pack}#1", "solved"), (f"{pack}#2", "solved")]
+
+
+def _started(folder, out, lines: int) -> subprocess.Popen:
+    """``flowgraph solve FOLDER --out OUT`` in a process of its own, once ``lines`` rows are written."""
+    proc = subprocess.Popen([sys.executable, "-m", "flowgraph", "solve", str(folder), "--jobs", "1", "--out",
+                             str(out), "--engine", "sat", "--json"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < lines):
+        time.sleep(0.01)
+    return proc
+
+
+def test_resume_after_a_killed_run_does_every_puzzle_exactly_once(tmp_path):
+    d = tmp_path / "many"
+    d.mkdir()
+    for i in range(120):
+        shutil.copy((GOOD, UNSOLVABLE, PUZZLES / "hex" / "honeycomb_5x4.txt")[i % 3], d / f"p{i:03}.txt")
+    out = tmp_path / "rows.jsonl"
+    proc = _started(d, out, 10)
+    proc.kill()
+    proc.communicate()
+    before = out.read_text().count("\n")
+    assert 10 <= before < 120, "the run was not killed part-way"
+    with open(out, "a") as fh:
+        fh.write('{"key": "half a li')  # what a crash mid-write would leave
+    assert main(["solve", str(d), "--jobs", "2", "--out", str(out), "--resume", "--engine", "sat", "--json"]) == 1
+    rows = _rows(out)
+    assert [r["key"] for r in rows] == [str(d / f"p{i:03}.txt") for i in range(120)]
+    assert [r["status"] for r in rows] == ["solved", "unsolvable", "solved"] * 40
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_the_finished_rows(tmp_path):
+    d = tmp_path / "many"
+    d.mkdir()
+    for i in range(400):
+        shutil.copy(GOOD, d / f"p{i:03}.txt")
+    out = tmp_path / "rows.jsonl"
+    proc = _started(d, out, 5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert b"interrupted:" in err and b"--resume" in err and b"Traceback" not in err
+    rows = _rows(out)
+    assert 5 <= len(rows) < 400 and all(r["status"] == "solved" for r in rows)
+
+
+def _statuses(rows):
+    return [(_name(r), r["status"]) for r in rows]
+
+
+@pytest.mark.slow
+def test_a_local_dask_cluster_gives_the_same_rows(folder, tmp_path):
+    local, dask = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
+    assert main(["solve", str(folder), *BUDGET, "--jobs", "2", "--out", str(local), "--json"]) == 4
+    assert main(["solve", str(folder), *BUDGET, "--jobs", "2", "--scheduler", "local", "--out", str(dask),
+                 "--json"]) == 4
+    assert _statuses(_rows(dask)) == _statuses(_rows(local)) == list(EXPECTED.items())
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_batch_loses_nothing():
+    jobs = expand_jobs([str(PUZZLES / "standard" / "regular_10x10.txt")] * 1 + [str(GOOD)] * 59)
+    jobs = [type(j)(f"{j.key}:{i}", j.name, j.data) for i, j in enumerate(jobs)]
+    with DaskExecutor("local", workers=2, warm_up="search") as executor:
+        pids = list(executor.client.run(os.getpid).values())
+        killed = []
+
+        def on_row(i, row):
+            if not killed:
+                os.kill(pids[0], signal.SIGKILL)  # the nanny starts a new worker; its tasks run again
+                killed.append(pids[0])
+
+        batch = run_batch([j.key for j in jobs], solve_task, [(j, "search") for j in jobs], executor,
+                          on_row=on_row)
+    assert killed
+    assert len(batch.done) == 60 and all(r["status"] == "solved" for r in batch.rows)
+
+
+def test_executors_turn_a_crashing_task_into_an_error_row():
+    for executor in (SerialExecutor(), PoolExecutor(2)):
+        with executor:
+            rows = dict(executor.run(int, [("1",), ("x",)]))
+        assert rows[0] == 1 and rows[1]["status"] == "error" and "ValueError" in rows[1]["message"]
+
+
+def test_read_rows_drops_a_half_line_and_keeps_the_whole_ones(tmp_path):
+    out = tmp_path / "rows.jsonl"
+    out.write_text('{"key": "a", "status": "solved"}\n{"key": "b", "sta')
+    assert list(read_rows(out)) == ["a"]
+    assert out.read_text() == '{"key": "a", "status": "solved"}\n'
+
+
+def test_resume_without_out_is_a_usage_error(folder, capsys):
+    assert main(["solve", str(folder), "--resume"]) == 2
+    assert "--resume needs --out FILE" in capsys.readouterr().err
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(folder, capsys):
+    assert main(["solve", str(folder), "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach the Dask scheduler tcp://127.0.0.1:9" in err and "Traceback" not in err
+
+
+def test_validate_unique_and_generate_run_as_batches(folder, tmp_path, capsys):
+    out = tmp_path / "v.jsonl"
+    assert main(["validate", "--unique", str(folder), "--jobs", "2", "--out", str(out)]) == 3
+    assert [(_name(r), r["status"]) for r in _rows(out)] == [
+        ("a_good.txt", "unique"), ("b_unsolvable.txt", "unsolvable"), ("c_invalid.txt", "invalid"),
+        ("d_limited.txt", "multiple"), ("e_good_hex.txt", "unique")]
+    gen = tmp_path / "g.jsonl"
+    assert main(["generate", "--size", "5x5", "--count", "4", "--jobs", "2", "-o", str(tmp_path / "pack"),
+                 "--out", str(gen)]) == 0
+    assert [r["key"] for r in _rows(gen)] == ["seed:0", "seed:1", "seed:2", "seed:3"]
+    assert sorted(p.name for p in (tmp_path / "pack").iterdir()) == [f"standard_5x5_{i}.txt" for i in range(4)]
