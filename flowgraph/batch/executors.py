@@ -29,6 +29,17 @@ def _warm_up(engine: str | None) -> None:
         get_engine(engine).warm_up()
 
 
+def _run_chunk(task: Task, args: list[tuple]) -> list[dict]:
+    """Several jobs in one Dask task, each bad one a row of its own."""
+    rows = []
+    for a in args:
+        try:
+            rows.append(task(*a))
+        except Exception as exc:  # noqa: BLE001
+            rows.append(_error_row(exc))
+    return rows
+
+
 class Executor:
     """The interface: :meth:`run` and :meth:`close`; a context manager."""
 
@@ -115,6 +126,8 @@ class DaskExecutor(Executor):
     """
 
     name = "dask"
+    #: The most jobs one Dask task carries.
+    CHUNK = 16
 
     def __init__(self, address: str, workers: int = 2, warm_up: str | None = None):
         try:
@@ -140,15 +153,21 @@ class DaskExecutor(Executor):
     def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
         from distributed import as_completed as dask_completed
 
-        futures = [self.client.submit(task, *a, pure=False) for a in args]
-        index = {f.key: i for i, f in enumerate(futures)}
+        # Small puzzles take milliseconds, less than Dask's cost per task: send them in chunks, so that
+        # each worker still gets several chunks (for balance) and a chunk is at most CHUNK jobs.
+        size = max(1, min(self.CHUNK, len(args) // (8 * max(1, self.workers))))
+        starts = range(0, len(args), size)
+        futures = [self.client.submit(_run_chunk, task, list(args[k:k + size]), pure=False) for k in starts]
+        first = {f.key: k for f, k in zip(futures, starts)}
         self._futures = futures
         for future in dask_completed(futures):
+            k = first[future.key]
             try:
-                row = future.result()
-            except Exception as exc:  # noqa: BLE001 - KilledWorker after retries, a task's bug: a row
-                row = _error_row(exc)
-            yield index[future.key], row
+                rows = future.result()
+            except Exception as exc:  # noqa: BLE001 - KilledWorker after retries, a task's bug: rows
+                rows = [_error_row(exc)] * len(args[k:k + size])
+            for j, row in enumerate(rows):
+                yield k + j, row
             future.release()
 
     def close(self, cancel: bool = False) -> None:

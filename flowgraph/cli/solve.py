@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..batch.outcome import Outcome
 from ..errors import ConversionError
+from ..io.problems import Problem
 from ..render.text import solution_text
 from .batching import BATCH_EXIT_HELP, EXIT_INTERRUPTED, add_batch_options, print_summary, run_rows
 from .render import add_picture_options, write_picture
@@ -65,14 +66,17 @@ def run(args: argparse.Namespace) -> int:
     statuses: list[int] = []
 
     def show(i: int, row: dict) -> None:
+        statuses.append(EXIT[row["status"]])
+        if args.json:  # the row as it is: no need to parse the puzzle again
+            print(json.dumps({k: row[k] for k in _CONTRACT if k in row}), flush=True)
+            print_problems(err, jobs[i].name, (Problem(e["line"], e["column"], "error", e["message"])
+                                               for e in row.get("errors", [])))
+            if row["status"] == "solved" and (args.svg or args.png):
+                write_pictures(outcome_of(jobs[i], row), args, err)
+            return
         outcome = outcome_of(jobs[i], row)
-        statuses.append(EXIT[outcome.status])
         if outcome.status == "solved" and (args.svg or args.png):
             write_pictures(outcome, args, err)
-        if args.json:
-            print(json.dumps({k: row[k] for k in _CONTRACT if k in row}), flush=True)
-            print_problems(err, outcome.path, (p for p in outcome.problems if p.is_error))
-            return
         print_problems(err, outcome.path, outcome.problems)
         if outcome.status == "invalid":
             return
@@ -117,7 +121,6 @@ def _nodes_at(puzzle, places: list) -> tuple:
 def outcome_of(job, row: dict) -> Outcome:
     """The :class:`Outcome` a row describes, with its puzzle parsed again here and its solution verified."""
     from ..io.files import load
-    from ..io.problems import Problem
     from ..model import Solution
     from ..verify import verify
 
