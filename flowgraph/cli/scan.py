@@ -24,7 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "drew): square or hex, its size, holes and walls drawn as thick lines, and the endpoint dots paired "
         "by colour. Writes the board as neighbor-link text and validates it; with --solve, solves it at "
         "once. Labels follow the game's colours: A red, B green, C blue, D yellow, E orange, F cyan, "
-        "G magenta, ... Bridges and warps are not recognised. Pictures above 40 megapixels are refused.",
+        "G magenta, ... Bridges (a grey tile) and warps (tunnels at both ends of a row or column) are read on "
+        "square boards as flowgraph render draws them. Pictures above 40 megapixels are refused.",
         epilog="examples:\n  flowgraph scan level.jpg -o level.txt\n"
         "  flowgraph scan level.jpg --solve --png out/\n"
         "  flowgraph scan shots/*.jpg -o boards/ --debug checks/\n\n"

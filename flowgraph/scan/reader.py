@@ -11,6 +11,7 @@ from ..io.problems import Problem
 from ..io.sketch import Sketch, Spot, draw_neighbor_link
 from ..model import Puzzle
 from .dots import Dot, find_dots, pair_dots
+from .features import find_bridges, find_warps
 from .image import image_source, load_image
 from .lattice import Board, Lattice, find_board, find_lattice, foreground, line_ink, without_marks
 
@@ -37,6 +38,10 @@ class Scan:
         Pixels of the scanned picture per pixel of the original.
     cells_xy : dict of site -> (x, y)
         Where each site's cell is on the text grid.
+    bridges : set of site
+        Cells drawn as bridges.
+    warps : set of (site, site)
+        The first and last cell of a row or column that tunnels link.
     """
 
     text: str
@@ -46,6 +51,8 @@ class Scan:
     dots: list[Dot]
     scale: float
     cells_xy: dict = field(default_factory=dict)
+    bridges: set = field(default_factory=set)
+    warps: set = field(default_factory=set)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -101,6 +108,8 @@ def read_board(image, path: str | None = None) -> Scan:
         dots = find_dots(rgb, diff, centres, pitch)
         scan = Scan("", None, [], board, dots, scale)
         pair_dots(dots, lambda dot: scan.where(dot.xy))
+        scan.bridges = find_bridges(rgb, diff, lattice, board.cells, {d.site for d in dots})
+        scan.warps = find_warps(diff, lattice, board.cells)
     except ScanError as err:
         raise ScanError(err.message, path) from None
     scan.cells_xy = _grid_places(lattice, board.cells)
@@ -114,9 +123,9 @@ def read_board(image, path: str | None = None) -> Scan:
 def scan(image, path: str | None = None) -> Puzzle:
     """Read a puzzle from a screenshot or a picture of a board.
 
-    Square boards (rectangles, holes, walls drawn as thick lines) and hex
-    boards (flat or pointed tops) are read; bridges and warps are not
-    recognised (their cells read as plain cells).
+    Square boards (rectangles, holes, walls drawn as thick lines, bridges
+    drawn as a lighter tile, warps as tunnels at both ends of a row or
+    column) and hex boards (flat or pointed tops; no bridges or warps) are read.
 
     Parameters
     ----------
@@ -165,10 +174,15 @@ def _hex_down(lattice: Lattice, cells: list[tuple[int, int]]) -> int:
 def _sketch(scan: Scan) -> Sketch:
     board, places = scan.board, scan.cells_xy
     labels = {dot.site: dot.label for dot in scan.dots}
-    cells = {places[site]: labels.get(site, ".") for site in board.cells}
+    cells = {places[site]: labels.get(site, "*" if site in scan.bridges else ".") for site in board.cells}
     walls = frozenset(frozenset(places[s] for s in wall) for wall in board.walls)
     hex_down = _hex_down(board.lattice, board.cells) if board.lattice.family == "HEX" else None
-    sketch, _ = grid_sketch(cells, board.lattice.family, hex_down=hex_down, walls=walls)
+    family = "BRIDGES" if scan.bridges else "WARPS" if scan.warps else board.lattice.family
+    sketch, _ = grid_sketch(cells, family, hex_down=hex_down, walls=walls)
+    for a, b in scan.warps:
+        axis = "-" if a[1] == b[1] else "|"
+        u, v = (text_key(*places[s]) + ((axis,) if s in scan.bridges else ()) for s in (a, b))
+        sketch.link(u, v, warp=True)
     return _transpose(sketch) if board.lattice.transposed else sketch
 
 
