@@ -10,6 +10,7 @@ puzzle text that cannot be used; nothing else is expected.
 from __future__ import annotations
 
 import itertools
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
@@ -362,6 +363,10 @@ class Solves:
             return
         except SearchLimitError as exc:
             job.status, job.result = "limit", {"message": f"the {exc.reason} budget ran out"}
+            return
+        except Exception as exc:  # noqa: BLE001 - a bug must end the job, not leave the page polling forever
+            logging.getLogger("flowgraph.studio").exception("solve %s failed", job.id)
+            job.status, job.result = "error", {"message": f"internal error: {type(exc).__name__}: {exc}"}
             return
         step = max(1, -(-len(seen) // (ask["frames"] - 1)))
         frames = [_svg(puzzle, ask["theme"], paths=p) for p in seen[::step][: ask["frames"] - 1]]

@@ -171,3 +171,20 @@ def test_edit(client):
                        ({"text": text, "action": "cycle", "xy": [0, "x"]}, 400),
                        ({"text": "nothing here", "action": "cycle", "xy": [0, 0]}, 422)]:
         assert client.post("/api/edit", json=body).status_code == code, body
+
+
+def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeypatch):
+    from flowgraph import engines
+    from flowgraph.studio import api
+
+    class Broken:
+        @staticmethod
+        def solve(*args, **kwargs):
+            raise RuntimeError("compiled pass failed to load")
+
+    monkeypatch.setattr(engines, "get_engine", lambda name: Broken)
+    solves = api.Solves()
+    job = solves.start({"text": HEX})
+    solves.run(job)
+    assert job.status == "error"
+    assert api.job_json(job)["message"] == "internal error: RuntimeError: compiled pass failed to load"
