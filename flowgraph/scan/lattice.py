@@ -79,8 +79,11 @@ class Board:
 
 def foreground(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The background colour (median of the picture) and each pixel's largest channel difference to it."""
+    import cv2
+
     bg = np.median(rgb[::3, ::3].reshape(-1, 3), axis=0)
-    diff = np.abs(rgb.astype(np.int16) - bg.astype(np.int16)).max(axis=2).astype(np.uint8)
+    delta = cv2.absdiff(np.ascontiguousarray(rgb), np.full_like(rgb, 0) + bg.astype(np.uint8))
+    diff = np.maximum(np.maximum(delta[:, :, 0], delta[:, :, 1]), delta[:, :, 2])
     return bg, diff
 
 
@@ -106,8 +109,9 @@ def without_marks(rgb: np.ndarray, background: np.ndarray) -> np.ndarray:
 
     if background.mean() > 128:
         return rgb
-    rgb16 = rgb.astype(np.int16)
-    white = ((rgb16.min(axis=2) > 240) & (rgb16.max(axis=2) - rgb16.min(axis=2) < 40)).view(np.uint8)
+    lo = np.minimum(np.minimum(rgb[:, :, 0], rgb[:, :, 1]), rgb[:, :, 2])
+    hi = np.maximum(np.maximum(rgb[:, :, 0], rgb[:, :, 1]), rgb[:, :, 2])
+    white = ((lo > 240) & (hi - lo < 40)).view(np.uint8)
     k = max(7, round(min(rgb.shape[:2]) / 80)) | 1
     thin = white & ~cv2.morphologyEx(white, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     n, parts, stats, _ = cv2.connectedComponentsWithStats(thin, connectivity=8)
@@ -233,7 +237,15 @@ def find_board(ink: np.ndarray, diff: np.ndarray, lattice: Lattice) -> Board:
         ink, diff = ink.T, diff.T
     height, width = ink.shape
     sites = _sites(lattice, width, height)
-    borders = {site: [_border(ink, diff, lattice, site, step) for step in lattice.steps()] for site in sites}
+    seen: dict[frozenset, float] = {}  # a border is shared by two sites: measure it once
+
+    def border(site, step) -> float:
+        key = frozenset((site, (site[0] + step[0], site[1] + step[1])))
+        if key not in seen:
+            seen[key] = _border(ink, diff, lattice, site, step)
+        return seen[key]
+
+    borders = {site: [border(site, step) for step in lattice.steps()] for site in sites}
     weights = [w for found in borders.values() for w in found if w > 0]
     if not weights:
         raise ScanError("no grid found: no lines between the cells")
