@@ -299,6 +299,32 @@ def convert(body: dict) -> dict:
         raise Unprocessable(str(exc)) from None
 
 
+def scan_picture(body: dict) -> dict:
+    """``{image}`` (base64 PNG/JPEG/...) -> ``{text, valid, summary}``: a screenshot read by :func:`flowgraph.scan.scan`.
+
+    422 with the scanner's message when no board is found (or OpenCV is missing).
+    """
+    import base64
+    import binascii
+
+    from ..errors import ScanError
+
+    try:
+        data = base64.b64decode(_str(body, "image"), validate=True)
+    except (binascii.Error, ValueError):
+        raise BadRequest("'image' must be a picture in base64") from None
+    from ..scan import read_board
+
+    try:
+        found = read_board(data, "screenshot")
+    except ScanError as exc:
+        raise Unprocessable(exc.message) from None
+    w, h = found.size
+    kind = "hex" if found.board.lattice.family == "HEX" else "square"
+    return {"text": found.text, "valid": found.puzzle is not None,
+            "summary": f"{w}x{h} {kind} board, {len(found.board.cells)} cells, {len(found.dots) // 2} flows"}
+
+
 def _paths_json(solution: Solution) -> dict:
     return {label: [list(n) for n in path] for label, path in solution.paths.items()}
 

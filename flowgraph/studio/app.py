@@ -17,6 +17,7 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``POST /api/solve/{job}/stop``         stops it on the server
 ``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with
 ``POST /api/save``                     ``{text}`` -> writes FILE (atomically, the old content to FILE.bak)
+``POST /api/scan``                     ``{image}`` (base64) -> ``{text, valid, summary}``: a screenshot read
 =====================================  ==============================================================
 
 Errors: 400 ``{error}`` for a malformed request, 413 for a body over the
@@ -65,6 +66,7 @@ def create_app(file: str | None = None) -> Starlette:
         Route("/api/solve/{job}/stop", job_stop, methods=["POST"]),
         Route("/api/file", read_file),
         Route("/api/save", save, methods=["POST"]),
+        Route("/api/scan", endpoint(api.scan_picture, threaded=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes)

@@ -188,3 +188,20 @@ def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeyp
     solves.run(job)
     assert job.status == "error"
     assert api.job_json(job)["message"] == "internal error: RuntimeError: compiled pass failed to load"
+
+
+def test_scan_reads_a_screenshot_into_neighbor_link_text(client):
+    import base64
+
+    from flowgraph.render.raster import png
+
+    board = parse_text(HEX)
+    reply = client.post("/api/scan", json={"image": base64.b64encode(png(board)).decode()})
+    assert reply.status_code == 200
+    data = reply.json()
+    assert data["valid"] and data["summary"] == "5x4 hex board, 20 cells, 4 flows"
+    assert len(parse_text(data["text"]).flows) == len(board.flows)
+    assert client.post("/api/scan", json={"image": "not base64!"}).status_code == 400
+    blank = base64.b64encode(png(board)[:100]).decode()  # a truncated picture
+    reply = client.post("/api/scan", json={"image": blank})
+    assert reply.status_code == 422 and "cannot be decoded" in reply.json()["error"]

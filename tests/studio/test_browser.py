@@ -183,3 +183,14 @@ def test_edit_cells_links_and_warps(page):
     page.select_option("#tool", "warp")
     page.locator('#board polygon[data-xy="0,2"]').click()
     page.wait_for_function("document.querySelector('#text').value.split('\\n')[5] === '.-.-.-'")  # the row wraps
+
+
+def test_open_a_screenshot_and_get_the_board(page, tmp_path):
+    from flowgraph.render.raster import png
+
+    shot = tmp_path / "level.png"
+    shot.write_bytes(png(parse_text((PUZZLES / "standard" / "regular_5x5.txt").read_text())))
+    page.set_input_files("#upload", str(shot))
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('scanned')")
+    assert "5x5 square board, 25 cells, 5 flows" in page.inner_text("#status")
+    _badge(page, "valid")

@@ -155,14 +155,26 @@ $("save").onclick = async () => {
   const { ok, data } = await call("/api/save", { text: $("text").value });
   status(ok ? `saved ${data.saved}` : data.error);
 };
-$("upload").onchange = async (ev) => {  // any format convert reads; edited as neighbor-link text
+$("upload").onchange = async (ev) => {  // any format convert reads, or a screenshot; edited as neighbor-link text
   const file = ev.target.files[0];
   if (!file) return;
+  if (file.type.startsWith("image/")) return openPicture(file);
   const text = await file.text();
   const { ok, data } = await call("/api/convert", { text, to: "neighbor-link" });
   setText(ok ? data.text : text);
   status(ok ? `opened ${file.name}` : `${file.name}: ${data.error}`);
 };
+
+async function openPicture(file) {  // a screenshot: the scanner reads the board
+  status(`scanning ${file.name}…`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const { ok, data } = await call("/api/scan", { image: btoa(binary) });
+  if (!ok) return status(`${file.name}: ${data.error}`);
+  setText(data.text);
+  status(`scanned ${file.name}: ${data.summary}`);
+}
 
 function download(name, blob) {
   const a = document.createElement("a");
