@@ -75,17 +75,26 @@ class SerialExecutor(Executor):
                 yield i, _error_row(exc)
 
 
+def _pool_worker(engine: str | None) -> None:
+    """A pool worker's start: Ctrl-C is the main process's to handle (it cancels what has not started and
+    lets the running tasks finish), and the engine is loaded once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _warm_up(engine)
+
+
 class PoolExecutor(Executor):
     """A local pool of worker processes (:class:`concurrent.futures.ProcessPoolExecutor`).
 
-    Each worker loads the engine ``warm_up`` names once, before its first task.
+    Each worker loads the engine ``warm_up`` names once, before its first task, and ignores Ctrl-C.
     """
 
     name = "local processes"
 
     def __init__(self, workers: int, warm_up: str | None = None):
         self.workers = workers
-        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_warm_up, initargs=(warm_up,))
+        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up,))
 
     def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
         futures = {self._pool.submit(task, *a): i for i, a in enumerate(args)}

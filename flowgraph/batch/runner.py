@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -124,8 +126,11 @@ def run_batch(
     todo = [i for i in range(len(keys)) if rows[i] is None]
     batch = Batch(rows, resumed=len(keys) - len(todo), executor=executor.name, workers=executor.workers)
     fh = open(out, "a" if resume else "w", encoding="utf-8") if out else None
+    restore = _watch_interrupts()
     try:
         for j, row in executor.run(task, [args[i] for i in todo]):
+            if _INTERRUPTED.is_set():  # a task caught Ctrl-C as its own error (python-sat does): not a row
+                raise KeyboardInterrupt
             i = todo[j]
             row.setdefault("key", keys[i])
             rows[i] = row
@@ -138,12 +143,31 @@ def run_batch(
         batch.interrupted = True
         executor.close(cancel=True)
     finally:
+        restore()
         if fh:
             fh.close()
     if out and not batch.interrupted:
         _rewrite_in_order(Path(out), rows)
     batch.wall_seconds = time.perf_counter() - t0
     return batch
+
+
+_INTERRUPTED = threading.Event()
+
+
+def _watch_interrupts() -> Callable[[], None]:
+    """Note Ctrl-C (and raise KeyboardInterrupt as usual) so that a task that turns it into an error of its
+    own still stops the batch; returns what puts the old handler back (nothing to do off the main thread)."""
+    _INTERRUPTED.clear()
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def on_sigint(signum, frame):
+        _INTERRUPTED.set()
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGINT, on_sigint)
+    return lambda: signal.signal(signal.SIGINT, old)
 
 
 def _rewrite_in_order(path: Path, rows: list[dict | None]) -> None:

@@ -10,19 +10,23 @@ from rich.console import Console
 
 from .common import EXIT_HELP, positive_int
 
-__all__ = ["add_batch_options", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP"]
+__all__ = ["add_batch_options", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP", "SMALL_BATCH"]
 
 #: The exit status of a batch stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
+
+#: Batches of fewer puzzles run in this process unless --jobs says otherwise (starting a worker costs ~0.3 s).
+SMALL_BATCH = 4
 
 BATCH_EXIT_HELP = EXIT_HELP.rstrip("\n") + "\n  130  interrupted (Ctrl-C): the rows done stay in --out FILE; --resume finishes\n"
 
 
 def add_batch_options(p: argparse.ArgumentParser, jobs_help: str = "") -> None:
     """``--jobs``, ``--out``, ``--resume``, ``--scheduler``."""
-    p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1, metavar="N",
-                   help=f"run in N worker processes (default: one per core, here %(default)s); output stays in "
-                   f"input order{jobs_help}")
+    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
+                   help=f"run in N worker processes (default: one per core, here {os.cpu_count() or 1}, from "
+                   f"{SMALL_BATCH} puzzles on: fewer run in this process, quicker than starting workers); output "
+                   f"stays in input order{jobs_help}")
     p.add_argument("--out", metavar="FILE",
                    help="write one JSON line per puzzle to FILE as each finishes (input order once all are done)")
     p.add_argument("--resume", action="store_true",
@@ -61,7 +65,8 @@ def run_rows(
     if args.resume and not args.out:
         return "--resume needs --out FILE (the rows of the earlier run)"
     try:
-        executor = make_executor(args.jobs, args.scheduler, warm_up=warm_up, tasks=len(keys))
+        jobs = args.jobs or (1 if len(keys) < SMALL_BATCH and not args.scheduler else None)
+        executor = make_executor(jobs, args.scheduler, warm_up=warm_up, tasks=len(keys))
     except RuntimeError as exc:
         return str(exc)
     pending: dict[int, dict] = {}

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
               markup=False)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"engine": args.engine, "jobs": args.jobs, "executor": batch.executor,
+            json.dump({"engine": args.engine, "jobs": batch.workers, "executor": batch.executor,
                        "rows": [r.to_json() for r in rows], "totals": totals}, fh, indent=1)
     if batch.interrupted:
         err.print(f"interrupted: {len(rows)} of {len(jobs)} done"

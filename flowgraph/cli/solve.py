@@ -11,7 +11,7 @@ from ..batch.outcome import Outcome
 from ..errors import ConversionError
 from ..io.problems import Problem
 from ..render.text import solution_text
-from .batching import BATCH_EXIT_HELP, EXIT_INTERRUPTED, add_batch_options, print_summary, run_rows
+from .batching import BATCH_EXIT_HELP, EXIT_INTERRUPTED, SMALL_BATCH, add_batch_options, print_summary, run_rows
 from .render import add_picture_options, write_picture
 from .common import (
     EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, warm_up,
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     out, err = consoles(args.color)
     jobs = expand_jobs(args.files, sys.stdin.buffer.read() if "-" in args.files else None)
     budget = limits(args)
-    if not args.scheduler and (args.jobs == 1 or len(jobs) < 2):
+    if not args.scheduler and (args.jobs == 1 or len(jobs) < SMALL_BATCH):
         warm_up(err, args.engine)
     statuses: list[int] = []
 

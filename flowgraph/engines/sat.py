@@ -203,6 +203,17 @@ class _Model:
         return out
 
 
+def _ctrl_c(call, **kwargs):
+    """``call(**kwargs)``, with Ctrl-C raised as KeyboardInterrupt: python-sat's solvers catch SIGINT themselves
+    and raise an error of their own ("Caught keyboard interrupt"), which a batch would take for a failed puzzle."""
+    try:
+        return call(**kwargs)
+    except Exception as exc:
+        if "keyboard interrupt" in str(exc).lower():
+            raise KeyboardInterrupt from None
+        raise
+
+
 class _Watchdog:
     """One daemon thread that interrupts SAT solvers whose deadline passed.
 
@@ -290,12 +301,12 @@ class _Run:
                 if deadline <= time.perf_counter():
                     raise SearchLimitError("time", self.stats())
                 with _WATCHDOG.watch(deadline, self.solver.interrupt):
-                    result = self.solver.solve_limited(expect_interrupt=True)
+                    result = _ctrl_c(self.solver.solve_limited, expect_interrupt=True)
                 self.solver.clear_interrupt()
                 if result is None:
                     raise SearchLimitError("time", self.stats())
             else:
-                result = self.solver.solve()
+                result = _ctrl_c(self.solver.solve)
             if not result:
                 return None
             used = self.model.used_links(self.solver.get_model())
