@@ -22,7 +22,7 @@ from ...model import Limits, Node, Puzzle, Solution
 from .board import Board, compile_puzzle
 from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
-from .passes.moves import head_moves, moves_buffer
+from .passes.moves import fewest_moves, head_moves, moves_buffer
 from .passes.settle import log_size, settle_pass
 from .state import State
 
@@ -58,6 +58,7 @@ class _Search:
         self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
         self.endpoint = board.endpoint
         self.opts = moves_buffer(board.ptr)  # moves found by head_moves
+        self.scratch = moves_buffer(board.ptr)
         self.log = np.empty(log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
@@ -71,6 +72,8 @@ class _Search:
                 2 * k + ((len(board.adj[b]) < len(board.adj[a])) ^ (flips >> k & 1))
                 for k, (a, b) in enumerate(board.ends)
             )
+        self.grow_slots = np.array(self.grow, np.int64)
+        self.single = [np.array([k], np.int64) for k in range(2 * len(board.ends))]
         self.dist = board.dist  # a tie-break for moves
         self.stop_at = None if quota is None else nodes0 + quota
         self.discrepancy = discrepancy
@@ -133,21 +136,13 @@ class _Search:
         whichever of its heads has fewer moves; otherwise the most
         constrained head (fewest moves) in the puzzle.
         """
-        done = st.done
-        best_slot, best = -1, None
         last = st.last
-        slots = self.grow
-        if self.keep_last and last >= 0 and not done >> (last >> 1) & 1:
-            slots = (last,)
-        for slot in slots:
-            if done >> (slot >> 1) & 1:
-                continue
-            opts = self.moves(st, slot)
-            if best is None or len(opts) < len(best):
-                best_slot, best = slot, opts
-                if len(opts) <= 1:
-                    break
-        return best_slot, best or []
+        slots = self.grow_slots
+        if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
+            slots = self.single[last]
+        slot, count = fewest_moves(st.colors(), self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
+                                   self.endpoint, self.opts, self.scratch)
+        return slot, self.opts[:count].tolist()
 
     def run(self, root: State) -> State | None:
         """Best-first search from ``root``; the solved state or None."""
