@@ -22,7 +22,7 @@ from ...model import Limits, Node, Puzzle, Solution
 from .board import Board, compile_puzzle
 from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
-from .passes.moves import fewest_moves, head_moves, moves_buffer
+from .passes.moves import fewest_moves, moves_buffer
 from .passes.settle import log_size, settle_pass
 from .state import State
 
@@ -57,7 +57,7 @@ class _Search:
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
         self.endpoint = board.endpoint
-        self.opts = moves_buffer(board.ptr)  # moves found by head_moves
+        self.opts = moves_buffer(board.ptr)  # the moves fewest_moves chose
         self.scratch = moves_buffer(board.ptr)
         self.log = np.empty(log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
         # Each flow grows from the endpoint with fewer neighbours (nearer
@@ -85,17 +85,6 @@ class _Search:
         self.pushed = 0
         self.frontier_peak = 0
         self.state_bytes = State.approx_bytes(board)
-
-    # -- moves --------------------------------------------------------------
-    def moves(self, st: State, slot: int) -> list[int]:
-        """Nodes the head in ``slot`` may step to; the other head means "join".
-
-        Compiled: :func:`.passes.moves.head_moves` (it states the
-        self-touch rule).
-        """
-        out = self.opts
-        count = head_moves(st.colors(), self.ptr, self.nbr, st.heads, slot, self.heuristic, self.endpoint, out)
-        return out[:count].tolist()
 
     # -- propagation and pruning ---------------------------------------------
     def settle(self, st: State, touched: np.ndarray) -> None:
