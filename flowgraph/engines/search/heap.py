@@ -75,6 +75,7 @@ class _Search:
         self.grow_slots = np.array(self.grow, np.int64)
         self.single = [np.array([k], np.int64) for k in range(2 * len(board.ends))]
         self.dist = board.dist  # a tie-break for moves
+        self.goal = np.array(board.dist, np.int64)  # the same as one array, for fewest_moves's tie-break
         self.stop_at = None if quota is None else nodes0 + quota
         self.discrepancy = discrepancy
         self.heuristic = heuristic
@@ -130,7 +131,7 @@ class _Search:
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
             slots = self.single[last]
         slot, count = fewest_moves(st.colors(), self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
-                                   self.endpoint, self.opts, self.scratch)
+                                   self.endpoint, self.goal, self.opts, self.scratch)
         return slot, self.opts[:count].tolist()
 
     def run(self, root: State) -> State | None:

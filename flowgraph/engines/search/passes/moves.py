@@ -70,12 +70,18 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
 
 
 @njit(cache=True)
-def fewest_moves(color, ptr, nbr, heads, slots, done, heuristic, endpoint, out, scratch):  # pragma: no cover
-    """The slot among ``slots`` whose head has the fewest moves (the first such), unfinished flows only.
+def fewest_moves(color, ptr, nbr, heads, slots, done, heuristic, endpoint, goal, out, scratch):  # pragma: no cover
+    """The slot among ``slots`` whose head has the fewest moves, unfinished flows only.
 
-    One compiled call instead of one :func:`head_moves` per head: the
-    search asks it at every state when it grows both ends of every flow
-    (on a 40x20 board with 30 flows that was 55 % of the time).
+    Ties go to the head nearest its goal (``goal[slot ^ 1, head]``: the
+    distance to the flow's other endpoint, in links), then to the first
+    slot: a flow about to close is finished before the others are crossed.
+    Measured with ``--engine search`` on janko and the 40x20 boards, where
+    the search grows both ends of every flow first: janko 84,351 -> 47,899
+    states, the 101 ``inputs9`` boards in 5 s each 92 -> 100 solved
+    (nearest first; farthest first solved fewer than no tie-break at all).
+    One compiled call instead of one :func:`head_moves` per head (on a
+    40x20 board with 30 flows that was 55 % of the time).
 
     Returns
     -------
@@ -85,16 +91,19 @@ def fewest_moves(color, ptr, nbr, heads, slots, done, heuristic, endpoint, out, 
     """
     best_slot = -1
     best = 0
+    best_far = 0
     for i in range(slots.shape[0]):
         slot = slots[i]
         if (done >> (slot >> 1)) & 1:
             continue
         n = head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, scratch)
-        if best_slot < 0 or n < best:
+        far = goal[slot ^ 1, heads[slot]]
+        if best_slot < 0 or n < best or (n == best and far < best_far):
             best_slot = slot
             best = n
+            best_far = far
             out[:n] = scratch[:n]
-            if n <= 1:
+            if n == 0:
                 break
     return best_slot, best
 

@@ -236,3 +236,7 @@ def warm_up() -> None:
     settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint,
                 np.empty(log_size(4, 1), np.int64))
     chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
+    from .moves import fewest_moves
+
+    fewest_moves(color, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint, np.zeros((2, 4), np.int64),
+                 np.empty(4, np.int64), np.empty(4, np.int64))
