@@ -17,8 +17,8 @@ Each flow grows from one endpoint, the one with fewer neighbours (nearer
 the boundary); the other is its goal, and a flow is finished when its head
 reaches the goal. Forced moves may extend either end. The flow moved by the
 last decision keeps moving until it is finished; otherwise the most
-constrained head (fewest moves) moves next, and its moves are tried
-tightest first (fewest free nodes around the new head). A state
+constrained head (fewest moves; among equals the one nearest its goal)
+moves next, and its moves are tried tightest first (fewest free nodes around the new head). A state
 (:class:`~.state.State`) holds the node colours, the heads as an int
 array, the nodes each head has left as persistent linked lists (so states
 share them), and the counts the score is made of.

@@ -313,10 +313,10 @@ def _flips(attempt: int, nflows: int, big: bool = False) -> int | None:
     :data:`BIG_BOARD_NODES` nodes or more the first attempt does so (with
     :data:`BIG_DISCREPANCY_CELLS`), and the second grows the default ends:
     measured with ``--engine search``, the 101 ``inputs9`` 40x20 boards
-    (5 s each) go from 85 to 89 solved and the 270 janko boards from
-    172,575 states (14.9 s) to 83,875 (12.0 s); racing the two orderings
-    by turns instead solved 87 and took 13.4 s. Smaller boards (samgoldman,
-    the generated ones) keep one end first: growing both took 3x their states.
+    (5 s each) went from 85 to 89 solved and the 270 janko boards from
+    172,575 states to 83,875; racing the two orderings by turns instead
+    solved 87. Smaller boards (samgoldman, the generated ones) keep one end
+    first: growing both took 3x their states (docs/benchmarks.md).
     """
     if big and attempt < 2:
         return None if attempt == 0 else 0
