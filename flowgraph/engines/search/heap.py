@@ -35,7 +35,7 @@ FIRST_ATTEMPT_NODES = 60000  # node quota of the first attempt (a 10 s limit all
 RESTART_GROWTH = 2
 CHOKEPOINT_WIDTH = 3  # widest corridor the chokepoint test walks, as in Zucker's solver
 BIG_BOARD_NODES = 400  # from this many nodes the first attempt grows both ends of every flow (see _flips)
-BIG_DISCREPANCY_CELLS = 32  # ... with this discrepancy cost
+BIG_DISCREPANCY_CELLS = 48  # ... with this discrepancy cost
 
 
 class _Restart(Exception):
