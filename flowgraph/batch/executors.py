@@ -76,10 +76,19 @@ class SerialExecutor(Executor):
 
 
 def _pool_worker(engine: str | None) -> None:
-    """A pool worker's start: Ctrl-C is the main process's to handle (it cancels what has not started and
-    lets the running tasks finish), and the engine is loaded once."""
+    """A pool worker's start: out of the terminal's reach for Ctrl-C, and the engine loaded once.
+
+    Ctrl-C on a terminal signals the whole foreground process group. The
+    main process handles it (cancels what has not started; the running tasks
+    finish); a worker must not see it at all: python-sat's solvers install
+    their own SIGINT handler while they run, which jumps out of the solver
+    and leaves it hanging when it is deleted. So each worker leaves the
+    group (``os.setpgrp``) and ignores SIGINT as well.
+    """
+    import os
     import signal
 
+    os.setpgrp()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _warm_up(engine)
 
