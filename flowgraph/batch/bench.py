@@ -42,16 +42,13 @@ def expand(paths: Iterable[str]) -> list[str]:
     FileNotFoundError
         A path does not exist.
     """
-    out: list[str] = []
+    from .jobs import puzzle_files
+
+    paths = list(paths)
     for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*.txt")))
-        elif path.exists():
-            out.append(str(path))
-        else:
+        if not Path(p).exists():
             raise FileNotFoundError(p)
-    return out
+    return puzzle_files(paths)
 
 
 def run_bench(

@@ -29,15 +29,17 @@ def _warm_up(engine: str | None) -> None:
         get_engine(engine).warm_up()
 
 
+def _call(task: Task, args: tuple) -> dict:
+    """``task(*args)``; a task that raises is an ``error`` row (its bug is a row, not a stopped batch)."""
+    try:
+        return task(*args)
+    except Exception as exc:  # noqa: BLE001
+        return _error_row(exc)
+
+
 def _run_chunk(task: Task, args: list[tuple]) -> list[dict]:
     """Several jobs in one Dask task, each bad one a row of its own."""
-    rows = []
-    for a in args:
-        try:
-            rows.append(task(*a))
-        except Exception as exc:  # noqa: BLE001
-            rows.append(_error_row(exc))
-    return rows
+    return [_call(task, a) for a in args]
 
 
 class Executor:
@@ -69,10 +71,7 @@ class SerialExecutor(Executor):
 
     def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
         for i, a in enumerate(args):
-            try:
-                yield i, task(*a)
-            except Exception as exc:  # noqa: BLE001 - a task's bug is a row, not a stopped batch
-                yield i, _error_row(exc)
+            yield i, _call(task, a)
 
 
 def _pool_worker(engine: str | None) -> None:

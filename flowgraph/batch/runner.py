@@ -14,9 +14,9 @@ import json
 import os
 import signal
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from .executors import Executor
 from .tasks import STATUSES
@@ -44,7 +44,6 @@ class Batch:
     wall_seconds: float = 0.0
     executor: str = ""
     workers: int = 1
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def done(self) -> list[dict]:

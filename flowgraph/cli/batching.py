@@ -10,7 +10,7 @@ from rich.console import Console
 
 from .common import EXIT_HELP, positive_int
 
-__all__ = ["add_batch_options", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP", "SMALL_BATCH"]
+__all__ = ["add_batch_options", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP", "SMALL_BATCH", "finish"]
 
 #: The exit status of a batch stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -113,3 +113,18 @@ def print_summary(console: Console, summary: dict, title: str) -> None:
     if summary["slowest"]:
         console.print("slowest: " + ", ".join(f"{s['puzzle']} ({s['seconds']:.3f} s)" for s in summary["slowest"]),
                       markup=False)
+
+
+def finish(err: Console, batch, title: str | None, out: str | None, status: int) -> int:
+    """The summary of a batch of several puzzles on standard error (none if ``title`` is None: the caller
+    prints its own table), and the exit status (130: interrupted)."""
+    from ..batch.runner import summarise
+
+    if title is not None and (len(batch.rows) > 1 or batch.interrupted):
+        print_summary(err, summarise(batch), title)
+    if batch.interrupted:
+        err.print(f"interrupted: {len(batch.done)} of {len(batch.rows)} done"
+                  + (f"; their rows are in {out}: add --resume to finish the rest" if out else ""),
+                  style="yellow", markup=False)
+        return EXIT_INTERRUPTED
+    return status

@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import time
-from pathlib import Path
 
-from .batching import BATCH_EXIT_HELP, EXIT_INTERRUPTED, add_batch_options, run_rows
+from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
 from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits
 
 __all__ = ["add_parser", "run"]
@@ -82,9 +80,4 @@ def run(args: argparse.Namespace) -> int:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump({"engine": args.engine, "jobs": batch.workers, "executor": batch.executor,
                        "rows": [r.to_json() for r in rows], "totals": totals}, fh, indent=1)
-    if batch.interrupted:
-        err.print(f"interrupted: {len(rows)} of {len(jobs)} done"
-                  + (f"; their rows are in {args.out}: add --resume to finish the rest" if args.out else ""),
-                  style="yellow", markup=False)
-        return EXIT_INTERRUPTED
-    return max((EXIT[r.status] for r in rows), default=0)
+    return finish(err, batch, None, args.out, max((EXIT[r.status] for r in rows), default=0))

@@ -9,9 +9,8 @@ from pathlib import Path
 
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
-from .batching import BATCH_EXIT_HELP, add_batch_options, run_rows
+from .batching import add_batch_options, finish, run_rows
 from .common import EXIT, add_command, console, positive_float, positive_int
-from .solve import finish
 from .new import size
 
 __all__ = ["add_parser", "run"]
@@ -75,9 +74,10 @@ def run(args: argparse.Namespace) -> int:
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]
     try:
-        mask = read_mask(Path(args.mask).read_text(encoding="utf-8"), args.mask) if args.mask else None
+        mask_text = Path(args.mask).read_text(encoding="utf-8") if args.mask else None
+        mask = read_mask(mask_text, args.mask) if args.mask else None
         width, height = args.size or ((None, None) if mask else (7, 7))
-        empty = board(args.family, width, height, mask=mask, wrap=args.wrap)
+        board(args.family, width, height, mask=mask, wrap=args.wrap)  # a bad shape is a usage error here, once
     except PuzzleError as exc:
         err.print(str(exc), markup=False)
         return EXIT["invalid"]
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"flowgraph generate: {exc}", markup=False)
         return EXIT["usage"]
     spec = {"family": args.family, "width": width, "height": height, "wrap": args.wrap,
-            "mask": Path(args.mask).read_text(encoding="utf-8") if args.mask else None, "mask_path": args.mask,
+            "mask": mask_text, "mask_path": args.mask,
             "bridges": args.bridges if args.bridges is not None else int(args.family == "bridges"),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
             "time_limit": args.time_limit}

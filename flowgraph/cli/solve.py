@@ -11,7 +11,7 @@ from ..batch.outcome import Outcome
 from ..errors import ConversionError
 from ..io.problems import Problem
 from ..render.text import solution_text
-from .batching import BATCH_EXIT_HELP, EXIT_INTERRUPTED, SMALL_BATCH, add_batch_options, print_summary, run_rows
+from .batching import BATCH_EXIT_HELP, SMALL_BATCH, add_batch_options, finish, run_rows
 from .render import add_picture_options, write_picture
 from .common import (
     EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, warm_up,
@@ -90,20 +90,6 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"flowgraph solve: {batch}", markup=False)
         return EXIT["usage"]
     return finish(err, batch, "flowgraph solve", args.out, max(statuses, default=0))
-
-
-def finish(err, batch, title: str, out: str | None, status: int) -> int:
-    """The summary of a batch of several puzzles on standard error, and the exit status (130: interrupted)."""
-    from ..batch.runner import summarise
-
-    if len(batch.rows) > 1 or batch.interrupted:
-        print_summary(err, summarise(batch), title)
-    if batch.interrupted:
-        err.print(f"interrupted: {len(batch.done)} of {len(batch.rows)} done"
-                  + (f"; their rows are in {out}: add --resume to finish the rest" if out else ""),
-                  style="yellow", markup=False)
-        return EXIT_INTERRUPTED
-    return status
 
 
 def _nodes_at(puzzle, places: list) -> tuple:

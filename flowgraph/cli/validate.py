@@ -14,9 +14,8 @@ from ..io.files import load
 from ..io.problems import Problem
 from ..model import Puzzle, Solution
 from ..render.text import board_rows, flow_style, solution_grid
-from .batching import BATCH_EXIT_HELP, add_batch_options, run_rows
+from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
 from .common import EXIT, add_color_option, add_command, consoles, positive_float
-from .solve import finish
 
 __all__ = ["add_parser", "run"]
 

@@ -95,9 +95,11 @@ def read_board(image, path: str | None = None) -> Scan:
         raise ScanError("scanning needs OpenCV: pip install 'flowgraph-solver[scan]'", path) from None
     try:
         rgb, scale = load_image(image)
-        background, _ = foreground(rgb)
-        rgb = without_marks(rgb, background)
-        _, diff = foreground(rgb)
+        background, diff = foreground(rgb)
+        cleaned = without_marks(rgb, background)
+        if cleaned is not rgb:
+            rgb = cleaned
+            _, diff = foreground(rgb)
         ink = line_ink(diff)
         lattice = find_lattice(ink)
         board = find_board(ink, diff, lattice)
