@@ -94,11 +94,6 @@ class Layout:
         """Board (row, column) -> file (line, column)."""
         return (self.row_lines[rc[0]], rc[1])
 
-    def node(self, rc: Spot, axis: str) -> Node:
-        """The graph node of the cell at ``rc`` reached along ``axis`` (a bridge's lane)."""
-        line, col = self.pos(rc)
-        return (line, col, axis) if self.cells[rc] == "*" else (line, col)
-
 
 class Link(NamedTuple):
     """A link character resolved to the two cells it joins."""
@@ -195,6 +190,8 @@ def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Repor
     for tok in tokens:
         if tok.type == "RUN":  # cells and links side by side: one token, a character per column
             for column, char in enumerate(tok, tok.column):
+                if char == " ":
+                    continue
                 if char in _LINK_CHARS:
                     layout.links.append((r, column, char))
                 else:
@@ -216,9 +213,13 @@ def resolve_links(layout: Layout, report: Report) -> list[Link]:
         row_cols.setdefault(r, []).append(c)
         col_rows.setdefault(c, []).append(r)
     resolved: list[Link] = []
+    row_lines = layout.row_lines
     for r, c, ch in layout.links:
         dr, dc = _DIRECTIONS[ch]
         a, b = (r - dr, c - dc), (r + dr, c + dc)
+        if a in cells and b in cells:  # the common case, first
+            resolved.append(Link(a, b, ch, (row_lines[r], c), False))
+            continue
         warp = False
         if a in cells and b not in cells:
             if ch == "-" and row_cols[a[0]][-1] == a[1]:
@@ -270,25 +271,32 @@ def build_graph(
     """A node per cell and bridge lane, an edge per link; and label -> where it appears, in file order."""
     graph = nx.Graph()
     labels: dict[str, list[tuple[int, int]]] = {}
+    nodes = []
     for rc, ch in layout.cells.items():
         line, col = layout.pos(rc)
         if ch == "*":
-            for axis in sorted(lanes.get(rc, ())):
-                graph.add_node((line, col, axis), kind="lane")
+            nodes += [((line, col, axis), {"kind": "lane"}) for axis in sorted(lanes.get(rc, ()))]
         elif ch == ".":
-            graph.add_node((line, col), kind="cell")
+            nodes.append(((line, col), {"kind": "cell"}))
         else:
-            graph.add_node((line, col), kind="endpoint", label=ch)
+            nodes.append(((line, col), {"kind": "endpoint", "label": ch}))
             labels.setdefault(ch, []).append((line, col))
-    for link in links:
-        if any(layout.cells[end] == "*" and link.axis not in lanes.get(end, ()) for end in (link.a, link.b)):
+    graph.add_nodes_from(nodes)
+    edges: dict[frozenset, tuple] = {}  # {u, v} -> (u, v, attributes), in file order; added in bulk (faster)
+    cells, row_lines = layout.cells, layout.row_lines
+    for link in links:  # layout.node inlined: the loop runs once per link
+        if lanes and any(cells[end] == "*" and link.axis not in lanes.get(end, ()) for end in (link.a, link.b)):
             continue  # a lane linked on one side only (reported)
-        u, v = layout.node(link.a, link.axis), layout.node(link.b, link.axis)
-        if graph.has_edge(u, v):
-            graph.edges[u, v]["links"] += (link.at,)
+        u, v = link.a, link.b
+        u = (row_lines[u[0]], u[1]) if cells[u] != "*" else (row_lines[u[0]], u[1], link.axis)
+        v = (row_lines[v[0]], v[1]) if cells[v] != "*" else (row_lines[v[0]], v[1], link.axis)
+        key = frozenset((u, v))
+        if key in edges:
+            edges[key][2]["links"] += (link.at,)
             report.warning(*link.at, f"link '{link.axis}' repeats an existing link between the same cells")
         else:
-            graph.add_edge(u, v, links=(link.at,), axis=link.axis, warp=link.warp)
+            edges[key] = (u, v, {"links": (link.at,), "axis": link.axis, "warp": link.warp})
+    graph.add_edges_from(edges.values())
     return graph, labels
 
 

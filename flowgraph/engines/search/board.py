@@ -8,8 +8,9 @@ import networkx as nx
 import numpy as np
 
 from ...model import Node, Puzzle
+from .passes.layout import link_distances, straight_ahead
 
-__all__ = ["Board", "compile_puzzle", "csr", "straight_links"]
+__all__ = ["Board", "compile_puzzle", "csr"]
 
 
 def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -34,29 +35,6 @@ def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
 
 
 
-def straight_links(ptr: np.ndarray, nbr: np.ndarray, straight: dict[tuple[int, int], int]) -> np.ndarray:
-    """The straight-on map aligned with ``nbr``.
-
-    Parameters
-    ----------
-    ptr, nbr : ndarray of int64
-        The adjacency (:func:`csr`).
-    straight : dict of (int, int) -> int
-        ``(p, u) -> w``, the node straight on from ``p`` through ``u``.
-
-    Returns
-    -------
-    ndarray of int64, shape (len(nbr),)
-        At index ``i`` in ``u``'s neighbours (``nbr[i] == p``), the node
-        straight on from ``p`` through ``u``, or -1.
-    """
-    out = np.full(nbr.shape[0], -1, np.int64)
-    for u in range(ptr.shape[0] - 1):
-        for i in range(ptr[u], ptr[u + 1]):
-            out[i] = straight.get((int(nbr[i]), u), -1)
-    return out
-
-
 @dataclass(frozen=True)
 class Board:
     """A puzzle compiled to int-indexed arrays for the inner loop.
@@ -75,13 +53,13 @@ class Board:
         Index -> side (0 or 1) of a bipartite graph; empty if not bipartite.
     ahead : ndarray of int64, shape (len(nbr),)
         The node straight on along each link, or -1
-        (:func:`straight_links`).
+        (:func:`.passes.layout.straight_ahead`).
     endpoint : ndarray of uint8, shape (len(nodes),)
         Index -> 1 for the endpoints.
-    dist : tuple of tuple of int
+    dist : ndarray of int64, shape (2 * len(ends), len(nodes))
         Per endpoint, in slot order (flow ``k``: ``2k``, ``2k + 1``), links
         from it to every node over the bare graph (``len(nodes)`` if
-        unreachable).
+        unreachable; :func:`.passes.layout.link_distances`).
     """
 
     nodes: tuple[Node, ...]
@@ -92,7 +70,7 @@ class Board:
     side: np.ndarray
     ahead: np.ndarray
     endpoint: np.ndarray
-    dist: tuple[tuple[int, ...], ...]
+    dist: np.ndarray
 
 
 
@@ -103,39 +81,16 @@ def compile_puzzle(puzzle: Puzzle) -> Board:
     index = {n: i for i, n in enumerate(nodes)}
     adj = tuple(tuple(sorted(index[m] for m in g[n])) for n in nodes)
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    side = ()
-    if nx.is_bipartite(g):
+    try:
         colouring = nx.bipartite.color(g)
-        side = tuple(colouring[n] for n in nodes)
+        side = [colouring[n] for n in nodes]
+    except nx.NetworkXError:  # not bipartite (hex boards, odd warps)
+        side = []
     ptr, nbr = csr(adj)
     endpoint = np.zeros(len(nodes), np.uint8)
     for pair in ends:
         endpoint[list(pair)] = 1
-    dist = []
-    for f in puzzle.flows:
-        for e in f.ends:
-            links = nx.single_source_shortest_path_length(g, e)
-            dist.append(tuple(links.get(n, len(nodes)) for n in nodes))
+    dist = link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
     return Board(
-        nodes, adj, ends, ptr, nbr, np.array(side, np.int8), straight_links(ptr, nbr, _straight(adj)), endpoint,
-        tuple(dist),
+        nodes, adj, ends, ptr, nbr, np.array(side, np.int8), straight_ahead(ptr, nbr), endpoint, dist,
     )
-
-
-
-def _straight(adj) -> dict[tuple[int, int], int]:
-    """``(p, u) -> w``: the node straight on from ``p`` through ``u``.
-
-    ``w`` is the one neighbour of ``u`` (not ``p`` nor a neighbour of
-    ``p``) whose only common neighbour with ``p`` is ``u``: on a square
-    grid the cell straight ahead, on a hex grid the opposite cell, across
-    warps too. Pairs with no such unique node are left out.
-    """
-    out = {}
-    nbrs = [set(a) for a in adj]
-    for u, around in enumerate(adj):
-        for p in around:
-            found = [w for w in around if w != p and w not in nbrs[p] and nbrs[w] & nbrs[p] == {u}]
-            if len(found) == 1:
-                out[p, u] = found[0]
-    return out

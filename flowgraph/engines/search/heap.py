@@ -74,8 +74,7 @@ class _Search:
             )
         self.grow_slots = np.array(self.grow, np.int64)
         self.single = [np.array([k], np.int64) for k in range(2 * len(board.ends))]
-        self.dist = board.dist  # a tie-break for moves
-        self.goal = np.array(board.dist, np.int64)  # the same as one array, for fewest_moves's tie-break
+        self.goal = board.dist  # links to each endpoint: a tie-break for heads and moves
         self.stop_at = None if quota is None else nodes0 + quota
         self.discrepancy = discrepancy
         self.heuristic = heuristic
@@ -176,8 +175,9 @@ class _Search:
                     continue
                 kids.append(child)
             if len(kids) > 1:
-                goal = self.dist[slot ^ 1]
-                kids.sort(key=lambda child: -(self.room(child, slot) * len(goal) + goal[child.heads[slot]]))
+                goal = self.goal[slot ^ 1]
+                far = len(self.adj)
+                kids.sort(key=lambda child: -(self.room(child, slot) * far + int(goal[child.heads[slot]])))
             # Ties on the heap go to the newest state (depth first), and the
             # tightest move (fewest free nodes around the new head; then the
             # nearest to the goal) is pushed last.

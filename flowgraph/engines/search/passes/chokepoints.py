@@ -14,7 +14,7 @@ __all__ = ["chokepoint_pass", "corridor_pass"]
 def chokepoint_pass(color, ptr, nbr, ahead, heads, done, nflows, slot, widest):  # pragma: no cover - compiled
     """Corridors of width 2 to ``widest`` beside the head in ``slot``.
 
-    From the head, walk straight (:func:`straight_links`) over free nodes
+    From the head, walk straight (:func:`.layout.straight_ahead`) over free nodes
     until the walk meets a wall, the edge or a path; each walk of 2 to
     ``widest`` nodes is a corridor checked by :func:`corridor_pass`.
 
