@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .codes import heads_beside as linked
+
 __all__ = ["link_distances", "straight_ahead"]
 
 
@@ -50,14 +52,6 @@ def link_distances(ptr, nbr, sources):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _linked(ptr, nbr, a, b):  # pragma: no cover - compiled
-    for j in range(ptr[a], ptr[a + 1]):
-        if nbr[j] == b:
-            return True
-    return False
-
-
-@njit(cache=True)
 def straight_ahead(ptr, nbr):  # pragma: no cover - compiled
     """The node straight on along each link, aligned with ``nbr``.
 
@@ -80,12 +74,12 @@ def straight_ahead(ptr, nbr):  # pragma: no cover - compiled
             count = 0
             for j in range(ptr[u], ptr[u + 1]):
                 w = nbr[j]
-                if w == p or _linked(ptr, nbr, p, w):
+                if w == p or linked(ptr, nbr, p, w):
                     continue
                 only_u = True  # is u the one common neighbour of p and w?
                 for k in range(ptr[w], ptr[w + 1]):
                     x = nbr[k]
-                    if x != u and _linked(ptr, nbr, p, x):
+                    if x != u and linked(ptr, nbr, p, x):
                         only_u = False
                         break
                 if only_u:
