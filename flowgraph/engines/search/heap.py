@@ -23,7 +23,7 @@ from .board import Board, compile_puzzle
 from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
 from .passes.moves import fewest_moves, moves_buffer
-from .passes.settle import log_size, settle_pass
+from .passes.settle import log_size, move_pass, settle_pass
 from .state import State
 
 __all__ = ["solve"]
@@ -96,7 +96,7 @@ class _Search:
         added to the state's trails.
         """
         code, done, free, nlog = settle_pass(
-            st.colors(), self.ptr, self.nbr, st.heads, st.done, st.free, touched,
+            st.color, self.ptr, self.nbr, st.heads, st.done, st.free, touched,
             self.heuristic, self.nflows, self.side, self.endpoint, self.log,
         )
         if code:
@@ -112,7 +112,7 @@ class _Search:
         if st.done >> (slot >> 1) & 1:
             return
         code = chokepoint_pass(
-            st.colors(), self.ptr, self.nbr, self.ahead, st.heads, st.done, self.nflows, slot, CHOKEPOINT_WIDTH,
+            st.color, self.ptr, self.nbr, self.ahead, st.heads, st.done, self.nflows, slot, CHOKEPOINT_WIDTH,
         )
         if code:
             raise _Dead(REASONS[code])
@@ -129,7 +129,7 @@ class _Search:
         slots = self.grow_slots
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
             slots = self.single[last]
-        slot, count = fewest_moves(st.colors(), self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
+        slot, count = fewest_moves(st.color, self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
                                    self.endpoint, self.goal, self.opts, self.scratch)
         return slot, self.opts[:count].tolist()
 
@@ -143,7 +143,6 @@ class _Search:
         heap = [(self.score(root), 0, root)]
         counter = itertools.count(1)
         max_frontier = (lim.memory_bytes // self.state_bytes) if lim.memory_bytes else None
-        pair = np.empty(2, np.int64)  # the nodes a branching move touched, for settle
         while heap:
             _, _, st = heapq.heappop(heap)
             self.nodes += 1
@@ -163,16 +162,15 @@ class _Search:
             kids = []
             for v in opts:
                 child = st.child(slot, branching)
-                h = child.heads[slot]
-                child.step(slot, v)
-                try:
-                    pair[0] = h
-                    pair[1] = v
-                    self.settle(child, pair)
-                    if branching:
-                        self.chokepoints(child, slot)
-                except _Dead:
+                code, done, free, nlog = move_pass(
+                    child.color, self.ptr, self.nbr, child.heads, child.done, child.free, self.heuristic,
+                    self.nflows, self.side, self.endpoint, self.log, slot, v, self.ahead,
+                    CHOKEPOINT_WIDTH if branching else 0,
+                )
+                if code:
                     continue
+                child.record(self.log, nlog)
+                child.done, child.free = int(done), int(free)
                 kids.append(child)
             if len(kids) > 1:
                 goal = self.goal[slot ^ 1]

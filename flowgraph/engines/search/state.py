@@ -28,7 +28,7 @@ class State:
 
     Attributes
     ----------
-    color : bytearray, shape (n,)
+    color : ndarray of uint8, shape (n,)
         Per node: 0 free, ``k + 1`` for flow ``k``, ``| ACTIVE`` on the heads
         (the growing ends and the goals of unfinished flows).
     heads : ndarray of int64, shape (2 * nflows,)
@@ -52,7 +52,7 @@ class State:
 
     __slots__ = ("color", "heads", "trails", "done", "free", "decisions", "last", "discrepancies")
 
-    def __init__(self, color: bytearray, heads: np.ndarray, trails: list, done: int, free: int,
+    def __init__(self, color: np.ndarray, heads: np.ndarray, trails: list, done: int, free: int,
                  decisions: int, last: int, discrepancies: int):
         self.color = color
         self.heads = heads
@@ -66,28 +66,24 @@ class State:
     @classmethod
     def root(cls, board: Board) -> State:
         """Every flow at its two endpoints, nothing else coloured."""
-        color = bytearray(len(board.nodes))
+        color = np.zeros(len(board.nodes), np.uint8)
         for k, (a, b) in enumerate(board.ends):
             color[a] = color[b] = (k + 1) | ACTIVE
         heads = np.array([end for pair in board.ends for end in pair], np.int64)
-        free = sum(1 for c in color if c == 0)
+        free = int(np.count_nonzero(color == 0))
         return cls(color, heads, [None] * len(heads), 0, free, 0, -1, 0)
 
     def child(self, slot: int, branching: bool) -> State:
         """A copy to make a move of the head in ``slot`` on (a decision if ``branching``)."""
-        return State(bytearray(self.color), self.heads.copy(), list(self.trails), self.done, self.free,
+        return State(self.color.copy(), self.heads.copy(), list(self.trails), self.done, self.free,
                      self.decisions + branching, slot, self.discrepancies)
-
-    def colors(self) -> np.ndarray:
-        """``color`` as a uint8 array sharing its memory, for the compiled passes."""
-        return np.frombuffer(self.color, np.uint8)
 
     def step(self, slot: int, v: int) -> None:
         """Move the head in ``slot`` to ``v`` in place; joining the other head finishes the flow."""
         h = int(self.heads[slot])
         if v != self.heads[slot ^ 1]:  # a join leaves no node behind
             self.trails[slot] = (h, self.trails[slot])
-        done, free = step_head(self.colors(), self.heads, slot, v, self.done, self.free)
+        done, free = step_head(self.color, self.heads, slot, v, self.done, self.free)
         self.done, self.free = int(done), int(free)
 
     def record(self, log: np.ndarray, nlog: int) -> None:
@@ -117,7 +113,7 @@ class State:
     def approx_bytes(board: Board) -> int:
         """Rough bytes per state waiting on the heap: colours, trails, heads, the object, its heap slot."""
         nflows = len(board.ends)
-        return (sys.getsizeof(bytearray(len(board.nodes))) + 16 * nflows
+        return (sys.getsizeof(np.zeros(len(board.nodes), np.uint8)) + 16 * nflows
                 + sys.getsizeof(np.zeros(2 * nflows, np.int64)) + 200)
 
 

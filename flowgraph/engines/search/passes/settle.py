@@ -29,7 +29,7 @@ from .codes import ACTIVE, DEAD_END, FLOW, LOOSE_BEND, NO_MOVES, TWO_FLOWS_MEET,
 from .moves import head_moves, moves_buffer, step_head
 from .regions import region_pass
 
-__all__ = ["settle_pass", "log_size", "warm_up"]
+__all__ = ["settle_pass", "move_pass", "log_size", "warm_up"]
 
 MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
 
@@ -219,6 +219,39 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     return region_pass(color, ptr, nbr, heads, done, nflows, par), done, free, nlog
 
 
+@njit(cache=True)
+def move_pass(color, ptr, nbr, heads, done, free, heuristic, nflows, par, endpoint, log, slot, v, ahead, widest
+              ):  # pragma: no cover - compiled
+    """A branching move, then :func:`settle_pass`, then the chokepoints beside the head moved.
+
+    One compiled call per child state instead of three: the calls from
+    Python cost more than the move and the chokepoint walk themselves
+    (each unboxes its array arguments).
+
+    Parameters
+    ----------
+    slot, v : int
+        The head to move and the node it moves to (a free neighbour, or
+        the other head: a join).
+    ahead, widest : ndarray, int
+        As for :func:`.chokepoints.chokepoint_pass`; ``widest`` 0 skips it.
+    Others
+        As for :func:`settle_pass`.
+
+    Returns
+    -------
+    code, done, free, nlog : int
+        As for :func:`settle_pass`; ``log`` starts with the move itself.
+    """
+    touched = np.empty(2, np.int64)
+    done, free, _, nlog = _forced(color, heads, slot, v, done, free, touched, 0, log, 0)
+    code, done, free, more = settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, par,
+                                         endpoint, log[nlog:])
+    nlog += more
+    if code == 0 and widest > 0 and not (done >> (slot >> 1)) & 1:
+        code = chokepoint_pass(color, ptr, nbr, ahead, heads, done, nflows, slot, widest)
+    return code, done, free, nlog
+
 
 def warm_up() -> None:
     """Load the compiled passes now (compiling them on a machine's first run).
@@ -236,6 +269,9 @@ def warm_up() -> None:
     settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint,
                 np.empty(log_size(4, 1), np.int64))
     chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
+    color = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
+    move_pass(color, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint,
+              np.empty(log_size(4, 1), np.int64), 0, 1, np.full(nbr.shape[0], -1, np.int64), 3)
     from .moves import fewest_moves
 
     fewest_moves(color, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint, np.zeros((2, 4), np.int64),
