@@ -282,7 +282,7 @@ def build_graph(
             nodes.append(((line, col), {"kind": "endpoint", "label": ch}))
             labels.setdefault(ch, []).append((line, col))
     graph.add_nodes_from(nodes)
-    edges: dict[frozenset, tuple] = {}  # {u, v} -> (u, v, attributes), in file order; added in bulk (faster)
+    edges: dict[tuple, tuple] = {}  # (lesser, greater node) -> (u, v, attributes), in file order; added in bulk (faster)
     cells, row_lines = layout.cells, layout.row_lines
     for link in links:  # layout.node inlined: the loop runs once per link
         if lanes and any(cells[end] == "*" and link.axis not in lanes.get(end, ()) for end in (link.a, link.b)):
@@ -290,7 +290,7 @@ def build_graph(
         u, v = link.a, link.b
         u = (row_lines[u[0]], u[1]) if cells[u] != "*" else (row_lines[u[0]], u[1], link.axis)
         v = (row_lines[v[0]], v[1]) if cells[v] != "*" else (row_lines[v[0]], v[1], link.axis)
-        key = frozenset((u, v))
+        key = (u, v) if u < v else (v, u)
         if key in edges:
             edges[key][2]["links"] += (link.at,)
             report.warning(*link.at, f"link '{link.axis}' repeats an existing link between the same cells")
