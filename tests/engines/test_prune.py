@@ -45,10 +45,10 @@ WARP_OPEN = ["WARPS", ".-.-A-.-.   .-.-B-.-.-", WARP_ROW, ".-.-.-.-.   .-.-.-.-.
 # A 2x2 block hanging off a two-cell corridor below a 4x5 area: no head
 # touches the block, so a path could enter it but never leave (dead pocket).
 R5 = ".-.-.-.-."
-POCKET_TAIL = ["    |", "    .", "    |", "    .", "    |", "    .-.", "    | |"]
-POCKET = ["STANDARD", "A-.-.-.-A", SQ, R5, SQ, R5, SQ, "B-.-.-.-B", *POCKET_TAIL, "    .-."]
-POCKET_C = ["STANDARD", "A-.-.-.-A", SQ, R5, SQ, ".-.-C-.-.", SQ, "B-.-.-.-B", *POCKET_TAIL[:-2],
-            "    .-C", "    | |", "    .-."]
+# A 3x4 pocket: smaller ones are caught sooner, by the links their cells must make.
+POCKET_TAIL = ["    |", "    .", "    |", "    .", "    |", "    .-.-.-.", "    | | | |", "    .-.-.-.", "    | | | |"]
+POCKET = ["STANDARD", "A-.-.-.-A", SQ, R5, SQ, R5, SQ, "B-.-.-.-B", *POCKET_TAIL, "    .-.-.-."]
+POCKET_C = ["STANDARD", "A-.-.-.-A", SQ, R5, SQ, ".-.-C-.-.", SQ, "B-.-.-.-B", *POCKET_TAIL, "    .-.-.-C"]  # solvable
 
 # 5x5 boards: A's ends side by side leave 11 cells of one colour and 12 of
 # the other (a path between them needs as many of each); ends two apart keep.

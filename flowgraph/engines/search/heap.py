@@ -96,7 +96,7 @@ class _Search:
         added to the state's trails.
         """
         code, done, free, nlog = settle_pass(
-            st.color, self.ptr, self.nbr, st.heads, st.done, st.free, touched,
+            st.color, st.link, self.ptr, self.nbr, st.heads, st.done, st.free, touched,
             self.heuristic, self.nflows, self.side, self.endpoint, self.log,
         )
         if code:
@@ -129,7 +129,7 @@ class _Search:
         slots = self.grow_slots
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
             slots = self.single[last]
-        slot, count = fewest_moves(st.color, self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
+        slot, count = fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
                                    self.endpoint, self.goal, self.opts, self.scratch)
         return slot, self.opts[:count].tolist()
 
@@ -163,7 +163,7 @@ class _Search:
             for v in opts:
                 child = st.child(slot, branching)
                 code, done, free, nlog = move_pass(
-                    child.color, self.ptr, self.nbr, child.heads, child.done, child.free, self.heuristic,
+                    child.color, child.link, self.ptr, self.nbr, child.heads, child.done, child.free, self.heuristic,
                     self.nflows, self.side, self.endpoint, self.log, slot, v, self.ahead,
                     CHOKEPOINT_WIDTH if branching else 0,
                 )

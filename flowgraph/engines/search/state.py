@@ -31,6 +31,9 @@ class State:
     color : ndarray of uint8, shape (n,)
         Per node: 0 free, ``k + 1`` for flow ``k``, ``| ACTIVE`` on the heads
         (the growing ends and the goals of unfinished flows).
+    link : ndarray of uint8, shape (n,)
+        Per node, the links known to be used between free nodes (bit ``i``:
+        the link to its ``i``-th neighbour; :mod:`.passes.links`).
     heads : ndarray of int64, shape (2 * nflows,)
         The node of every slot's head; flow ``k`` owns slots ``2k`` (grown
         from ``flow.ends[0]``) and ``2k + 1``. The only record of where the
@@ -50,11 +53,12 @@ class State:
         surviving siblings (0: the preferred move), summed.
     """
 
-    __slots__ = ("color", "heads", "trails", "done", "free", "decisions", "last", "discrepancies")
+    __slots__ = ("color", "link", "heads", "trails", "done", "free", "decisions", "last", "discrepancies")
 
-    def __init__(self, color: np.ndarray, heads: np.ndarray, trails: list, done: int, free: int,
+    def __init__(self, color: np.ndarray, link: np.ndarray, heads: np.ndarray, trails: list, done: int, free: int,
                  decisions: int, last: int, discrepancies: int):
         self.color = color
+        self.link = link
         self.heads = heads
         self.trails = trails
         self.done = done
@@ -71,11 +75,11 @@ class State:
             color[a] = color[b] = (k + 1) | ACTIVE
         heads = np.array([end for pair in board.ends for end in pair], np.int64)
         free = int(np.count_nonzero(color == 0))
-        return cls(color, heads, [None] * len(heads), 0, free, 0, -1, 0)
+        return cls(color, np.zeros(len(color), np.uint8), heads, [None] * len(heads), 0, free, 0, -1, 0)
 
     def child(self, slot: int, branching: bool) -> State:
         """A copy to make a move of the head in ``slot`` on (a decision if ``branching``)."""
-        return State(self.color.copy(), self.heads.copy(), list(self.trails), self.done, self.free,
+        return State(self.color.copy(), self.link.copy(), self.heads.copy(), list(self.trails), self.done, self.free,
                      self.decisions + branching, slot, self.discrepancies)
 
     def step(self, slot: int, v: int) -> None:
@@ -113,7 +117,7 @@ class State:
     def approx_bytes(board: Board) -> int:
         """Rough bytes per state waiting on the heap: colours, trails, heads, the object, its heap slot."""
         nflows = len(board.ends)
-        return (sys.getsizeof(np.zeros(len(board.nodes), np.uint8)) + 16 * nflows
+        return (2 * sys.getsizeof(np.zeros(len(board.nodes), np.uint8)) + 16 * nflows
                 + sys.getsizeof(np.zeros(2 * nflows, np.int64)) + 200)
 
 

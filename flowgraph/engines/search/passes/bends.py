@@ -10,7 +10,7 @@ __all__ = ["bend_pass", "bend_chain", "pair_ok"]
 
 
 @njit(cache=True)
-def bend_pass(color, ptr, nbr, endpoint, x, must):  # pragma: no cover - compiled
+def bend_pass(color, ptr, nbr, endpoint, x, must, chain):  # pragma: no cover - compiled
     """Whether the path node ``x`` bends around nothing (a loose bend).
 
     Under the self-touch rule every path is chordless: no two of its nodes
@@ -45,6 +45,11 @@ def bend_pass(color, ptr, nbr, endpoint, x, must):  # pragma: no cover - compile
         If ``must[0]`` is negative, receives the first forced link found to
         a head, as ``(head, node)``: the head's one open link must go to
         that free node, so the head moves there.
+    chain : ndarray of int64, shape (1 + 3 * n,) or (1,)
+        When longer than 1, receives after ``chain[0]`` (their count) the
+        free inside nodes the walk found as ``d, e1, e2`` triples: ``d``
+        must link ``e1`` and ``e2`` (recorded as links by the caller,
+        :mod:`.links`).
 
     Returns
     -------
@@ -65,17 +70,18 @@ def bend_pass(color, ptr, nbr, endpoint, x, must):  # pragma: no cover - compile
                 return 0  # not chordless (forced moves may do that): nothing follows
     if s2 < 0:
         return 0
-    return bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must)
+    return bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must, chain)
 
 
 
 @njit(cache=True)
-def bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no cover - compiled
+def bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  # pragma: no cover - compiled
     """The walk of :func:`bend_pass` from a node ``x`` linked to ``s1`` and ``s2``.
 
     ``mine`` is ``x``'s flow (colour bits), 0 if not known yet. The first
     free inside node found that must link a head goes to ``must`` as
-    ``(head, node)`` if ``must[0]`` is negative.
+    ``(head, node)`` if ``must[0]`` is negative; the free inside nodes go
+    to ``chain`` as for :func:`bend_pass`.
     """
     cur = x
     for _ in range(color.shape[0]):
@@ -132,6 +138,12 @@ def bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must):  # pragma: no 
             if must[0] < 0 and (color[e1] & ACTIVE or color[e2] & ACTIVE):
                 must[0] = e1 if color[e1] & ACTIVE else e2  # its one open link is d
                 must[1] = d
+            if chain.shape[0] > 1:
+                k = chain[0]
+                chain[1 + 3 * k] = d
+                chain[2 + 3 * k] = e1
+                chain[3 + 3 * k] = e2
+                chain[0] = k + 1
         mine = cd or c1 or c2  # d's flow, 0 while unknown
         cur, s1, s2 = d, e1, e2
     return 0
@@ -150,4 +162,4 @@ def pair_ok(color, ptr, nbr, endpoint, c, p, q, scratch):  # pragma: no cover - 
     if cp & ACTIVE and cq & ACTIVE and cp & FLOW != cq & FLOW:
         return False
     scratch[0] = 0  # nothing recorded: c's links are not known to be these
-    return bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW, scratch) == 0
+    return bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW, scratch, scratch[:1]) == 0

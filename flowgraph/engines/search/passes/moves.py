@@ -7,6 +7,7 @@ from numba import njit
 
 from .bends import bend_chain
 from .codes import ACTIVE, FLOW
+from .links import linked_free, nlinks
 
 __all__ = ["head_moves", "fewest_moves", "step_head", "moves_buffer"]
 
@@ -18,10 +19,12 @@ def moves_buffer(ptr):
 
 
 @njit(cache=True)
-def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragma: no cover - compiled
+def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragma: no cover - compiled
     """How many moves the head in ``slot`` has; the moves go to ``out``.
 
     A move is a free neighbour, or the other head of the flow (a join).
+    A free node with two known links (:mod:`.links`) is none; a head known
+    to link a free node (it entered a fragment) has that one move.
     With ``heuristic`` (the self-touch rule) a free node that touches the
     flow's own path other than at this head and the other head is no move,
     nor is one that would make the head a loose bend (:func:`bend_pass`),
@@ -34,6 +37,10 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
         (``out`` needs room for the head's degree).
     """
     h = heads[slot]
+    ahead = linked_free(color, ptr, nbr, link, h, -1)
+    if ahead >= 0:
+        out[0] = ahead
+        return 1
     other = heads[slot ^ 1]
     mine = (slot >> 1) + 1
     count = 0
@@ -51,6 +58,8 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
                 out[0] = v
                 return 1
         elif color[v] == 0:
+            if link[v] and nlinks(link, v) >= 2:
+                continue
             if heuristic:
                 touches = False
                 for j in range(ptr[v], ptr[v + 1]):
@@ -60,7 +69,7 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
                         break
                 if touches:
                     continue
-                if back >= 0 and bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch):
+                if back >= 0 and bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch, scratch[:1]):
                     continue
         else:
             continue
@@ -70,7 +79,7 @@ def head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragm
 
 
 @njit(cache=True)
-def fewest_moves(color, ptr, nbr, heads, slots, done, heuristic, endpoint, goal, out, scratch):  # pragma: no cover
+def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint, goal, out, scratch):  # pragma: no cover
     """The slot among ``slots`` whose head has the fewest moves, unfinished flows only.
 
     Ties go to the head nearest its goal (``goal[slot ^ 1, head]``: the
@@ -96,7 +105,7 @@ def fewest_moves(color, ptr, nbr, heads, slots, done, heuristic, endpoint, goal,
         slot = slots[i]
         if (done >> (slot >> 1)) & 1:
             continue
-        n = head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, scratch)
+        n = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, scratch)
         far = goal[slot ^ 1, heads[slot]]
         if best_slot < 0 or n < best or (n == best and far < best_far):
             best_slot = slot

@@ -25,13 +25,15 @@ from numba import njit
 from ..board import csr
 from .bends import bend_chain, bend_pass, pair_ok
 from .chokepoints import chokepoint_pass
-from .codes import ACTIVE, DEAD_END, FLOW, LOOSE_BEND, NO_MOVES, TWO_FLOWS_MEET, UNFILLED, linkable, slot_of
+from .codes import ACTIVE, CLOSED_LOOP, DEAD_END, FLOW, LOOSE_BEND, NO_MOVES, TWO_FLOWS_MEET, UNFILLED, slot_of
+from .links import add_link, nlinks, touches_fragment
 from .moves import head_moves, moves_buffer, step_head
 from .regions import region_pass
 
 __all__ = ["settle_pass", "move_pass", "log_size", "warm_up"]
 
 MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
+FRAGMENT_TOUCH_DEPTH = 3  # nodes of a fragment a new link is checked against (the self-touch rule)
 
 
 
@@ -70,26 +72,33 @@ def _must_link(color, heads, must, done, free, changed, nch, log, nlog):  # prag
 
 
 @njit(cache=True)
-def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, par, endpoint, log):  # pragma: no cover
-    """Forced moves, local dead ends, loose bends, then :func:`.regions.region_pass`.
+def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nflows, par, endpoint, log
+                ):  # pragma: no cover - compiled
+    """Forced moves, forced links, local dead ends, loose bends, then :func:`.regions.region_pass`.
 
     Heads with a single way out move (a head's moves depend on nodes up to
     two links away, so only heads that near a change are looked at); a
-    free node with fewer than two possible links (free neighbours and
-    heads) is a dead end; one whose only two possible links are heads of
-    two different flows would join them; one whose only two possible
-    links include a head is taken by that head; with ``heuristic``, one
-    whose two possible links make a bend must bend around something
-    (:func:`.bends.bend_pass`), and of one with three possible links, the pairs
-    it could link are those that join no two flows and make no loose
-    bend: none left is a dead end, and a head in every pair left takes
-    it; a head that the bend walk finds an inside node must link moves
-    there. Chains of forced moves repeat until nothing changes.
+    free node with fewer than two possible links (free neighbours that
+    have a link to spare, heads, and the links it is known to use) is a
+    dead end; one whose only two possible links are heads of two different
+    flows would join them; one whose only two possible links include a
+    head is taken by that head, and its links to free nodes are recorded
+    (:mod:`.links`: a fragment of some path); with ``heuristic``, one whose
+    two possible links make a bend must bend around something
+    (:func:`.bends.bend_pass`: the inside nodes the walk finds are linked
+    too), and of one with three or four possible links, the pairs it could
+    link are those that keep its known links, join no two flows, make no
+    loose bend and do not touch its own fragment: none left is a dead end,
+    and a link in every pair left is made. A head that the bend walk finds
+    an inside node must link moves there. Chains of forced moves and links
+    repeat until nothing changes.
 
     Parameters
     ----------
     color, heads : ndarray
         As for :func:`.regions.region_pass`; both are updated in place.
+    link : ndarray of uint8, shape (n,)
+        The links known to be used (:mod:`.links`); updated in place.
     done, free : int
         Finished flows (bitmask) and free nodes before.
     touched : ndarray of int64
@@ -118,17 +127,23 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
     opts = moves_buffer(ptr)
     avail = np.empty(max(MAX_PAIRED, 2), np.int64)  # a free node's possible links
     must = np.empty(2, np.int64)  # a head and the free node it must link (bend_pass)
+    chain = np.zeros(3 * n + 1, np.int64)  # inside nodes the bend walk found (bend_pass)
     cur = touched.copy()
     ncur = cur.shape[0]
     while ncur > 0:
-        changed = np.empty(log_size(n, nflows), np.int64)
+        # room for the moves (2 entries each, at most n + nflows) and the links (4 each, at most n)
+        changed = np.empty(log_size(n, nflows) + 4 * n, np.int64)
         nch = 0
         if heuristic:
             for ti in range(ncur):
                 x = cur[ti]
                 if color[x] != 0 and not color[x] & ACTIVE and not endpoint[x]:
                     must[0] = -1
-                    code = bend_pass(color, ptr, nbr, endpoint, x, must)
+                    chain[0] = 0
+                    code = bend_pass(color, ptr, nbr, endpoint, x, must, chain)
+                    if code:
+                        return code, done, free, nlog
+                    code, nch = _link_chain(color, link, ptr, nbr, chain, changed, nch)
                     if code:
                         return code, done, free, nlog
                     done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
@@ -149,13 +164,13 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
             slot = order[si]
             if (done >> (slot >> 1)) & 1:
                 continue
-            count = head_moves(color, ptr, nbr, heads, slot, heuristic, endpoint, opts)
+            count = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, opts)
             first = opts[0]
             if count == 0:
                 return NO_MOVES, done, free, nlog
             if count == 1:
                 done, free, nch, nlog = _forced(color, heads, slot, first, done, free, changed, nch, log, nlog)
-        # Free nodes near the changes: dead ends, and nodes a head must take.
+        # Free nodes near the changes: dead ends, and links they must make.
         stamp += 1
         nch0 = nch
         for ti in range(ncur + nch0):
@@ -165,12 +180,17 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                 if mark[c] == stamp or color[c] != 0:
                     continue
                 mark[c] = stamp
+                if nlinks(link, c) >= 2:
+                    continue  # inside a fragment: both links known
                 navail = 0  # its possible links; the first MAX_PAIRED go to avail
+                known = 0  # bit i: the link to avail[i] is known to be used
                 for j in range(ptr[c], ptr[c + 1]):
                     w = nbr[j]
-                    if linkable(color, w):
+                    used = (link[c] >> (j - ptr[c])) & 1
+                    if used or (color[w] == 0 and nlinks(link, w) < 2) or color[w] & ACTIVE:
                         if navail < MAX_PAIRED:
                             avail[navail] = w
+                            known |= used << navail
                         navail += 1
                 if navail < 2:
                     return DEAD_END, done, free, nlog  # a node that can never be passed through
@@ -184,32 +204,46 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
                     if heuristic:
                         # c must link both: if that is a bend, its inside must hold
                         must[0] = -1
-                        code = bend_chain(color, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW, must)
+                        chain[0] = 0
+                        code = bend_chain(color, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW, must, chain)
+                        if code:
+                            return code, done, free, nlog
+                        code, nch = _link_chain(color, link, ptr, nbr, chain, changed, nch)
                         if code:
                             return code, done, free, nlog
                         done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
-                    for w in (a0, a1):
-                        if color[w] & ACTIVE and color[c] == 0:
-                            slot = slot_of(color, heads, w)
-                            done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
+                    code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, 3, done, free,
+                                                        changed, nch, log, nlog)
+                    if code:
+                        return code, done, free, nlog
                 elif heuristic and navail <= MAX_PAIRED:
                     # Which two of its possible links can c have? A link that
-                    # every possible pair shares is made: a head there takes c.
+                    # every possible pair shares is made.
                     inall = 0  # bit i: avail[i] is in every possible pair so far
                     nfeas = 0
+                    u = -1  # the one link c is known to make, if any
+                    for i in range(navail):
+                        if known >> i & 1:
+                            u = avail[i]
                     for i0 in range(navail):
                         for i1 in range(i0 + 1, navail):
-                            if pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
-                                pair = (1 << i0) | (1 << i1)
-                                inall = pair if nfeas == 0 else inall & pair
-                                nfeas += 1
+                            pair = (1 << i0) | (1 << i1)
+                            if known & ~pair:
+                                continue  # it would drop a known link
+                            if not pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
+                                continue
+                            if u >= 0:
+                                q = avail[i1] if avail[i0] == u else avail[i0]
+                                if touches_fragment(color, ptr, nbr, link, c, u, q, FRAGMENT_TOUCH_DEPTH):
+                                    continue
+                            inall = pair if nfeas == 0 else inall & pair
+                            nfeas += 1
                     if nfeas == 0:
                         return LOOSE_BEND, done, free, nlog
-                    for i in range(navail):
-                        w = avail[i]
-                        if inall >> i & 1 and color[w] & ACTIVE and color[c] == 0:
-                            slot = slot_of(color, heads, w)
-                            done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
+                    code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, inall & ~known, done,
+                                                        free, changed, nch, log, nlog)
+                    if code:
+                        return code, done, free, nlog
         cur = changed[:nch]
         ncur = nch
     if free == 0:
@@ -220,7 +254,66 @@ def settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, 
 
 
 @njit(cache=True)
-def move_pass(color, ptr, nbr, heads, done, free, heuristic, nflows, par, endpoint, log, slot, v, ahead, widest
+def _take(color, link, ptr, nbr, heads, c, avail, which, done, free, changed, nch, log, nlog):  # pragma: no cover
+    """The free node ``c`` makes its links to ``avail[i]`` for the bits ``i`` of ``which``.
+
+    A head there moves to ``c`` (a forced move); a free node there is
+    linked to ``c`` (:func:`.links.add_link`). Once a head has taken ``c``
+    the other links are the head's to make (it follows them, see
+    :func:`.moves.head_moves`), so none is recorded.
+
+    Returns
+    -------
+    code, done, free, nch, nlog : int
+        ``CLOSED_LOOP`` if a link would close a loop or give a node three
+        links, else 0; the updated counters.
+    """
+    for i in range(avail.shape[0]):
+        if not (which >> i) & 1:
+            continue
+        w = avail[i]
+        if color[w] & ACTIVE and color[c] == 0:
+            slot = slot_of(color, heads, w)
+            done, free, nch, nlog = _forced(color, heads, slot, c, done, free, changed, nch, log, nlog)
+    if color[c] != 0:
+        return 0, done, free, nch, nlog
+    for i in range(avail.shape[0]):
+        if not (which >> i) & 1:
+            continue
+        w = avail[i]
+        if color[w] == 0:
+            r = add_link(color, ptr, nbr, link, c, w)
+            if r < 0:
+                return CLOSED_LOOP, done, free, nch, nlog
+            if r > 0:
+                changed[nch] = c
+                changed[nch + 1] = w
+                nch += 2
+    return 0, done, free, nch, nlog
+
+
+@njit(cache=True)
+def _link_chain(color, link, ptr, nbr, chain, changed, nch):  # pragma: no cover - compiled
+    """Record the links of the inside nodes the bend walk found (``chain``, see :func:`.bends.bend_pass`)."""
+    for k in range(chain[0]):
+        d = chain[1 + 3 * k]
+        if color[d] != 0:
+            continue
+        for e in (chain[2 + 3 * k], chain[3 + 3 * k]):
+            if color[e] != 0:
+                continue  # a head: bend_pass's ``must`` moves it
+            r = add_link(color, ptr, nbr, link, d, e)
+            if r < 0:
+                return CLOSED_LOOP, nch
+            if r > 0:
+                changed[nch] = d
+                changed[nch + 1] = e
+                nch += 2
+    return 0, nch
+
+
+@njit(cache=True)
+def move_pass(color, link, ptr, nbr, heads, done, free, heuristic, nflows, par, endpoint, log, slot, v, ahead, widest
               ):  # pragma: no cover - compiled
     """A branching move, then :func:`settle_pass`, then the chokepoints beside the head moved.
 
@@ -245,7 +338,7 @@ def move_pass(color, ptr, nbr, heads, done, free, heuristic, nflows, par, endpoi
     """
     touched = np.empty(2, np.int64)
     done, free, _, nlog = _forced(color, heads, slot, v, done, free, touched, 0, log, 0)
-    code, done, free, more = settle_pass(color, ptr, nbr, heads, done, free, touched, heuristic, nflows, par,
+    code, done, free, more = settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nflows, par,
                                          endpoint, log[nlog:])
     nlog += more
     if code == 0 and widest > 0 and not (done >> (slot >> 1)) & 1:
@@ -263,16 +356,17 @@ def warm_up() -> None:
     """
     ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
     color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
+    link = np.zeros(4, np.uint8)
     heads = np.array([0, 3], np.int64)
     side = np.array([0, 1, 1, 0], np.int8)
     endpoint = np.array([1, 0, 0, 1], np.uint8)
-    settle_pass(color, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint,
+    settle_pass(color, link, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint,
                 np.empty(log_size(4, 1), np.int64))
     chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
     color = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
-    move_pass(color, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint,
+    move_pass(color, link, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint,
               np.empty(log_size(4, 1), np.int64), 0, 1, np.full(nbr.shape[0], -1, np.int64), 3)
     from .moves import fewest_moves
 
-    fewest_moves(color, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint, np.zeros((2, 4), np.int64),
-                 np.empty(4, np.int64), np.empty(4, np.int64))
+    fewest_moves(color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
+                 np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64))
