@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from .codes import FLOW
+from .codes import FLOW, popcount
 
 __all__ = ["link_index", "nlinks", "linked", "linked_free", "add_link", "touches_fragment"]
 
@@ -39,12 +39,7 @@ def link_index(ptr, nbr, a, b):  # pragma: no cover - compiled
 @njit(cache=True)
 def nlinks(link, v):  # pragma: no cover - compiled
     """How many of ``v``'s links are known to be used (0, 1 or 2)."""
-    x = link[v]
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    return popcount(link[v])
 
 
 @njit(cache=True)
