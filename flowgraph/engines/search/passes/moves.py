@@ -37,12 +37,14 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
         (``out`` needs room for the head's degree).
     """
     h = heads[slot]
-    ahead = linked_free(color, ptr, nbr, link, h, -1)
-    if ahead >= 0:
-        out[0] = ahead
-        return 1
     other = heads[slot ^ 1]
     mine = (slot >> 1) + 1
+    ahead = linked_free(color, ptr, nbr, link, h, -1)
+    if ahead >= 0:  # inside a fragment: on along it, unless that touches the flow's own path
+        if heuristic and _touches_own(color, ptr, nbr, ahead, h, other, mine):
+            return 0
+        out[0] = ahead
+        return 1
     count = 0
     back = -1  # the node before the head, if the head is no endpoint
     scratch = np.zeros(2, np.int64)  # a move is only tried: record nothing
@@ -61,13 +63,7 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
             if link[v] and nlinks(link, v) >= 2:
                 continue
             if heuristic:
-                touches = False
-                for j in range(ptr[v], ptr[v + 1]):
-                    w = nbr[j]
-                    if w != h and w != other and (color[w] & FLOW) == mine:
-                        touches = True
-                        break
-                if touches:
+                if _touches_own(color, ptr, nbr, v, h, other, mine):
                     continue
                 if back >= 0 and bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch, scratch[:1]):
                     continue
@@ -76,6 +72,16 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
         out[count] = v
         count += 1
     return count
+
+
+@njit(cache=True)
+def _touches_own(color, ptr, nbr, v, h, other, mine):  # pragma: no cover - compiled
+    """Whether ``v`` is next to a node of flow ``mine`` other than the head ``h`` and the other head."""
+    for j in range(ptr[v], ptr[v + 1]):
+        w = nbr[j]
+        if w != h and w != other and (color[w] & FLOW) == mine:
+            return True
+    return False
 
 
 @njit(cache=True)
