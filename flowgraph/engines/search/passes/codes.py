@@ -13,18 +13,18 @@ from numba import njit
 __all__ = [
     "REASONS", "ACTIVE", "FLOW", "popcount", "linkable", "slot_of", "heads_beside",
     "STRANDED_REGION", "STRANDED_FLOW", "PARITY", "DEAD_POCKET", "BOTTLENECK", "CHOKEPOINT",
-    "NO_MOVES", "DEAD_END", "TWO_FLOWS_MEET", "UNFILLED", "LOOSE_BEND", "CLOSED_LOOP",
+    "NO_MOVES", "DEAD_END", "TWO_FLOWS_MEET", "UNFILLED", "LOOSE_BEND", "CLOSED_LOOP", "SELF_TOUCH",
 ]
 
 #: Reason code -> the words prune_reason reports (0: the state survives).
 REASONS = (
     None, "stranded region", "stranded flow", "parity", "dead pocket", "bottleneck", "chokepoint",
-    "no moves", "dead end", "two flows meet", "unfilled cells", "loose bend", "closed loop",
+    "no moves", "dead end", "two flows meet", "unfilled cells", "loose bend", "closed loop", "self-touch",
 )
 (
     STRANDED_REGION, STRANDED_FLOW, PARITY, DEAD_POCKET, BOTTLENECK, CHOKEPOINT,
-    NO_MOVES, DEAD_END, TWO_FLOWS_MEET, UNFILLED, LOOSE_BEND, CLOSED_LOOP,
-) = range(1, 13)
+    NO_MOVES, DEAD_END, TWO_FLOWS_MEET, UNFILLED, LOOSE_BEND, CLOSED_LOOP, SELF_TOUCH,
+) = range(1, 14)
 
 ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1

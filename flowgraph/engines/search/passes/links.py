@@ -20,11 +20,12 @@ what issue 15 asked for); the walks here follow the fragments.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from .codes import FLOW, popcount
+from .codes import popcount
 
-__all__ = ["link_index", "nlinks", "linked", "linked_free", "add_link", "touches_fragment"]
+__all__ = ["link_index", "nlinks", "linked", "linked_free", "add_link", "chord_near"]
 
 
 @njit(cache=True)
@@ -97,21 +98,53 @@ def add_link(color, ptr, nbr, link, a, b):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def touches_fragment(color, ptr, nbr, link, c, u, q, depth):  # pragma: no cover - compiled
-    """Whether ``q`` is next to one of the first ``depth`` nodes of ``c``'s fragment beyond ``c``.
+def chord_near(color, ptr, nbr, link, a, via, b, depth):  # pragma: no cover - compiled
+    """Whether linking ``a`` to ``b`` (through ``via`` if it is not -1) would make a path touch itself.
 
-    ``u`` is the node ``c`` is linked to. If ``c`` then linked ``q``, the
-    path would touch itself there (the self-touch rule): the local part of
-    that rule for paths whose flow is not known yet.
+    The chain is ``depth`` nodes of ``a``'s fragment beyond ``a``, ``a``,
+    ``via``, ``b`` and ``depth`` nodes of ``b``'s fragment beyond ``b``;
+    two of its nodes that are linked in the graph without being
+    consecutive break the self-touch rule (a path is chordless). Only the
+    nodes near the new link are looked at: the rest of both fragments was
+    looked at when their links were made.
     """
-    prev = c
-    cur = u
+    chain = np.empty(2 * depth + 3, np.int64)
+    m = 0
+    # a's side, far end first
+    cur = a
+    prev = via if via >= 0 else b
+    side = np.empty(depth, np.int64)
+    k = 0
     for _ in range(depth):
-        if cur < 0 or color[cur] & FLOW:
-            return False
-        if cur != q and link_index(ptr, nbr, cur, q) >= 0:
-            return True
         nxt = linked_free(color, ptr, nbr, link, cur, prev)
+        if nxt < 0:
+            break
+        side[k] = nxt
+        k += 1
         prev = cur
         cur = nxt
+    for i in range(k - 1, -1, -1):
+        chain[m] = side[i]
+        m += 1
+    chain[m] = a
+    m += 1
+    if via >= 0:
+        chain[m] = via
+        m += 1
+    chain[m] = b
+    m += 1
+    cur = b
+    prev = via if via >= 0 else a
+    for _ in range(depth):
+        nxt = linked_free(color, ptr, nbr, link, cur, prev)
+        if nxt < 0:
+            break
+        chain[m] = nxt
+        m += 1
+        prev = cur
+        cur = nxt
+    for i in range(m):
+        for j in range(i + 2, m):
+            if chain[i] == chain[j] or link_index(ptr, nbr, chain[i], chain[j]) >= 0:
+                return True
     return False

@@ -25,15 +25,17 @@ from numba import njit
 from ..board import csr
 from .bends import bend_chain, bend_pass, pair_ok
 from .chokepoints import chokepoint_pass
-from .codes import ACTIVE, CLOSED_LOOP, DEAD_END, FLOW, LOOSE_BEND, NO_MOVES, TWO_FLOWS_MEET, UNFILLED, slot_of
-from .links import add_link, nlinks, touches_fragment
+from .codes import (
+    ACTIVE, CLOSED_LOOP, DEAD_END, FLOW, LOOSE_BEND, NO_MOVES, SELF_TOUCH, TWO_FLOWS_MEET, UNFILLED, slot_of,
+)
+from .links import add_link, chord_near, nlinks
 from .moves import head_moves, moves_buffer, step_head
 from .regions import region_pass
 
 __all__ = ["settle_pass", "move_pass", "log_size", "warm_up"]
 
 MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
-FRAGMENT_TOUCH_DEPTH = 3  # nodes of a fragment a new link is checked against (the self-touch rule)
+CHORD_DEPTH = 3  # nodes of each fragment beyond a new link that the self-touch rule looks at (chord_near)
 
 
 
@@ -212,8 +214,8 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                         if code:
                             return code, done, free, nlog
                         done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
-                    code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, 3, done, free,
-                                                        changed, nch, log, nlog)
+                    code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, 3, heuristic, done,
+                                                        free, changed, nch, log, nlog)
                     if code:
                         return code, done, free, nlog
                 elif heuristic and navail <= MAX_PAIRED:
@@ -221,10 +223,6 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                     # every possible pair shares is made.
                     inall = 0  # bit i: avail[i] is in every possible pair so far
                     nfeas = 0
-                    u = -1  # the one link c is known to make, if any
-                    for i in range(navail):
-                        if known >> i & 1:
-                            u = avail[i]
                     for i0 in range(navail):
                         for i1 in range(i0 + 1, navail):
                             pair = (1 << i0) | (1 << i1)
@@ -232,16 +230,14 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                                 continue  # it would drop a known link
                             if not pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
                                 continue
-                            if u >= 0:
-                                q = avail[i1] if avail[i0] == u else avail[i0]
-                                if touches_fragment(color, ptr, nbr, link, c, u, q, FRAGMENT_TOUCH_DEPTH):
-                                    continue
+                            if chord_near(color, ptr, nbr, link, avail[i0], c, avail[i1], CHORD_DEPTH):
+                                continue
                             inall = pair if nfeas == 0 else inall & pair
                             nfeas += 1
                     if nfeas == 0:
                         return LOOSE_BEND, done, free, nlog
-                    code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, inall & ~known, done,
-                                                        free, changed, nch, log, nlog)
+                    code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, inall & ~known,
+                                                        heuristic, done, free, changed, nch, log, nlog)
                     if code:
                         return code, done, free, nlog
         cur = changed[:nch]
@@ -254,7 +250,8 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
 
 
 @njit(cache=True)
-def _take(color, link, ptr, nbr, heads, c, avail, which, done, free, changed, nch, log, nlog):  # pragma: no cover
+def _take(color, link, ptr, nbr, heads, c, avail, which, heuristic, done, free, changed, nch, log, nlog
+          ):  # pragma: no cover - compiled
     """The free node ``c`` makes its links to ``avail[i]`` for the bits ``i`` of ``which``.
 
     A head there moves to ``c`` (a forced move); a free node there is
@@ -266,7 +263,9 @@ def _take(color, link, ptr, nbr, heads, c, avail, which, done, free, changed, nc
     -------
     code, done, free, nch, nlog : int
         ``CLOSED_LOOP`` if a link would close a loop or give a node three
-        links, else 0; the updated counters.
+        links, ``SELF_TOUCH`` if, with ``heuristic``, a fragment would touch
+        itself near the new link (:func:`.links.chord_near`), else 0; the
+        updated counters.
     """
     for i in range(avail.shape[0]):
         if not (which >> i) & 1:
@@ -282,6 +281,8 @@ def _take(color, link, ptr, nbr, heads, c, avail, which, done, free, changed, nc
             continue
         w = avail[i]
         if color[w] == 0:
+            if heuristic and chord_near(color, ptr, nbr, link, c, -1, w, CHORD_DEPTH):
+                return SELF_TOUCH, done, free, nch, nlog
             r = add_link(color, ptr, nbr, link, c, w)
             if r < 0:
                 return CLOSED_LOOP, done, free, nch, nlog
