@@ -129,12 +129,16 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
     opts = moves_buffer(ptr)
     avail = np.empty(max(MAX_PAIRED, 2), np.int64)  # a free node's possible links
     must = np.empty(2, np.int64)  # a head and the free node it must link (bend_pass)
-    chain = np.zeros(3 * n + 1, np.int64)  # inside nodes the bend walk found (bend_pass)
-    cur = touched.copy()
-    ncur = cur.shape[0]
+    chain = np.empty(3 * n + 1, np.int64)  # inside nodes the bend walk found (bend_pass); chain[0] set before each walk
+    # Two buffers, swapped each round: the nodes changed in the last round
+    # and in this one; room for the moves (2 entries each, at most
+    # n + nflows) and the links (2 each, at most n) of a whole settle.
+    size = max(log_size(n, nflows) + 2 * n, touched.shape[0])
+    cur = np.empty(size, np.int64)
+    changed = np.empty(size, np.int64)
+    cur[:touched.shape[0]] = touched
+    ncur = touched.shape[0]
     while ncur > 0:
-        # room for the moves (2 entries each, at most n + nflows) and the links (4 each, at most n)
-        changed = np.empty(log_size(n, nflows) + 4 * n, np.int64)
         nch = 0
         if heuristic:
             for ti in range(ncur):
@@ -240,7 +244,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                                                         heuristic, done, free, changed, nch, log, nlog)
                     if code:
                         return code, done, free, nlog
-        cur = changed[:nch]
+        cur, changed = changed, cur
         ncur = nch
     if free == 0:
         if done != (np.int64(1) << nflows) - 1:
