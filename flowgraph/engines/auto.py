@@ -1,12 +1,17 @@
 """The ``auto`` engine, the default: SAT first, the heap search when SAT is stuck.
 
-The order is measured (docs/benchmarks.md, "auto"): on every corpus set the
-SAT engine answers at least as fast as the search: janko's 270 boards 3.1 s
-against 16.8 s, the eleven 50x50 boards ~4 s against none in 30 s each,
-samgoldman and generated the same; and on 16 janko boards made unsolvable
-by swapping two labels SAT proved 7 of 8 in under 0.1 s where the search
-needed up to 0.6 s or ran out of 5 s. SAT also needs no compiled code, so a
-small board is answered without loading numba.
+The order is measured (docs/benchmarks.md, "auto" and "links between free
+cells"). Since the search keeps links between free cells it answers the
+janko and 40x20 sets in about half SAT's time once its compiled code is
+loaded (janko 1.3 s against 2.4 s, inputs9 2.5 s against 4.4 s, one
+process), but loading that code costs ~0.5 s per process: a whole
+``flowgraph solve`` of a 36x20 janko board takes 0.42 s with SAT and 1.0 s
+with the search. SAT is also the steadier on the 50x50 boards (all eleven,
+worst 0.44 s; the search 9-10 of 11 in 15 s each), and on 16 janko boards
+with two labels swapped (``python bench/swapped_labels.py``, 5 s each: 8
+unsolvable, 6 solvable only with paths that touch themselves) SAT answered
+14 (worst 0.42 s), the search 9. So SAT goes first: every corpus set is
+within the issue's targets that way.
 
 The search still runs when SAT uses up its share of the time
 (:data:`SAT_SHARE` of the budget, or :data:`SAT_SECONDS` when there is no

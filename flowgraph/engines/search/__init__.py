@@ -19,9 +19,28 @@ reaches the goal. Forced moves may extend either end. The flow moved by the
 last decision keeps moving until it is finished; otherwise the most
 constrained head (fewest moves; among equals the one nearest its goal)
 moves next, and its moves are tried tightest first (fewest free nodes around the new head). A state
-(:class:`~.state.State`) holds the node colours, the heads as an int
-array, the nodes each head has left as persistent linked lists (so states
-share them), and the counts the score is made of.
+(:class:`~.state.State`) holds the node colours, the links known to be
+used between free nodes (below), the heads as an int array, the nodes each
+head has left as persistent linked lists (so states share them), and the
+counts the score is made of.
+
+Links between free nodes
+------------------------
+Colours say which flow holds a node; most deductions far from the heads
+say something else: that two free nodes are linked by some path whose
+flow is not known yet. The state keeps those links
+(:mod:`.passes.links`): a free node with exactly two possible links uses
+both; with the heuristics, the inside nodes the bend walk finds link their
+other two neighbours, and the pair test keeps a node's known links. Linked
+free nodes form fragments; a node with two known links takes no other, a
+link that would close a loop kills the state, and a head that enters a
+fragment runs along it to its other end. The other rules see fragment
+nodes as free nodes, which only weakens them. On an empty 50x50 board the
+corners alone fix nested L-shaped fragments down every diagonal to the
+first endpoint (962 links on ``inputs10_009`` before the first decision).
+Measured with ``--engine search`` (docs/benchmarks.md): janko 48,806 ->
+1,469 states (6.5 -> 1.3 s), the 101 40x20 boards 100 -> 101 solved in 5 s
+each (49 -> 2.5 s), the eleven 50x50 boards 0 -> 9-10 solved in 15 s each.
 
 Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
 one choice of ends and more than 10,000 with the other), so :func:`solve`
@@ -43,7 +62,10 @@ Sound (they follow from the rules, so they may prove "no solution"):
   whose only two possible links include a head is taken by that head.
   Chains of forced moves are applied without going through the heap.
 * **dead ends** — a free node with fewer than two possible links (free
-  neighbours and heads); a head with no move at all.
+  neighbours with a link to spare, heads, and its known links); a head
+  with no move at all.
+* **closed loops** — a link between free nodes that would close their
+  fragment into a loop, or give a node a third link.
 * **two flows meet** — a free node whose only two possible links are heads
   of two different flows.
 * **stranded regions and flows** — every connected region of free nodes
@@ -87,7 +109,9 @@ path may run beside itself):
   when every pair left shares a head, that head takes the node (so a head
   runs straight along a wall where turning off it would be loose). A free
   inside node the walk finds must link a head: that head's one open link
-  goes there, a forced move. Of the
+  goes there, a forced move; a free one is linked (see above). Near a
+  new link between free nodes, the fragments on both sides may not touch
+  each other either (:func:`.passes.links.chord_near`). Of the
   56 janko boards the search left unsolved after 60 s each without these
   tests, it solves 49 within 20,000 states each and all 56 within 60 s
   (``janko_049_12x12``: no solution in 1,000,000 states before, now 2).
@@ -111,14 +135,14 @@ regions, cut nodes, parity, chokepoints) runs compiled (numba) in
 :mod:`.passes`, one module per rule; :mod:`.heap` keeps the heap, the
 branching and the budgets, :mod:`.state` the state, :mod:`.board` the
 puzzle as int arrays, :mod:`.prune` the debugging entry
-:func:`prune_reason`. Where the time goes (pyinstrument, the first attempt
-on ``numberlink/janko_150_36x20``, 20,000 states, 2.3 s, about 8,600 states
-per second on 720 nodes): about half in the compiled passes, half in the
-heap's main loop (copying states, the heap, the branching step), handing
-states to the compiled code and ordering moves. The branching step looks at
-every head in one compiled call (:func:`.passes.moves.fewest_moves`). Before the passes were
-compiled, ``ExtremePack12x12_30``'s first 20,000 states took 8.5 s, 70 % of
-it in the region pass (1.4 s compiled).
+:func:`prune_reason`. Where the time goes (cProfile, ``inputs10_009_50x50``,
+10,000 states, 2.8 s, ~3,600 states per second on 2,500 nodes): 85 % in
+the one compiled call per child state (:func:`.passes.settle.move_pass`:
+the move, the forced moves and links, the region pass, the chokepoints;
+about 120 microseconds, 49 of them the region pass over ~1,800 free
+nodes), 5 % in choosing the head to branch on, the rest in the heap's
+loop. Before the passes were compiled, ``ExtremePack12x12_30``'s first
+20,000 states took 8.5 s, 70 % of it in the region pass (1.4 s compiled).
 """
 
 from ...model import Limits

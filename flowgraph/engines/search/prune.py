@@ -40,7 +40,8 @@ def prune_reason(
         ``"no moves"``, ``"dead end"``, ``"two flows meet"``, ``"stranded
         region"``, ``"stranded flow"``, ``"bottleneck"``, ``"dead pocket"``,
         ``"parity"``, ``"chokepoint"`` (walked from every head),
-        ``"unfilled cells"`` or ``"loose bend"``; None when the state survives.
+        ``"unfilled cells"``, ``"loose bend"``, ``"closed loop"`` or
+        ``"self-touch"``; None when the state survives.
 
     Raises
     ------

@@ -3,17 +3,20 @@
 The search spends most of its time here: every settled state needs a pass
 over the nodes near its last changes and one over all free nodes. The
 passes are written over plain int arrays (the adjacency in CSR form, the
-colour bytes, the head of every slot) so that numba compiles them to
+colour and link bytes, the head of every slot) so that numba compiles them to
 machine code.
 
 * :mod:`.codes` — colour bits, reason codes, the small shared tests;
+* :mod:`.layout` — once per solve: link distances and the straight-on map;
+* :mod:`.links` — links known to be used between free nodes (fragments);
 * :mod:`.moves` — a head's moves (the self-touch rule) and a step;
 * :mod:`.bends` — the loose-bend walk;
 * :mod:`.regions` — regions and cut nodes: stranded regions and flows,
   parity, dead pockets, bottlenecks;
 * :mod:`.chokepoints` — narrow corridors beside a head;
-* :mod:`.settle` — forced moves and local dead ends near the changes until
-  nothing changes, then the region pass; :func:`.settle.warm_up`.
+* :mod:`.settle` — forced moves, forced links and local dead ends near the
+  changes until nothing changes, then the region pass; the one call per
+  child state (:func:`.settle.move_pass`); :func:`.settle.warm_up`.
 
 Functions return a reason code, 0 when the state survives;
 :data:`.codes.REASONS` turns a code into the words
