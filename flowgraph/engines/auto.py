@@ -8,9 +8,8 @@ process), but loading that code costs ~0.5 s per process: a whole
 ``flowgraph solve`` of a 36x20 janko board takes 0.42 s with SAT and 1.0 s
 with the search. SAT is also the steadier on the 50x50 boards (all eleven,
 worst 0.44 s; the search 9-10 of 11 in 15 s each), and on 16 janko boards
-with two labels swapped (``python bench/swapped_labels.py``, 5 s each: 8
-unsolvable, 6 solvable only with paths that touch themselves) SAT answered
-14 (worst 0.42 s), the search 9. So SAT goes first: every corpus set is
+with two labels swapped (``python bench/swapped_labels.py``, 5 s each)
+SAT answered 14 (7 no solution, 7 solutions; worst 0.42 s), the search 9. So SAT goes first: every corpus set is
 within the issue's targets that way.
 
 The search still runs when SAT uses up its share of the time
