@@ -60,13 +60,21 @@ Regions = namedtuple("Regions", [
 
 
 @njit(cache=True)
-def region_pass(color, ptr, nbr, heads, done, nflows, par):  # pragma: no cover - compiled
+def region_pass(color, link, ptr, nbr, heads, done, nflows, par):  # pragma: no cover - compiled
     """Stranded regions and flows, parity, dead pockets and bottlenecks.
+
+    Regions are joined by the links a path may still use: between two
+    free nodes, a link known to be used, or one between nodes that both
+    have a link to spare (:mod:`.links`). A fragment is thus a corridor,
+    entered only at its ends, not open ground: the regions on its two
+    sides are apart.
 
     Parameters
     ----------
     color : ndarray of uint8, shape (n,)
         Node colours (:mod:`.codes`).
+    link : ndarray of uint8, shape (n,)
+        Links known to be used (:mod:`.links`).
     ptr, nbr : ndarray of int64
         The adjacency as CSR arrays (:func:`flowgraph.engines.search.board.csr`).
     heads : ndarray of int64, shape (2 * nflows,)
@@ -82,8 +90,8 @@ def region_pass(color, ptr, nbr, heads, done, nflows, par):  # pragma: no cover 
     int
         0 if the state survives, else a reason code (:data:`.codes.REASONS`).
     """
-    own0, own1, need, pos, neg = head_touches(ptr, nbr, heads, done, nflows, par)
-    tree, regions, nreg = free_regions(color, ptr, nbr, own0, own1)
+    own0, own1, need, pos, neg = head_touches(link, ptr, nbr, heads, done, nflows, par)
+    tree, regions, nreg = free_regions(color, link, ptr, nbr, own0, own1)
     served = 0  # flows some region can host
     served_twice = 0  # flows two regions or more can host
     for r in range(nreg):
@@ -100,8 +108,11 @@ def region_pass(color, ptr, nbr, heads, done, nflows, par):  # pragma: no cover 
 
 
 @njit(cache=True)
-def head_touches(ptr, nbr, heads, done, nflows, par):  # pragma: no cover - compiled
+def head_touches(link, ptr, nbr, heads, done, nflows, par):  # pragma: no cover - compiled
     """The touch masks of every node and the flows' needs.
+
+    A node with two known links (:mod:`.links`) touches no head: it has no
+    link left to give one.
 
     Returns
     -------
@@ -127,9 +138,11 @@ def head_touches(ptr, nbr, heads, done, nflows, par):  # pragma: no cover - comp
         b = heads[2 * k + 1]
         bit = one << k
         for i in range(ptr[a], ptr[a + 1]):
-            own0[nbr[i]] |= bit
+            if not _full(link, nbr[i]):
+                own0[nbr[i]] |= bit
         for i in range(ptr[b], ptr[b + 1]):
-            own1[nbr[i]] |= bit
+            if not _full(link, nbr[i]):
+                own1[nbr[i]] |= bit
         if not heads_beside(ptr, nbr, a, b):
             need |= bit
         if par.shape[0] > 0 and par[a] == par[b]:
@@ -141,8 +154,10 @@ def head_touches(ptr, nbr, heads, done, nflows, par):  # pragma: no cover - comp
 
 
 @njit(cache=True)
-def free_regions(color, ptr, nbr, own0, own1):  # pragma: no cover - compiled
+def free_regions(color, link, ptr, nbr, own0, own1):  # pragma: no cover - compiled
     """The free regions and their cut nodes, by one iterative depth-first pass.
+
+    Over the links a path may still use (see :func:`region_pass`).
 
     Returns
     -------
@@ -175,12 +190,19 @@ def free_regions(color, ptr, nbr, own0, own1):  # pragma: no cover - compiled
             continue
         regions.start[nreg] = order
         regions.cut0[nreg] = ncut
-        order, nside, ncut = _explore(color, ptr, nbr, own0, own1, tree, stack, s, order, nside, ncut)
+        order, nside, ncut = _explore(color, link, ptr, nbr, own0, own1, tree, stack, s, order, nside, ncut)
         regions.end[nreg] = order
         regions.cut1[nreg] = ncut
         regions.both[nreg] = tree.sub0[s] & tree.sub1[s]
         nreg += 1
     return tree, regions, nreg
+
+
+@njit(cache=True)
+def _full(link, v):  # pragma: no cover - compiled
+    """Whether ``v`` has two known links (no link to spare)."""
+    x = link[v]
+    return (x & (x - 1)) != 0
 
 
 @njit(cache=True)
@@ -197,7 +219,7 @@ def _discover(t, v, order):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _explore(color, ptr, nbr, own0, own1, t, stack, s, order, nside, ncut):  # pragma: no cover - compiled
+def _explore(color, link, ptr, nbr, own0, own1, t, stack, s, order, nside, ncut):  # pragma: no cover - compiled
     """Tarjan's depth-first pass over the region of ``s``; returns the counters after it."""
     _discover(t, s, order)
     order += 1
@@ -210,11 +232,15 @@ def _explore(color, ptr, nbr, own0, own1, t, stack, s, order, nside, ncut):  # p
         parent = stack[1, sp]
         i = stack[2, sp]
         descended = False
+        vfull = _full(link, v)
         while i < ptr[v + 1]:
             w = nbr[i]
+            known = (link[v] >> (i - ptr[v])) & 1
             i += 1
             if color[w] != 0:
                 continue
+            if not known and (vfull or _full(link, w)):
+                continue  # a link no path can use any more
             d = t.disc[w]
             if d < 0:
                 _discover(t, w, order)

@@ -250,7 +250,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
         if done != (np.int64(1) << nflows) - 1:
             return UNFILLED, done, free, nlog
         return 0, done, free, nlog
-    return region_pass(color, ptr, nbr, heads, done, nflows, par), done, free, nlog
+    return region_pass(color, link, ptr, nbr, heads, done, nflows, par), done, free, nlog
 
 
 @njit(cache=True)
