@@ -49,7 +49,8 @@ the discrepancy cost most boards never need more), attempt ``i > 0``
 ``RESTART_NODES << i // 2``. The first grows every flow from its default
 end, the second from the other end, every third both ends, the rest from a
 seeded random choice per flow. On boards of 400 nodes or more the first
-grows both ends (with a discrepancy cost of 48 cells) and the second the
+grows both ends (with a discrepancy cost of 48 cells) and the second, with
+a quota of ``BIG_SECOND_ATTEMPT_NODES`` states, the
 default ends: measured on the 40x20 and janko boards (see :func:`.heap._flips`). Only an attempt that exhausts its space
 counts as a proof (Gomes, Selman and Kautz, "Boosting combinatorial search
 through randomization", AAAI 1998).
