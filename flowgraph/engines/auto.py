@@ -9,7 +9,7 @@ process), but loading that code costs ~0.5 s per process: a whole
 with the search. SAT is also the steadier on the 50x50 boards (all eleven,
 worst 0.44 s; the search 9-10 of 11 in 15 s each), and on 16 janko boards
 with two labels swapped (``python bench/swapped_labels.py``, 5 s each)
-SAT answered 14 (7 no solution, 7 solutions; worst 0.42 s), the search 9. So SAT goes first: every corpus set is
+SAT answered 14 (7 no solution, 7 solutions; each in under 0.5 s), the search 9. So SAT goes first: every corpus set is
 within the issue's targets that way.
 
 The search still runs when SAT uses up its share of the time
