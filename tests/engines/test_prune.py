@@ -134,6 +134,13 @@ THREE_LINKS_KEEP = ["A.BBA", "C....", "....C"]
 A_ALONG_HEX_TOP = {"A": (((2, 1), (2, 3), (2, 5)), ((2, 13),))}
 
 
+# A's finished path rings a 2x2 block: each of its cells can only link its two
+# block neighbours, and those four links would close a loop.
+RING = ["STANDARD", "A-.-.-.", "| | | |", "A-.-.-.", "| | | |", ".-.-.-.", "| | | |", ".-.-.-."]
+A_RINGS = {"A": (((2, 1), (2, 3), (2, 5), (2, 7), (4, 7), (6, 7), (8, 7), (8, 5), (8, 3), (8, 1), (6, 1), (4, 1)),
+                 ((4, 1),))}
+
+
 def board(lines):
     return parse_text("\n".join(lines) + "\n")
 
@@ -156,6 +163,7 @@ def board(lines):
         # and hex cases above still reach it).
         pytest.param(WARP_NECK, {}, False, "stranded region", id="warps-bottleneck"),
         pytest.param(WARP_OPEN, {}, False, None, id="warps-bottleneck-keep"),
+        pytest.param(RING, A_RINGS, False, "closed loop", id="square-closed-loop"),
         pytest.param(POCKET, {}, False, "dead pocket", id="square-dead-pocket"),
         pytest.param(POCKET_C, {}, False, None, id="square-dead-pocket-keep"),
         pytest.param(PARITY_SQ, {}, False, "parity", id="square-parity"),
