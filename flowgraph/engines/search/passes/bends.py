@@ -10,7 +10,7 @@ __all__ = ["bend_pass", "bend_chain", "pair_ok"]
 
 
 @njit(cache=True)
-def bend_pass(color, ptr, nbr, endpoint, x, must, chain):  # pragma: no cover - compiled
+def bend_pass(color, link, ptr, nbr, endpoint, x, must, chain):  # pragma: no cover - compiled
     """Whether the path node ``x`` bends around nothing (a loose bend).
 
     Under the self-touch rule every path is chordless: no two of its nodes
@@ -70,12 +70,12 @@ def bend_pass(color, ptr, nbr, endpoint, x, must, chain):  # pragma: no cover - 
                 return 0  # not chordless (forced moves may do that): nothing follows
     if s2 < 0:
         return 0
-    return bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must, chain)
+    return bend_chain(color, link, ptr, nbr, endpoint, x, s1, s2, mine, must, chain)
 
 
 
 @njit(cache=True)
-def bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  # pragma: no cover - compiled
+def bend_chain(color, link, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  # pragma: no cover - compiled
     """The walk of :func:`bend_pass` from a node ``x`` linked to ``s1`` and ``s2``.
 
     ``mine`` is ``x``'s flow (colour bits), 0 if not known yet. The first
@@ -131,6 +131,8 @@ def bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  # prag
         else:
             if not (linkable(color, e1) and linkable(color, e2)):
                 return LOOSE_BEND
+            if link[d] & ~_link_bits(ptr, nbr, d, e1, e2):
+                return LOOSE_BEND  # d is known to link a third node
             if c1 and c2 and c1 != c2:
                 return LOOSE_BEND  # d would join two flows
             if (c1 and c1 == mine) or (c2 and c2 == mine):
@@ -151,7 +153,17 @@ def bend_chain(color, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  # prag
 
 
 @njit(cache=True)
-def pair_ok(color, ptr, nbr, endpoint, c, p, q, scratch):  # pragma: no cover - compiled
+def _link_bits(ptr, nbr, d, e1, e2):  # pragma: no cover - compiled
+    """The bits of ``d``'s links to ``e1`` and ``e2`` in a link byte (:mod:`.links`)."""
+    bits = 0
+    for i in range(ptr[d], ptr[d + 1]):
+        if nbr[i] == e1 or nbr[i] == e2:
+            bits |= 1 << (i - ptr[d])
+    return bits
+
+
+@njit(cache=True)
+def pair_ok(color, link, ptr, nbr, endpoint, c, p, q, scratch):  # pragma: no cover - compiled
     """Whether the free node ``c`` may link both ``p`` and ``q`` (heuristic rules).
 
     Not if they are heads of two flows, nor if ``p``-``c``-``q`` would be a
@@ -162,4 +174,4 @@ def pair_ok(color, ptr, nbr, endpoint, c, p, q, scratch):  # pragma: no cover - 
     if cp & ACTIVE and cq & ACTIVE and cp & FLOW != cq & FLOW:
         return False
     scratch[0] = 0  # nothing recorded: c's links are not known to be these
-    return bend_chain(color, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW, scratch, scratch[:1]) == 0
+    return bend_chain(color, link, ptr, nbr, endpoint, c, p, q, (cp | cq) & FLOW, scratch, scratch[:1]) == 0

@@ -65,7 +65,7 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
             if heuristic:
                 if _touches_own(color, ptr, nbr, v, h, other, mine):
                     continue
-                if back >= 0 and bend_chain(color, ptr, nbr, endpoint, h, back, v, mine, scratch, scratch[:1]):
+                if back >= 0 and bend_chain(color, link, ptr, nbr, endpoint, h, back, v, mine, scratch, scratch[:1]):
                     continue
         else:
             continue

@@ -146,7 +146,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                 if color[x] != 0 and not color[x] & ACTIVE and not endpoint[x]:
                     must[0] = -1
                     chain[0] = 0
-                    code = bend_pass(color, ptr, nbr, endpoint, x, must, chain)
+                    code = bend_pass(color, link, ptr, nbr, endpoint, x, must, chain)
                     if code:
                         return code, done, free, nlog
                     code, nch = _link_chain(color, link, ptr, nbr, chain, changed, nch)
@@ -211,7 +211,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                         # c must link both: if that is a bend, its inside must hold
                         must[0] = -1
                         chain[0] = 0
-                        code = bend_chain(color, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW, must, chain)
+                        code = bend_chain(color, link, ptr, nbr, endpoint, c, a0, a1, (ca | cb) & FLOW, must, chain)
                         if code:
                             return code, done, free, nlog
                         code, nch = _link_chain(color, link, ptr, nbr, chain, changed, nch)
@@ -232,7 +232,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                             pair = (1 << i0) | (1 << i1)
                             if known & ~pair:
                                 continue  # it would drop a known link
-                            if not pair_ok(color, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
+                            if not pair_ok(color, link, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
                                 continue
                             if chord_near(color, ptr, nbr, link, avail[i0], c, avail[i1], CHORD_DEPTH):
                                 continue
