@@ -39,8 +39,8 @@ nodes as free nodes, which only weakens them. On an empty 50x50 board the
 corners alone fix nested L-shaped fragments down every diagonal to the
 first endpoint (962 links on ``inputs10_009`` before the first decision).
 Measured with ``--engine search`` (docs/benchmarks.md): janko 48,806 ->
-1,469 states (6.5 -> 1.3 s), the 101 40x20 boards 100 -> 101 solved in 5 s
-each (49 -> 2.5 s), the eleven 50x50 boards 0 -> 10 solved in 15 s each.
+1,346 states (6.5 -> 1.3 s), the 101 40x20 boards 100 -> 101 solved in 5 s
+each (49 -> 2.6 s), the eleven 50x50 boards 0 -> 9 solved in 15 s each.
 
 Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
 one choice of ends and more than 10,000 with the other), so :func:`solve`

@@ -306,6 +306,8 @@ def _quota(attempt: int, big: bool = False) -> int:
     and the second at 1,000, 9 or 10 solved (``inputs10_002`` needs ~50,000
     states of the first ordering, ``inputs10_009`` ~6,000 of the second and
     none of the first); 40,000 and 15,000 solve 10, ``_009`` in 13.8 s.
+    Since the bend walk knows the links, ``_009`` needs ~22,400 states of
+    the second ordering (9 of 11 solved in 15 s; docs/benchmarks.md).
     """
     if attempt == 0:
         return FIRST_ATTEMPT_NODES
