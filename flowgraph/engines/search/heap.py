@@ -307,7 +307,9 @@ def _quota(attempt: int, big: bool = False) -> int:
     states of the first ordering, ``inputs10_009`` ~6,000 of the second and
     none of the first); 40,000 and 15,000 solve 10, ``_009`` in 13.8 s.
     Since the bend walk knows the links, ``_009`` needs ~22,400 states of
-    the second ordering (9 of 11 solved in 15 s; docs/benchmarks.md).
+    the second ordering; since heads that can enter a fragment are branched
+    on first (:func:`.passes.moves.fewest_moves`), the first attempt solves
+    all eleven within 15,220 states each (docs/benchmarks.md).
     """
     if attempt == 0:
         return FIRST_ATTEMPT_NODES

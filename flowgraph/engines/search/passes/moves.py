@@ -88,9 +88,14 @@ def _touches_own(color, ptr, nbr, v, h, other, mine):  # pragma: no cover - comp
 def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint, goal, out, scratch):  # pragma: no cover
     """The slot among ``slots`` whose head has the fewest moves, unfinished flows only.
 
-    Ties go to the head nearest its goal (``goal[slot ^ 1, head]``: the
-    distance to the flow's other endpoint, in links), then to the first
-    slot: a flow about to close is finished before the others are crossed.
+    Ties go to a head with a move into a fragment (a free node with a
+    known link, :mod:`.links`), then to the head nearest its goal
+    (``goal[slot ^ 1, head]``: the distance to the flow's other endpoint,
+    in links), then to the first slot: which flow takes a fragment is
+    settled early, and a flow about to close is finished before the others
+    are crossed. The fragment tie-break, measured with ``--engine search``
+    on the eleven 50x50 boards, 15 s each: 9 -> 11 solved, 158,139 ->
+    34,286 states (fragment heads before heads with fewer moves: 76,853).
     Measured with ``--engine search`` on janko and the 40x20 boards, where
     the search grows both ends of every flow first: janko 84,351 -> 47,899
     states, the 101 ``inputs9`` boards in 5 s each 92 -> 100 solved
@@ -112,7 +117,12 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
         if (done >> (slot >> 1)) & 1:
             continue
         n = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, scratch)
+        # the tie-break: a head that can enter a fragment first, then the nearest its goal
         far = goal[slot ^ 1, heads[slot]]
+        for k in range(n):
+            if link[scratch[k]]:
+                far -= goal.shape[1]  # below every distance, which is at most the node count
+                break
         if best_slot < 0 or n < best or (n == best and far < best_far):
             best_slot = slot
             best = n
