@@ -3,14 +3,14 @@
 The order is measured (docs/benchmarks.md, "auto" and "links between free
 cells"). Since the search keeps links between free cells it answers the
 janko and 40x20 sets in about half SAT's time once its compiled code is
-loaded (janko 1.3 s against 2.4 s, inputs9 2.5 s against 4.4 s, one
+loaded (janko 1.5 s against 2.4 s, inputs9 2.8 s against 4.7 s, one
 process), but loading that code costs ~0.5 s per process: a whole
 ``flowgraph solve`` of a 36x20 janko board takes 0.42 s with SAT and 1.0 s
-with the search. SAT is also the steadier on the 50x50 boards (all eleven,
-worst 0.47 s; the search 9 of 11 in 15 s each), and on 16 janko boards
-with two labels swapped (``python bench/swapped_labels.py``, 5 s each)
-SAT answered 14 (7 no solution, 7 solutions; each in under 0.5 s), the
-search 9. So SAT goes first: every corpus set is within the issue's
+with the search. SAT is also faster on the 50x50 boards (3.3 s for the
+eleven, worst 0.47 s; the search 11.5 s, worst 4.6 s), and on 16 janko
+boards with two labels swapped (``python bench/swapped_labels.py``, 5 s
+each) SAT answered 14 (7 no solution, 7 solutions; each in under 0.5 s),
+the search 10. So SAT goes first: every corpus set is within the issue's
 targets that way.
 
 The search still runs when SAT uses up its share of the time

@@ -17,8 +17,9 @@ Each flow grows from one endpoint, the one with fewer neighbours (nearer
 the boundary); the other is its goal, and a flow is finished when its head
 reaches the goal. Forced moves may extend either end. The flow moved by the
 last decision keeps moving until it is finished; otherwise the most
-constrained head (fewest moves; among equals the one nearest its goal)
-moves next, and its moves are tried tightest first (fewest free nodes around the new head). A state
+constrained head (fewest moves; among equals one that can enter a
+fragment, then the one nearest its goal) moves next, and its moves are
+tried tightest first (fewest free nodes around the new head). A state
 (:class:`~.state.State`) holds the node colours, the links known to be
 used between free nodes (below), the heads as an int array, the nodes each
 head has left as persistent linked lists (so states share them), and the
@@ -38,9 +39,12 @@ fragment runs along it to its other end. The other rules see fragment
 nodes as free nodes, which only weakens them. On an empty 50x50 board the
 corners alone fix nested L-shaped fragments down every diagonal to the
 first endpoint (962 links on ``inputs10_009`` before the first decision).
+Among heads with equally few moves the search branches first on one that
+can enter a fragment, so which flow takes a fragment is settled early.
 Measured with ``--engine search`` (docs/benchmarks.md): janko 48,806 ->
-1,346 states (6.5 -> 1.3 s), the 101 40x20 boards 100 -> 101 solved in 5 s
-each (49 -> 2.6 s), the eleven 50x50 boards 0 -> 9 solved in 15 s each.
+1,389 states (6.5 -> 1.5 s), the 101 40x20 boards 100 -> 101 solved in 5 s
+each (49 -> 2.8 s), the eleven 50x50 boards 0 -> 11 solved in 15 s each
+(11.5 s together, worst 4.6 s).
 
 Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
 one choice of ends and more than 10,000 with the other), so :func:`solve`
