@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import corpus_params
 from flowgraph import parse_file, parse_text
 from flowgraph.engines.search import prune_reason
 
@@ -194,6 +195,9 @@ def test_rule(lines, partial, heuristic, reason):
 
 
 BUNDLED = sorted((Path(__file__).resolve().parents[2] / "puzzles").glob("*/*.txt"))
+# Real levels of every family and a spread of the numberlink sets.
+CORPUS_BOARDS = (corpus_params("samgoldman/*/*.txt") + corpus_params("generated/*/*.txt")
+                 + corpus_params("numberlink/janko_*.txt")[::9] + corpus_params("numberlink/inputs9_*.txt")[::20])
 
 
 @pytest.mark.parametrize("path", [p for p in BUNDLED if "unsolvable" not in p.name], ids=lambda p: p.stem)
@@ -202,9 +206,19 @@ def test_states_on_the_way_to_a_solution_are_kept(path):
     # every solution without self-touches): a state made of the first cells
     # of a solution's paths must survive them all, links between free cells
     # included.
+    _prefixes_are_kept(parse_file(path))
+
+
+@pytest.mark.parametrize("path", CORPUS_BOARDS)
+def test_states_on_the_way_to_a_corpus_solution_are_kept(path):
+    if path.name == "14x14Template.txt":
+        pytest.skip("a blank template: no flows")
+    _prefixes_are_kept(parse_file(path))
+
+
+def _prefixes_are_kept(puzzle):
     from flowgraph.engines.search import solve
 
-    puzzle = parse_file(path)
     solution = solve(puzzle)
     for share in (0.25, 0.5, 0.75):
         partial = {}
