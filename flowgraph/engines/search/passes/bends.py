@@ -5,6 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from .codes import LOOSE_BEND, ACTIVE, FLOW, linkable
+from .links import link_index
 
 __all__ = ["bend_pass", "bend_chain", "pair_ok"]
 
@@ -131,7 +132,7 @@ def bend_chain(color, link, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  
         else:
             if not (linkable(color, e1) and linkable(color, e2)):
                 return LOOSE_BEND
-            if link[d] & ~_link_bits(ptr, nbr, d, e1, e2):
+            if link[d] & ~((1 << link_index(ptr, nbr, d, e1)) | (1 << link_index(ptr, nbr, d, e2))):
                 return LOOSE_BEND  # d is known to link a third node
             if c1 and c2 and c1 != c2:
                 return LOOSE_BEND  # d would join two flows
@@ -150,16 +151,6 @@ def bend_chain(color, link, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  
         cur, s1, s2 = d, e1, e2
     return 0
 
-
-
-@njit(cache=True)
-def _link_bits(ptr, nbr, d, e1, e2):  # pragma: no cover - compiled
-    """The bits of ``d``'s links to ``e1`` and ``e2`` in a link byte (:mod:`.links`)."""
-    bits = 0
-    for i in range(ptr[d], ptr[d + 1]):
-        if nbr[i] == e1 or nbr[i] == e2:
-            bits |= 1 << (i - ptr[d])
-    return bits
 
 
 @njit(cache=True)

@@ -23,9 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .codes import popcount
 
-__all__ = ["link_index", "nlinks", "linked", "linked_free", "add_link", "chord_near"]
+__all__ = ["link_index", "full", "linked_free", "add_link", "chord_near"]
 
 
 @njit(cache=True)
@@ -38,16 +37,10 @@ def link_index(ptr, nbr, a, b):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def nlinks(link, v):  # pragma: no cover - compiled
-    """How many of ``v``'s links are known to be used (0, 1 or 2)."""
-    return popcount(link[v])
-
-
-@njit(cache=True)
-def linked(ptr, nbr, link, a, b):  # pragma: no cover - compiled
-    """Whether the link ``a``-``b`` is known to be used."""
-    i = link_index(ptr, nbr, a, b)
-    return i >= 0 and (link[a] >> i) & 1 == 1
+def full(link, v):  # pragma: no cover - compiled
+    """Whether ``v`` has two links known to be used (no link to spare)."""
+    x = link[v]
+    return (x & (x - 1)) != 0
 
 
 @njit(cache=True)
@@ -78,7 +71,7 @@ def add_link(color, ptr, nbr, link, a, b):  # pragma: no cover - compiled
     i = link_index(ptr, nbr, a, b)
     if (link[a] >> i) & 1:
         return 0
-    if nlinks(link, a) >= 2 or nlinks(link, b) >= 2:
+    if full(link, a) or full(link, b):
         return -1
     # A loop: b is the far end of a's fragment.
     prev = b
@@ -109,23 +102,9 @@ def chord_near(color, ptr, nbr, link, a, via, b, depth):  # pragma: no cover - c
     looked at when their links were made.
     """
     chain = np.empty(2 * depth + 3, np.int64)
-    m = 0
-    # a's side, far end first
-    cur = a
-    prev = via if via >= 0 else b
-    side = np.empty(depth, np.int64)
-    k = 0
-    for _ in range(depth):
-        nxt = linked_free(color, ptr, nbr, link, cur, prev)
-        if nxt < 0:
-            break
-        side[k] = nxt
-        k += 1
-        prev = cur
-        cur = nxt
-    for i in range(k - 1, -1, -1):
-        chain[m] = side[i]
-        m += 1
+    m = _follow(color, ptr, nbr, link, a, via if via >= 0 else b, depth, chain, 0)
+    for i in range(m // 2):  # a's side, far end first
+        chain[i], chain[m - 1 - i] = chain[m - 1 - i], chain[i]
     chain[m] = a
     m += 1
     if via >= 0:
@@ -133,18 +112,24 @@ def chord_near(color, ptr, nbr, link, a, via, b, depth):  # pragma: no cover - c
         m += 1
     chain[m] = b
     m += 1
-    cur = b
-    prev = via if via >= 0 else a
-    for _ in range(depth):
-        nxt = linked_free(color, ptr, nbr, link, cur, prev)
-        if nxt < 0:
-            break
-        chain[m] = nxt
-        m += 1
-        prev = cur
-        cur = nxt
+    m = _follow(color, ptr, nbr, link, b, via if via >= 0 else a, depth, chain, m)
     for i in range(m):
         for j in range(i + 2, m):
             if chain[i] == chain[j] or link_index(ptr, nbr, chain[i], chain[j]) >= 0:
                 return True
     return False
+
+
+@njit(cache=True)
+def _follow(color, ptr, nbr, link, start, prev, depth, out, m):  # pragma: no cover - compiled
+    """Up to ``depth`` nodes of ``start``'s fragment, walking away from ``prev``, written to ``out[m:]``; the new ``m``."""
+    cur = start
+    for _ in range(depth):
+        nxt = linked_free(color, ptr, nbr, link, cur, prev)
+        if nxt < 0:
+            break
+        out[m] = nxt
+        m += 1
+        prev = cur
+        cur = nxt
+    return m

@@ -7,7 +7,7 @@ from numba import njit
 
 from .bends import bend_chain
 from .codes import ACTIVE, FLOW
-from .links import linked_free, nlinks
+from .links import full, linked_free
 
 __all__ = ["head_moves", "fewest_moves", "step_head", "moves_buffer"]
 
@@ -60,7 +60,7 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
                 out[0] = v
                 return 1
         elif color[v] == 0:
-            if link[v] and nlinks(link, v) >= 2:
+            if full(link, v):
                 continue
             if heuristic:
                 if _touches_own(color, ptr, nbr, v, h, other, mine):

@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from .codes import BOTTLENECK, DEAD_POCKET, PARITY, STRANDED_FLOW, STRANDED_REGION, heads_beside, popcount
+from .links import full
 
 __all__ = ["region_pass", "head_touches", "free_regions", "parity", "cut_nodes", "CutTree", "Regions"]
 
@@ -138,10 +139,10 @@ def head_touches(link, ptr, nbr, heads, done, nflows, par):  # pragma: no cover 
         b = heads[2 * k + 1]
         bit = one << k
         for i in range(ptr[a], ptr[a + 1]):
-            if not _full(link, nbr[i]):
+            if not full(link, nbr[i]):
                 own0[nbr[i]] |= bit
         for i in range(ptr[b], ptr[b + 1]):
-            if not _full(link, nbr[i]):
+            if not full(link, nbr[i]):
                 own1[nbr[i]] |= bit
         if not heads_beside(ptr, nbr, a, b):
             need |= bit
@@ -199,13 +200,6 @@ def free_regions(color, link, ptr, nbr, own0, own1):  # pragma: no cover - compi
 
 
 @njit(cache=True)
-def _full(link, v):  # pragma: no cover - compiled
-    """Whether ``v`` has two known links (no link to spare)."""
-    x = link[v]
-    return (x & (x - 1)) != 0
-
-
-@njit(cache=True)
 def _discover(t, v, order):  # pragma: no cover - compiled
     """Number ``v`` and start its entries: no subtree, no sides yet."""
     t.disc[v] = order
@@ -232,14 +226,14 @@ def _explore(color, link, ptr, nbr, own0, own1, t, stack, s, order, nside, ncut)
         parent = stack[1, sp]
         i = stack[2, sp]
         descended = False
-        vfull = _full(link, v)
+        vfull = full(link, v)
         while i < ptr[v + 1]:
             w = nbr[i]
             known = (link[v] >> (i - ptr[v])) & 1
             i += 1
             if color[w] != 0:
                 continue
-            if not known and (vfull or _full(link, w)):
+            if not known and (vfull or full(link, w)):
                 continue  # a link no path can use any more
             d = t.disc[w]
             if d < 0:

@@ -28,7 +28,7 @@ from .chokepoints import chokepoint_pass
 from .codes import (
     ACTIVE, CLOSED_LOOP, DEAD_END, FLOW, LOOSE_BEND, NO_MOVES, SELF_TOUCH, TWO_FLOWS_MEET, UNFILLED, slot_of,
 )
-from .links import add_link, chord_near, nlinks
+from .links import add_link, chord_near, full
 from .moves import head_moves, moves_buffer, step_head
 from .regions import region_pass
 
@@ -186,14 +186,14 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                 if mark[c] == stamp or color[c] != 0:
                     continue
                 mark[c] = stamp
-                if nlinks(link, c) >= 2:
+                if full(link, c):
                     continue  # inside a fragment: both links known
                 navail = 0  # its possible links; the first MAX_PAIRED go to avail
                 known = 0  # bit i: the link to avail[i] is known to be used
                 for j in range(ptr[c], ptr[c + 1]):
                     w = nbr[j]
                     used = (link[c] >> (j - ptr[c])) & 1
-                    if used or (color[w] == 0 and nlinks(link, w) < 2) or color[w] & ACTIVE:
+                    if used or (color[w] == 0 and not full(link, w)) or color[w] & ACTIVE:
                         if navail < MAX_PAIRED:
                             avail[navail] = w
                             known |= used << navail
