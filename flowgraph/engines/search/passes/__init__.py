@@ -6,6 +6,7 @@ passes are written over plain int arrays (the adjacency in CSR form, the
 colour and link bytes, the head of every slot) so that numba compiles them to
 machine code.
 
+* :mod:`.cache` — where the compiled code is kept (imported first);
 * :mod:`.codes` — colour bits, reason codes, the small shared tests;
 * :mod:`.layout` — once per solve: link distances and the straight-on map;
 * :mod:`.links` — links known to be used between free nodes (fragments);
@@ -24,12 +25,15 @@ Functions return a reason code, 0 when the state survives;
 
 Notes
 -----
-The compiled code is cached beside each module (``__pycache__``), so only
-the first run on a machine pays the compile (about 10 s). Numba checks a
-cached function against its own file only: after editing a pass, delete
-``flowgraph/engines/search/passes/__pycache__`` so that the passes calling
-it (``settle_pass`` calls nearly all) are compiled again.
+The compiled code is cached in one folder per hash of this package's
+source (:mod:`.cache`), so only the first run on a machine pays the
+compile, and an edit of any pass compiles them all again: numba alone
+checks a cached function against its own file only, and would run a stale
+copy of a pass that another pass calls. ``NUMBA_DISABLE_JIT=1`` runs the
+passes as plain Python, to step through them in a debugger.
 
 Flow sets are int64 bitmasks, so a board has at most 63 flows (the colour
 byte's limit too).
 """
+
+from . import cache  # noqa: F401  (before any pass is compiled: it places their cache)

@@ -1,0 +1,56 @@
+"""The search's compiled passes never run stale code: an edit of any pass compiles them all again."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import flowgraph
+
+PACKAGE = Path(flowgraph.__file__).resolve().parent
+
+# Compiles one small pass in a copy of the package and reports where its cache went.
+PROBE = """
+import json, sys
+from flowgraph.engines.search.passes import cache, codes
+assert codes.popcount(0b1011) == 3
+print(json.dumps({"dir": str(cache.cache_dir()), "files": sorted(p.name for p in cache.cache_dir().iterdir())}))
+"""
+
+
+def _probe(copy: Path, cache_root: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env.update(PYTHONPATH=str(copy), FLOWGRAPH_CACHE_DIR=str(cache_root))
+    done = subprocess.run([sys.executable, "-c", PROBE], env=env, cwd=copy, capture_output=True, text=True,
+                          check=True)
+    return json.loads(done.stdout)
+
+
+def test_an_edit_of_any_pass_moves_every_pass_to_a_new_cache(tmp_path):
+    copy = tmp_path / "src"
+    shutil.copytree(PACKAGE, copy / "flowgraph", ignore=shutil.ignore_patterns("__pycache__"))
+    cache_root = tmp_path / "cache"
+
+    first = _probe(copy, cache_root)
+    assert Path(first["dir"]).parent == cache_root
+    assert any(name.startswith("codes.popcount") and name.endswith(".nbi") for name in first["files"])
+    assert _probe(copy, cache_root) == first  # unchanged source: the same folder, loaded
+
+    # A comment in another module than the one compiled: popcount must not load from the old folder.
+    moves = copy / "flowgraph" / "engines" / "search" / "passes" / "moves.py"
+    moves.write_text(moves.read_text() + "\n# an edit\n")
+    second = _probe(copy, cache_root)
+    assert second["dir"] != first["dir"]
+    assert any(name.startswith("codes.popcount") for name in second["files"])
+    assert sorted(p.name for p in Path(first["dir"]).iterdir()) == first["files"]
+
+
+def test_the_installed_passes_cache_outside_the_source_tree():
+    from flowgraph.engines.search.passes import cache
+
+    assert cache.cache_dir().name == f"search-passes-{cache.source_hash()}"
+    assert not list((PACKAGE / "engines" / "search" / "passes").glob("__pycache__/*.nbi"))
