@@ -64,7 +64,7 @@ class UnsolvableError(FlowgraphError):
     Attributes
     ----------
     stats : dict
-        Engine statistics (``seconds``, ``nodes`` and engine-specific fields).
+        Engine statistics (``seconds``, ``states`` or ``sat_calls``, and engine-specific fields).
     """
 
     def __init__(self, message: str = "no solution", stats: dict[str, Any] | None = None):
@@ -73,12 +73,12 @@ class UnsolvableError(FlowgraphError):
 
 
 class SearchLimitError(FlowgraphError):
-    """A node, time or memory budget ran out before the search finished.
+    """A state, SAT-call, time or memory budget ran out before the search finished.
 
     Attributes
     ----------
     reason : str
-        ``"nodes"``, ``"time"`` or ``"memory"``.
+        ``"states"``, ``"sat_calls"``, ``"time"`` or ``"memory"``.
     stats : dict
         Engine statistics so far.
     """

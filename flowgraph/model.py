@@ -111,7 +111,8 @@ class Solution:
     engine : str
         Name of the engine that found it.
     stats : Mapping[str, float]
-        ``seconds`` (wall time) and ``nodes`` (states expanded), plus engine
+        ``seconds`` (wall time) and the engine's work: ``states`` (search
+        states expanded) or ``sat_calls`` (SAT solver calls), plus engine
         fields.
     """
 
@@ -145,14 +146,18 @@ class Limits:
 
     Attributes
     ----------
-    max_nodes : int or None
-        Search states expanded.
+    max_states : int or None
+        Search states expanded (the heap search's budget).
     time_limit_s : float or None
         Wall time in seconds, for the whole solve.
     memory_bytes : int or None
         Estimated size of the frontier (states waiting on the heap), bytes.
+    max_sat_calls : int or None
+        Calls of the SAT solver (the SAT engine's budget; a solve makes one
+        call, plus one per detached cycle it cuts).
     """
 
-    max_nodes: int | None = None
+    max_states: int | None = None
     time_limit_s: float | None = None
     memory_bytes: int | None = DEFAULT_MEMORY_BYTES
+    max_sat_calls: int | None = None

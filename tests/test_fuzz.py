@@ -65,7 +65,7 @@ def exercise(text: str) -> None:
         return
     assert not any(p.severity == "error" for p in problems)
     try:
-        solve(puzzle, limits=Limits(max_nodes=200, time_limit_s=2))
+        solve(puzzle, limits=Limits(max_states=200, max_sat_calls=200, time_limit_s=2))
     except (UnsolvableError, SearchLimitError):
         pass
 

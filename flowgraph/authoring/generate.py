@@ -72,7 +72,7 @@ class Generated:
         last one), ``first_unique`` (the first counted cover was unique as
         it stood),
         ``seconds``, ``sat_calls``, ``flows``, ``path_lengths`` (min, mean,
-        max), and from solving it with the search: ``search_nodes``,
+        max), and from solving it with the search: ``search_states``,
         ``forced_share`` (moves that were forced, of all moves).
     """
 
@@ -368,7 +368,7 @@ def _figures(puzzle: Puzzle, solution: Solution, candidate: int, checked: int, s
              t0: float) -> dict:
     lengths = [len(p) for p in solution.paths.values()]
     seconds = time.perf_counter() - t0
-    solved = get_engine("search").solve(puzzle, Limits(max_nodes=200_000))
+    solved = get_engine("search").solve(puzzle, Limits(max_states=200_000))
     moves = sum(n - 1 for n in lengths)
     return {
         "candidates": candidate,
@@ -379,6 +379,6 @@ def _figures(puzzle: Puzzle, solution: Solution, candidate: int, checked: int, s
         "sat_calls": sat_calls,
         "flows": len(lengths),
         "path_lengths": [min(lengths), round(statistics.mean(lengths), 1), max(lengths)],
-        "search_nodes": solved.stats["nodes"],
+        "search_states": solved.stats["states"],
         "forced_share": round(1 - solved.stats.get("decisions", 0) / moves, 3) if moves else 1.0,
     }

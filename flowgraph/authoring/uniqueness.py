@@ -49,7 +49,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     limit : int
         Stop after this many solutions (2 is enough to tell unique from not).
     limits : Limits, optional
-        ``time_limit_s`` and ``max_nodes`` (SAT calls) for the whole count.
+        ``time_limit_s`` and ``max_sat_calls`` for the whole count.
 
     Returns
     -------

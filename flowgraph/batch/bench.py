@@ -28,7 +28,8 @@ class BenchRow:
     flows: int
     status: str
     seconds: float
-    nodes: int
+    states: int
+    sat_calls: int
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -77,8 +78,8 @@ def run_bench(
     Returns
     -------
     list of BenchRow
-        ``seconds`` is wall time parse to verified answer; ``nodes`` the
-        engine's count (search: states expanded; sat: solver calls). The
+        ``seconds`` is wall time parse to verified answer; ``states`` the
+        search states expanded, ``sat_calls`` the SAT solver's calls. The
         engine is warmed up (:func:`flowgraph.engines.get_engine`) before the
         first puzzle, so no row pays for loading it. With several jobs the
         workers share the machine: on a busy one their times grow.
@@ -106,7 +107,7 @@ def run_bench(
 def bench_row_of(row: dict) -> BenchRow:
     """The table row of a :func:`~.tasks.bench_task` result (an ``error`` row from an executor too)."""
     return BenchRow(row.get("path", row.get("key", "")), row.get("cells", 0), row.get("flows", 0), row["status"],
-                    float(row.get("seconds", row.get("stats", {}).get("seconds", 0.0))), int(row.get("nodes", 0)))
+                    float(row.get("seconds", row.get("stats", {}).get("seconds", 0.0))), int(row.get("states", 0)), int(row.get("sat_calls", 0)))
 
 
 def bench_row(path: str, engine: str, limits: Limits | None) -> BenchRow:
@@ -119,7 +120,8 @@ def bench_row(path: str, engine: str, limits: Limits | None) -> BenchRow:
         flows=len(puzzle.flows) if puzzle else 0,
         status=outcome.status,
         seconds=float(outcome.stats.get("seconds", 0.0)),
-        nodes=int(outcome.stats.get("nodes", 0)),
+        states=int(outcome.stats.get("states", 0)),
+        sat_calls=int(outcome.stats.get("sat_calls", 0)),
     )
 
 
@@ -130,7 +132,7 @@ def peak_rss_mb() -> float:
 
 
 def summary(rows: list[BenchRow]) -> dict:
-    """Totals: counts by status, seconds, nodes, the slowest file, peak memory."""
+    """Totals: counts by status, seconds, states, SAT calls, the slowest file, peak memory."""
     by_status: dict[str, int] = {}
     for r in rows:
         by_status[r.status] = by_status.get(r.status, 0) + 1
@@ -139,7 +141,8 @@ def summary(rows: list[BenchRow]) -> dict:
         "puzzles": len(rows),
         "status": by_status,
         "seconds": round(sum(r.seconds for r in rows), 3),
-        "nodes": sum(r.nodes for r in rows),
+        "states": sum(r.states for r in rows),
+        "sat_calls": sum(r.sat_calls for r in rows),
         "slowest": {"path": slowest.path, "seconds": slowest.seconds} if slowest else None,
         "peak_rss_mb": round(peak_rss_mb(), 1),
     }

@@ -13,13 +13,15 @@ import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Iterator, Sequence
 
+from .tasks import EMPTY_STATS
+
 __all__ = ["Executor", "SerialExecutor", "PoolExecutor", "DaskExecutor", "make_executor"]
 
 Task = Callable[..., dict]
 
 
 def _error_row(exc: BaseException) -> dict[str, Any]:
-    return {"status": "error", "message": f"{type(exc).__name__}: {exc}", "stats": {"seconds": 0.0, "nodes": 0}}
+    return {"status": "error", "message": f"{type(exc).__name__}: {exc}", "stats": dict(EMPTY_STATS)}
 
 
 def _warm_up(engine: str | None) -> None:

@@ -8,7 +8,7 @@ way a solve can end is an :class:`Outcome`.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engines import solve_puzzle
@@ -38,7 +38,9 @@ class Outcome:
     problems : list of Problem
         For ``invalid``: every error and warning; otherwise the warnings.
     stats : dict
-        ``seconds`` (wall time, parse to verified answer) and ``nodes``.
+        ``seconds`` (wall time, parse to verified answer), ``states``
+        (search states expanded), ``sat_calls`` and ``nodes`` (FORMAT.md's
+        name for ``states``), plus the engine's own fields.
     message : str
         One line for people (the proof of no solution, the limit that ran
         out, the internal error).
@@ -92,8 +94,9 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
     limits = limits or Limits()
 
     def stats(extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        out = {"seconds": round(time.perf_counter() - t0, 6), "nodes": 0}
+        out = {"seconds": round(time.perf_counter() - t0, 6), "states": 0, "sat_calls": 0}
         out.update({k: v for k, v in (extra or {}).items() if k != "seconds"})
+        out["nodes"] = out["states"]  # FORMAT.md's name for the states expanded
         return out
 
     puzzle, problems = load(path, data)
@@ -102,7 +105,7 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
     warnings = [p for p in problems if p.severity == "warning"]
     if limits.time_limit_s is not None:
         spent = time.perf_counter() - t0
-        limits = Limits(limits.max_nodes, max(0.0, limits.time_limit_s - spent), limits.memory_bytes)
+        limits = replace(limits, time_limit_s=max(0.0, limits.time_limit_s - spent))
     try:
         solution = solve_puzzle(puzzle, engine, limits)
     except UnsolvableError as err:

@@ -17,6 +17,9 @@ from .jobs import Job
 __all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "STATUSES"]
 
 #: Every status a row can have, in the order a summary lists them.
+#: The stats of a row no engine ran for (FORMAT.md's ``nodes`` is ``states``).
+EMPTY_STATS: dict[str, Any] = {"seconds": 0.0, "states": 0, "sat_calls": 0, "nodes": 0}
+
 STATUSES = ("solved", "valid", "unique", "generated", "multiple", "unsolvable", "limit", "invalid", "error")
 
 
@@ -26,7 +29,7 @@ def _nodes(paths) -> dict[str, list[list]]:
 
 def _unreadable(job: Job, what: str) -> dict[str, Any]:
     return {"key": job.key, "puzzle": job.name, "status": "invalid", what: False,
-            "errors": [{"line": 1, "column": 1, "message": job.error}], "stats": {"seconds": 0.0, "nodes": 0}}
+            "errors": [{"line": 1, "column": 1, "message": job.error}], "stats": EMPTY_STATS}
 
 
 def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> dict[str, Any]:
@@ -47,11 +50,11 @@ def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> 
 
 
 def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> dict[str, Any]:
-    """Solve one job for the benchmark table: ``path, cells, flows, status, seconds, nodes``."""
+    """Solve one job for the benchmark table: ``path, cells, flows, status, seconds, states, sat_calls``."""
     row = solve_task(job, engine, limits)
     return {"key": job.key, "path": job.name, "cells": row.get("cells", 0), "flows": row.get("flows", 0),
             "status": row["status"], "seconds": float(row["stats"].get("seconds", 0.0)),
-            "nodes": int(row["stats"].get("nodes", 0))}
+            "states": int(row["stats"].get("states", 0)), "sat_calls": int(row["stats"].get("sat_calls", 0))}
 
 
 def validate_task(job: Job, unique: bool = False, time_limit: float | None = None) -> dict[str, Any]:
@@ -80,7 +83,7 @@ def validate_task(job: Job, unique: bool = False, time_limit: float | None = Non
         row["verdict"] = found.verdict
         row["status"] = {"none": "unsolvable"}.get(found.verdict, found.verdict)
         row["_solutions"] = [_nodes(s.paths) for s in found.solutions]
-    row["stats"] = {"seconds": round(time.perf_counter() - t0, 6), "nodes": 0}
+    row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
     return row
 
 
@@ -121,5 +124,5 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
         name = f"{spec['family']}_{w}x{h}_{seed}.txt"
         row.update(status="generated", name=name, text=made.text,
                    solution=solution_json(name, made.solution)["paths"], figures=made.figures)
-    row["stats"] = {"seconds": round(time.perf_counter() - t0, 6), "nodes": 0}
+    row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
     return row

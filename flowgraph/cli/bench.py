@@ -65,11 +65,12 @@ def run(args: argparse.Namespace) -> int:
     table.add_column("flows", justify="right")
     table.add_column("result", footer=f"{solved} solved")
     table.add_column("seconds", justify="right", footer=f"{totals['seconds']:.3f}")
-    table.add_column("nodes", justify="right", footer=f"{totals['nodes']:,}")
+    table.add_column("states", justify="right", footer=f"{totals['states']:,}")
+    table.add_column("SAT calls", justify="right", footer=f"{totals['sat_calls']:,}")
     styles = {"solved": "green", "unsolvable": "yellow", "limit": "red", "invalid": "red", "error": "bold red"}
     for r in rows:
         table.add_row(os.path.relpath(os.path.abspath(r.path), root), str(r.cells), str(r.flows), f"[{styles[r.status]}]{r.status}[/]",
-                      f"{r.seconds:.3f}", f"{r.nodes:,}")
+                      f"{r.seconds:.3f}", f"{r.states:,}", f"{r.sat_calls:,}")
     out.print(table)
     slow = totals["slowest"]
     totals["wall_seconds"] = round(wall, 3)

@@ -67,12 +67,14 @@ def positive_float(text: str) -> float:
 
 
 def add_budget_options(p: argparse.ArgumentParser) -> None:
-    """``--engine``, ``--max-nodes``, ``--time-limit``, ``--memory-limit``."""
+    """``--engine``, ``--max-states`` (``--max-nodes``, deprecated), ``--time-limit``, ``--memory-limit``."""
     p.add_argument("--engine", choices=engine_names(), default="auto",
                    help="auto: SAT first, the search if SAT is stuck (default); search: the heap-ordered "
                    "search alone; sat: CNF solved by python-sat alone")
-    p.add_argument("--max-nodes", type=positive_int, metavar="N",
-                   help="give up after expanding N search states or N SAT calls (status 'limit')")
+    p.add_argument("--max-states", type=positive_int, metavar="N",
+                   help="give up after the search expands N states (status 'limit')")
+    p.add_argument("--max-nodes", type=positive_int, metavar="N", dest="max_nodes",
+                   help="deprecated (goes in the next release): N search states or N SAT calls; use --max-states")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="give up after S seconds per puzzle (status 'limit')")
     p.add_argument("--memory-limit", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
@@ -109,7 +111,11 @@ def console(color: str, stream) -> Console:
 
 def limits(args: argparse.Namespace) -> Limits:
     """The budgets of :func:`add_budget_options`."""
-    return Limits(args.max_nodes, args.time_limit, args.memory_limit << 20)
+    old = args.max_nodes  # it bounded search states and SAT calls alike
+    if old is not None:
+        print("flowgraph: --max-nodes is deprecated, use --max-states", file=sys.stderr)
+    return Limits(max_states=args.max_states if args.max_states is not None else old, time_limit_s=args.time_limit,
+                  memory_bytes=args.memory_limit << 20, max_sat_calls=old)
 
 
 def read_stdin(path: str) -> bytes | None:

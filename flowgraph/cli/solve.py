@@ -142,9 +142,8 @@ def write_pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
 def print_outcome(out, err, outcome: Outcome) -> None:
     s = outcome.stats
     engine = outcome.solution.engine if outcome.solution else (s.get("tried") or [outcome.engine])[-1]
-    nodes = s.get("nodes", 0)
-    unit = "SAT call" if engine == "sat" else "state"
-    stats = f"{s.get('seconds', 0):.3f} s, {nodes:,} {unit}{'' if nodes == 1 else 's'}"
+    work, unit = (s.get("sat_calls", 0), "SAT call") if engine == "sat" else (s.get("states", 0), "state")
+    stats = f"{s.get('seconds', 0):.3f} s, {work:,} {unit}{'' if work == 1 else 's'}"
     if outcome.status == "solved":
         out.print(solution_text(outcome.solution, color=True), end="")
         out.print(f"solved by {engine} in {stats}", style="dim", markup=False)

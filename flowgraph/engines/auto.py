@@ -51,7 +51,8 @@ def solve(puzzle: Puzzle, limits: Limits | None = None) -> Solution:
     limits : Limits, optional
         ``time_limit_s`` is shared: SAT gets :data:`SAT_SHARE` of it (or
         :data:`SAT_SECONDS` without a budget), the search what is left.
-        ``max_nodes`` and ``memory_bytes`` apply to each engine as they are.
+        ``max_states``, ``max_sat_calls`` and ``memory_bytes`` apply to
+        each engine as they are.
 
     Returns
     -------
@@ -74,7 +75,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None) -> Solution:
     total = limits.time_limit_s
     share = SAT_SECONDS if total is None else SAT_SHARE * total
     try:
-        return _tagged(sat.solve(puzzle, Limits(limits.max_nodes, share, limits.memory_bytes)), ["sat"], t0)
+        return _tagged(sat.solve(puzzle, replace(limits, time_limit_s=share)), ["sat"], t0)
     except UnsolvableError as err:
         err.stats.update(tried=["sat"])
         raise
@@ -86,7 +87,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None) -> Solution:
     from . import search
 
     try:
-        solution = search.solve(puzzle, Limits(limits.max_nodes, left, limits.memory_bytes))
+        solution = search.solve(puzzle, replace(limits, time_limit_s=left))
     except (UnsolvableError, SearchLimitError) as err:
         err.stats.update(tried=["sat", "search"], seconds=round(time.perf_counter() - t0, 6))
         raise

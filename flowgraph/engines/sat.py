@@ -281,7 +281,7 @@ class _Run:
         conflicts = self.solver.accum_stats().get("conflicts", 0) if self.solver else 0
         return {
             "seconds": round(time.perf_counter() - self.t0, 6),
-            "nodes": self.calls,
+            "sat_calls": self.calls,
             "conflicts": conflicts,
             "cycle_cuts": self.cuts,
             "heuristic": self.heuristic,
@@ -294,8 +294,8 @@ class _Run:
         lim = self.limits
         while True:
             self.calls += 1
-            if lim.max_nodes is not None and self.calls > lim.max_nodes:
-                raise SearchLimitError("nodes", self.stats())
+            if lim.max_sat_calls is not None and self.calls > lim.max_sat_calls:
+                raise SearchLimitError("sat_calls", self.stats())
             if lim.time_limit_s is not None:
                 deadline = self.t0 + lim.time_limit_s
                 if deadline <= time.perf_counter():
@@ -333,7 +333,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     ----------
     puzzle : Puzzle
     limits : Limits, optional
-        ``time_limit_s`` interrupts the SAT solver; ``max_nodes`` bounds the
+        ``time_limit_s`` interrupts the SAT solver; ``max_sat_calls`` bounds the
         number of SAT calls (one per cycle-cutting round).
     heuristic : bool
         Add the no-self-touch clauses first (default); an unsatisfiable answer
@@ -342,7 +342,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     Returns
     -------
     Solution
-        Unverified; ``stats`` has ``seconds``, ``nodes`` (SAT calls),
+        Unverified; ``stats`` has ``seconds``, ``sat_calls``,
         ``conflicts``, ``cycle_cuts``, ``variables``, ``clauses``, ``heuristic``.
 
     Raises

@@ -60,9 +60,9 @@ def test_no_2x2_block_of_one_flow_on_square_boards():
 
 def test_figures():
     fig = generate(board("standard", 6, 6), seed=1).figures
-    assert set(fig) >= {"candidates", "splits", "first_unique", "seconds", "flows", "path_lengths", "search_nodes",
+    assert set(fig) >= {"candidates", "splits", "first_unique", "seconds", "flows", "path_lengths", "search_states",
                         "forced_share"}
-    assert 0 <= fig["forced_share"] <= 1 and fig["search_nodes"] >= 1
+    assert 0 <= fig["forced_share"] <= 1 and fig["search_states"] >= 1
 
 
 def test_impossible_asks_are_errors():

@@ -26,8 +26,8 @@ UNSOLVABLE = PUZZLES / "standard" / "unsolvable_3x3.txt"
 LIMITED = PUZZLES / "standard" / "open_field_8x8.txt"  # needs more than one search state
 EXPECTED = {"a_good.txt": "solved", "b_unsolvable.txt": "unsolvable", "c_invalid.txt": "invalid",
             "d_limited.txt": "limit", "e_good_hex.txt": "solved"}
-# --engine search --max-nodes 1: the 5x5 boards solve in one state, the 8x8 open field runs out
-BUDGET = ["--engine", "search", "--max-nodes", "1"]
+# --engine search --max-states 1: the 5x5 boards solve in one state, the 8x8 open field runs out
+BUDGET = ["--engine", "search", "--max-states", "1"]
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ def test_rows_and_totals_over_the_bundled_puzzles():
     statuses = {r.path: r.status for r in rows}
     assert all(statuses[str(p)] == ("unsolvable" if p in UNSOLVABLE else "solved") for p in BUNDLED)
     totals = summary(rows)
-    assert totals["puzzles"] == len(BUNDLED) and totals["nodes"] == sum(r.nodes for r in rows)
+    assert totals["puzzles"] == len(BUNDLED) and totals["states"] == sum(r.states for r in rows)
     assert totals["slowest"]["seconds"] == max(r.seconds for r in rows)
 
 

@@ -62,7 +62,7 @@ def test_json_lines_follow_the_contract(capsys):
     assert main(["solve", "--json", HEX, UNSOLVABLE]) == 1
     solved, unsolvable = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert solved["status"] == "solved" and solved["engine"] == "sat"  # auto: the engine that answered
-    assert set(solved["stats"]) >= {"seconds", "nodes"}
+    assert set(solved["stats"]) >= {"seconds", "states", "sat_calls", "nodes"}
     puzzle = parse_file(HEX)
     paths = {k: tuple(tuple(p) for p in v) for k, v in solved["paths"].items()}
     assert check(Solution(puzzle, paths)) == []
@@ -96,11 +96,17 @@ def test_batch_carries_on_past_a_bad_file(capsys, dangling, tmp_path):
 
 
 def test_budget_exits_4(capsys):
-    assert main(["solve", "--max-nodes", "1", BIG]) == 4
+    assert main(["solve", "--engine", "search", "--max-states", "1", BIG]) == 4
     assert "gave up" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [[], ["solve"], ["solve", "--max-nodes", "0", HEX], ["frobnicate"]])
+def test_max_nodes_is_a_deprecated_alias_of_both_budgets(capsys):
+    assert main(["solve", "--max-nodes", "1", BIG]) == 4  # auto: SAT's calls and the search's states
+    out, err = capsys.readouterr()
+    assert "gave up" in out and "--max-nodes is deprecated, use --max-states" in err
+
+
+@pytest.mark.parametrize("argv", [[], ["solve"], ["solve", "--max-states", "0", HEX], ["frobnicate"]])
 def test_usage_errors_exit_2(argv, capsys):
     assert main(argv) == 2
     assert "usage:" in capsys.readouterr().err
@@ -124,11 +130,12 @@ def test_every_engine_answers_in_json(engine, capsys):
     assert main(["solve", "--engine", engine, "--json", str(PUZZLES / "hex" / "hive_8x7.txt")]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["engine"] == (engine if engine != "auto" else "sat") and obj["status"] == "solved"
-    assert obj["stats"]["nodes"] >= 1
+    stats = obj["stats"]
+    assert stats["states"] + stats["sat_calls"] >= 1 and stats["nodes"] == stats["states"]
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["solve", "--max-nodes", "abc", HEX], "argument --max-nodes: not a whole number: 'abc'"),
+    (["solve", "--max-states", "abc", HEX], "argument --max-states: not a whole number: 'abc'"),
     (["solve", "--time-limit", "-1", HEX], "argument --time-limit: must be positive, not -1"),
     (["solve", "--engine", "dfs", HEX], "argument --engine: invalid choice: 'dfs' (choose from 'auto', 'search', 'sat')"),
 ])

@@ -13,7 +13,7 @@ HIVE = PUZZLES / "hex" / "hive_8x7.txt"
 
 
 def _stuck(puzzle, limits=None, heuristic=True):
-    raise SearchLimitError("time", {"nodes": 3})
+    raise SearchLimitError("time", {"sat_calls": 3})
 
 
 def test_sat_answers_first_and_is_named():
@@ -36,7 +36,7 @@ def test_sat_gets_its_share_of_the_time_and_the_search_the_rest(monkeypatch):
 
     def search_solve(puzzle, limits=None, heuristic=True):
         seen["search"] = limits.time_limit_s
-        raise SearchLimitError("time", {"nodes": 5})
+        raise SearchLimitError("time", {"sat_calls": 5})
 
     monkeypatch.setattr(sat, "solve", sat_solve)
     monkeypatch.setattr(search, "solve", search_solve)
@@ -69,5 +69,5 @@ def test_a_proof_from_sat_is_final(path, monkeypatch):
 
 def test_a_node_budget_is_not_passed_on(monkeypatch):
     with pytest.raises(SearchLimitError) as info:
-        auto.solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), Limits(max_nodes=0))
-    assert info.value.reason == "nodes"
+        auto.solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), Limits(max_sat_calls=0))
+    assert info.value.reason == "sat_calls"

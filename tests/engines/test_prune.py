@@ -236,7 +236,7 @@ def test_forced_moves_solve_a_corridor_without_branching():
 
     p = parse_text("STANDARD\nA-.-.-.\n      |\nB-.-B A\n")
     solution = solve(p)
-    assert solution.stats["nodes"] == 1
+    assert solution.stats["states"] == 1
 
 
 def test_two_heads_meeting_other_flows_is_pruned():

@@ -25,7 +25,7 @@ def test_restarts_keep_answers_sound(path, monkeypatch):
     # the answer is still found and verified.
     monkeypatch.setattr("flowgraph.engines.search.heap.RESTART_NODES", 1)
     monkeypatch.setattr("flowgraph.engines.search.heap.FIRST_ATTEMPT_NODES", 1)
-    solution = solve(parse_file(path), Limits(max_nodes=50_000))
+    solution = solve(parse_file(path), Limits(max_states=50_000))
     verify(solution)
     if path.name == "open_field_8x8.txt":
         assert solution.stats["restarts"] > 0
@@ -46,6 +46,6 @@ def test_discrepancy_cost_changes_order_not_answers(cells, monkeypatch):
     # unsolvable one still proved.
     monkeypatch.setattr("flowgraph.engines.search.heap.DISCREPANCY_CELLS", cells)
     for path in SOLVABLE:
-        verify(solve(parse_file(path), Limits(max_nodes=50_000)))
+        verify(solve(parse_file(path), Limits(max_states=50_000)))
     with pytest.raises(UnsolvableError):
         solve(parse_file(sorted(UNSOLVABLE)[0]))

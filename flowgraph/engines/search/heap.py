@@ -49,7 +49,7 @@ class _Dead(Exception):
 
 class _Search:
     def __init__(
-        self, board: Board, heuristic: bool, limits: Limits, t0: float, nodes0: int,
+        self, board: Board, heuristic: bool, limits: Limits, t0: float, states0: int,
         flips: int | None = 0, quota: int | None = None, trace: Callable[[State], None] | None = None,
         discrepancy: int = DISCREPANCY_CELLS,
     ):
@@ -76,13 +76,13 @@ class _Search:
         self.grow_slots = np.array(self.grow, np.int64)
         self.single = [np.array([k], np.int64) for k in range(2 * len(board.ends))]
         self.goal = board.dist  # links to each endpoint: a tie-break for heads and moves
-        self.stop_at = None if quota is None else nodes0 + quota
+        self.stop_at = None if quota is None else states0 + quota
         self.discrepancy = discrepancy
         self.heuristic = heuristic
         self.trace = trace  # called with every state expanded (for pictures of the search)
         self.limits = limits
         self.t0 = t0
-        self.nodes = nodes0
+        self.states = states0
         self.pushed = 0
         self.frontier_peak = 0
         self.state_bytes = State.approx_bytes(board)
@@ -146,16 +146,16 @@ class _Search:
         max_frontier = (lim.memory_bytes // self.state_bytes) if lim.memory_bytes else None
         while heap:
             _, _, st = heapq.heappop(heap)
-            self.nodes += 1
+            self.states += 1
             if self.trace is not None:
                 self.trace(st)
             if st.done == self.all_done and st.free == 0:
                 return st
-            if lim.max_nodes is not None and self.nodes > lim.max_nodes:
-                raise SearchLimitError("nodes", self.stats())
-            if self.stop_at is not None and self.nodes > self.stop_at:
+            if lim.max_states is not None and self.states > lim.max_states:
+                raise SearchLimitError("states", self.stats())
+            if self.stop_at is not None and self.states > self.stop_at:
                 raise _Restart
-            if lim.time_limit_s is not None and self.nodes & 63 == 0:
+            if lim.time_limit_s is not None and self.states & 63 == 0:
                 if time.perf_counter() - self.t0 > lim.time_limit_s:
                     raise SearchLimitError("time", self.stats())
             slot, opts = self.children(st)
@@ -212,7 +212,7 @@ class _Search:
     def stats(self) -> dict:
         return {
             "seconds": round(time.perf_counter() - self.t0, 6),
-            "nodes": self.nodes,
+            "states": self.states,
             "pushed": self.pushed,
             "frontier_peak": self.frontier_peak,
             "heuristic": self.heuristic,
@@ -244,7 +244,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True,
     -------
     Solution
         Unverified; callers verify with :func:`flowgraph.verify.verify`.
-        ``stats`` has ``seconds``, ``nodes`` (states expanded, all passes
+        ``stats`` has ``seconds``, ``states`` (states expanded, all passes
         and attempts), ``pushed`` and ``frontier_peak`` (of the last
         attempt), ``heuristic`` (whether the answer came from the heuristic
         pass), ``restarts`` and ``decisions`` (the branching moves on the
@@ -261,23 +261,23 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True,
     t0 = time.perf_counter()
     board = compile_puzzle(puzzle)
     big = len(board.nodes) >= BIG_BOARD_NODES
-    nodes = restarts = 0
+    states = restarts = 0
     for mode in ((True, False) if heuristic else (False,)):
         for attempt in itertools.count():
-            search = _Search(board, mode, limits, t0, nodes, _flips(attempt, len(board.ends), big), _quota(attempt, big),
+            search = _Search(board, mode, limits, t0, states, _flips(attempt, len(board.ends), big), _quota(attempt, big),
                              None if trace is None else lambda st: trace(_partial_paths(puzzle, board, st)),
                              BIG_DISCREPANCY_CELLS if big and attempt == 0 else DISCREPANCY_CELLS)
             try:
                 final = search.run(State.root(board))
             except _Restart:
-                nodes = search.nodes
+                states = search.states
                 restarts += 1
                 continue
             except SearchLimitError as err:
                 err.stats["restarts"] = restarts
                 raise
             break
-        nodes = search.nodes
+        states = search.states
         if final is not None:
             paths = {flow.label: tuple(board.nodes[i] for i in final.path(k)) for k, flow in enumerate(puzzle.flows)}
             return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts, "decisions": final.decisions})

@@ -138,7 +138,7 @@ async function poll(job) {
   if (data.status === "running") return setTimeout(() => poll(job), 150);
   $("stop").disabled = true; state.job = null;
   if (data.status !== "solved") return status(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
-  status(`solved in ${data.stats.seconds.toFixed(3)} s, ${data.stats.nodes} states`);
+  status(`solved in ${data.stats.seconds.toFixed(3)} s, ${data.stats.states} states`);
   replay(data.frames);
 }
 
