@@ -46,10 +46,10 @@ from ..io.neighbor_link import analyse
 from ..io.sketch import nodes_by_place, place, sketch_of
 from ..model import LABELS, Limits, Node, Puzzle, Solution
 from ..verify import verify
-from .templates import Board
+from .templates import BoardShape, board
 from .uniqueness import count_solutions
 
-__all__ = ["generate", "Generated", "GenerationError", "pick_bridges"]
+__all__ = ["generate", "Generated", "GenerationError", "pick_bridges", "bridged_board"]
 
 
 class GenerationError(FlowgraphError):
@@ -85,7 +85,7 @@ class Generated:
         return "\n".join(self.puzzle.lines) + "\n"
 
 
-def pick_bridges(board: Board, count: int, rng: random.Random) -> list[tuple[int, int]]:
+def pick_bridges(board: BoardShape, count: int, rng: random.Random) -> list[tuple[int, int]]:
     """``count`` random cells that can be bridges: cells on both sides along ``-`` and ``|``, none side by side."""
     cells = board.cells
     spots = [(x, y) for (x, y), ch in cells.items() if ch == "." and all(
@@ -102,8 +102,31 @@ def pick_bridges(board: Board, count: int, rng: random.Random) -> list[tuple[int
     return chosen
 
 
+def bridged_board(family: str, width: int | None = None, height: int | None = None, *,
+                  mask: dict[tuple[int, int], str] | None = None, wrap: str | None = None,
+                  bridges: int = 0, seed: int | str = 0) -> BoardShape:
+    """An empty board (:func:`~.templates.board`) with ``bridges`` bridges placed by ``seed``.
+
+    The CLI's ``generate --bridges N --seed S`` and the studio's generator
+    both build their boards here, so one seed gives one board everywhere.
+    ``bridges=0`` gives a board with none, whatever the family.
+
+    Raises
+    ------
+    ValueError
+        As :func:`~.templates.board`; or the board has no room for that many bridges.
+    """
+    empty = board(family, width, height, mask=mask, wrap=wrap)
+    cells = {xy: ch for xy, ch in empty.cells.items() if ch != "*"}
+    plain = BoardShape(empty.header, cells, empty.wrap_rows, empty.wrap_cols)
+    if not bridges:
+        return plain
+    chosen = pick_bridges(plain, bridges, random.Random(f"bridges:{seed}"))
+    return board(family, width, height, mask=mask, wrap=wrap, bridges=chosen)
+
+
 def generate(
-    board: Board,
+    board: BoardShape,
     *,
     seed: int | str = 0,
     flows: tuple[int, int] | None = None,
@@ -117,7 +140,7 @@ def generate(
 
     Parameters
     ----------
-    board : Board
+    board : BoardShape
         From :func:`~flowgraph.authoring.templates.board` (family, size or
         mask, wraps, bridges).
     seed : int or str
@@ -323,7 +346,7 @@ def _touches_only_at(short: list[Node], path: list[Node], i: int, adj: dict) -> 
     return not any(adj[v] & others for v in short)
 
 
-def _puzzle(board: Board, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:
+def _puzzle(board: BoardShape, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:
     """The neighbor-link puzzle with these paths' ends as endpoints, and the paths as its solution."""
     labels = {}
     for k, path in enumerate(paths):

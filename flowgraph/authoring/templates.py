@@ -21,7 +21,7 @@ from ..io.grids import SAMGOLDMAN_HEX, grid_sketch
 from ..io.sketch import draw_neighbor_link
 from ..model import FAMILIES, LABELS
 
-__all__ = ["template", "board", "Board", "read_mask", "WRAPS"]
+__all__ = ["template", "board", "BoardShape", "read_mask", "WRAPS"]
 
 #: ``--wrap`` values: which edges wrap around.
 WRAPS = ("rows", "cols", "both")
@@ -54,7 +54,7 @@ def read_mask(text: str, path: str | None = None) -> dict[tuple[int, int], str]:
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardShape:
     """An empty board: its header word, its cells and which edges wrap (what templates and the generator share)."""
 
     header: str
@@ -83,7 +83,7 @@ def board(
     mask: dict[tuple[int, int], str] | None = None,
     wrap: str | None = None,
     bridges: list[tuple[int, int]] = (),
-) -> Board:
+) -> BoardShape:
     """An empty board of a family, size or mask, wraps and bridges (see :func:`template`).
 
     Raises
@@ -117,7 +117,7 @@ def board(
     wrap = wrap or ("both" if header == "WARPS" else None)
     if header == "STANDARD" and wrap:
         header = "WARPS"  # a wrapped square board is a warps board (other families keep their word)
-    result = Board(header, cells, wrap in ("rows", "both"), wrap in ("cols", "both"))
+    result = BoardShape(header, cells, wrap in ("rows", "both"), wrap in ("cols", "both"))
     _, lame = grid_sketch(cells, header, hex_down=SAMGOLDMAN_HEX if header == "HEX" else None,
                           wrap_rows=result.wrap_rows, wrap_cols=result.wrap_cols)
     if lame:

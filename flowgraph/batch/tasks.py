@@ -57,7 +57,7 @@ def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> 
             "states": int(row["stats"].get("states", 0)), "sat_calls": int(row["stats"].get("sat_calls", 0))}
 
 
-def validate_task(job: Job, unique: bool = False, time_limit: float | None = None) -> dict[str, Any]:
+def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None) -> dict[str, Any]:
     """Check one job, and with ``unique`` count its solutions (up to two, :func:`count_solutions`).
 
     The row: ``puzzle, valid, problems`` (as ``flowgraph validate --json``), and with ``unique``
@@ -78,7 +78,7 @@ def validate_task(job: Job, unique: bool = False, time_limit: float | None = Non
     if unique and puzzle is not None:
         from ..authoring.uniqueness import count_solutions
 
-        found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit))
+        found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
         row["solutions"] = found.count
         row["verdict"] = found.verdict
         row["status"] = {"none": "unsolvable"}.get(found.verdict, found.verdict)
@@ -91,13 +91,11 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     """Generate one unique puzzle (:func:`~flowgraph.authoring.generate.generate`) from a picklable spec.
 
     ``spec``: ``family, width, height, mask`` (plain-grid text or None), ``wrap, bridges, flows,
-    min_length, no_square, time_limit``. The row: ``key, seed, status`` (``generated`` or ``limit``),
+    min_length, no_square, time_limit_s``. The row: ``key, seed, status`` (``generated`` or ``limit``),
     ``text, solution, figures`` or ``message``, ``name`` (``<family>_<W>x<H>_<seed>.txt``).
     """
-    import random
-
-    from ..authoring.generate import GenerationError, generate, pick_bridges
-    from ..authoring.templates import board, read_mask
+    from ..authoring.generate import GenerationError, bridged_board, generate
+    from ..authoring.templates import read_mask
     from ..io.solution_json import solution_json
 
     t0 = time.perf_counter()
@@ -105,22 +103,17 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     try:
         mask = read_mask(spec["mask"], spec.get("mask_path")) if spec.get("mask") else None
         width, height = spec.get("width"), spec.get("height")
-        empty = board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"))
-        cells = {xy: ch for xy, ch in empty.cells.items() if ch != "*"}
-        nbridges = spec.get("bridges") or 0
-        bridges = pick_bridges(type(empty)(empty.header, cells, empty.wrap_rows, empty.wrap_cols), nbridges,
-                               random.Random(f"bridges:{seed}")) if nbridges else []
-        shaped = board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"), bridges=bridges) \
-            if nbridges else type(empty)(empty.header, cells, empty.wrap_rows, empty.wrap_cols)
+        shaped = bridged_board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"),
+                               bridges=spec.get("bridges") or 0, seed=seed)
         made = generate(shaped, seed=seed, flows=spec.get("flows"), min_length=spec.get("min_length", 3),
-                        no_square=spec.get("no_square", True), time_limit_s=spec.get("time_limit"))
+                        no_square=spec.get("no_square", True), time_limit_s=spec.get("time_limit_s"))
     except GenerationError as exc:
         row.update(status="limit", message=str(exc))
     except ValueError as exc:  # a mask or a flow count the board cannot take
         row.update(status="invalid", message=str(exc))
     else:
-        w = width or max(x for x, _ in cells) + 1
-        h = height or max(y for _, y in cells) + 1
+        w = width or max(x for x, _ in shaped.cells) + 1
+        h = height or max(y for _, y in shaped.cells) + 1
         name = f"{spec['family']}_{w}x{h}_{seed}.txt"
         row.update(status="generated", name=name, text=made.text,
                    solution=solution_json(name, made.solution)["paths"], figures=made.figures)

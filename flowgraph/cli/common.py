@@ -75,7 +75,7 @@ def add_budget_options(p: argparse.ArgumentParser) -> None:
                    help="give up after the search expands N states (status 'limit')")
     p.add_argument("--max-nodes", type=positive_int, metavar="N", dest="max_nodes",
                    help="deprecated (goes in the next release): N search states or N SAT calls; use --max-states")
-    p.add_argument("--time-limit", type=positive_float, metavar="S",
+    p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up after S seconds per puzzle (status 'limit')")
     p.add_argument("--memory-limit", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
                    help="give up when the search frontier needs more than MB megabytes (default: %(default)s)")
@@ -114,7 +114,7 @@ def limits(args: argparse.Namespace) -> Limits:
     old = args.max_nodes  # it bounded search states and SAT calls alike
     if old is not None:
         print("flowgraph: --max-nodes is deprecated, use --max-states", file=sys.stderr)
-    return Limits(max_states=args.max_states if args.max_states is not None else old, time_limit_s=args.time_limit,
+    return Limits(max_states=args.max_states if args.max_states is not None else old, time_limit_s=args.time_limit_s,
                   memory_bytes=args.memory_limit << 20, max_sat_calls=old)
 
 

@@ -54,7 +54,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="allow a 2x2 block of one flow (by default no 4-cycle is filled by one flow)")
     p.add_argument("--seed", default="0", metavar="S", help="the same seed gives the same puzzle (default 0)")
     p.add_argument("--count", type=positive_int, default=1, metavar="N", help="how many puzzles (default 1)")
-    p.add_argument("--time-limit", type=positive_float, metavar="S", help="give up on a puzzle after S seconds")
+    p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s", help="give up on a puzzle after S seconds")
     p.add_argument("-o", "--output", metavar="DIR",
                    help="write each puzzle to DIR/<family>_<W>x<H>_<seed>.txt (needed for --count > 1 without --json)")
     p.add_argument("--json", action="store_true",
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             "mask": mask_text, "mask_path": args.mask,
             "bridges": args.bridges if args.bridges is not None else int(args.family == "bridges"),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
-            "time_limit": args.time_limit}
+            "time_limit_s": args.time_limit_s}
     seeds = _seeds(args.seed, args.count)
     statuses: list[int] = []
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..batch.outcome import Outcome
 from ..errors import ConversionError
 from ..io.problems import Problem
+from ..io.solution_json import path_nodes
 from ..render.text import solution_text
 from .batching import BATCH_EXIT_HELP, SMALL_BATCH, add_batch_options, finish, run_rows
 from .render import add_picture_options, write_picture
@@ -92,18 +93,6 @@ def run(args: argparse.Namespace) -> int:
     return finish(err, batch, "flowgraph solve", args.out, max(statuses, default=0))
 
 
-def _nodes_at(puzzle, places: list) -> tuple:
-    """Nodes of a path given as positions (FORMAT.md's JSON): a bridge's lane is the one the path crosses along."""
-    out = []
-    for k, (line, col) in enumerate(places):
-        if (line, col) in puzzle.graph:
-            out.append((line, col))
-            continue
-        near = [places[j] for j in (k - 1, k + 1) if 0 <= j < len(places)]
-        out.append((line, col, "-" if any(p[0] == line for p in near) else "|"))
-    return tuple(out)
-
-
 def outcome_of(job, row: dict) -> Outcome:
     """The :class:`Outcome` a row describes, with its puzzle parsed again here and its solution verified."""
     from ..io.files import load
@@ -119,7 +108,7 @@ def outcome_of(job, row: dict) -> Outcome:
         if "_nodes" in row:
             paths = {label: tuple(tuple(n) for n in nodes) for label, nodes in row["_nodes"].items()}
         else:  # a row resumed from --out: positions only
-            paths = {label: _nodes_at(puzzle, places) for label, places in row["paths"].items()}
+            paths = {label: path_nodes(puzzle, places) for label, places in row["paths"].items()}
         solution = verify(Solution(puzzle, paths, row.get("engine", ""), row.get("stats", {})))
     if status != "invalid":
         problems = [p for p in problems if not p.is_error]

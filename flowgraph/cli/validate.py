@@ -42,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--unique", action="store_true",
                    help="also solve with the SAT engine and say whether the solution is unique; "
                    "exit 1 when a valid file has no solution or several")
-    p.add_argument("--time-limit", type=positive_float, metavar="S",
+    p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="with --unique: give up after S seconds per file (status 4)")
     add_batch_options(p)
     add_color_option(p)
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             _print_uniqueness(out, job.name, Uniqueness(verdict, solutions))
 
     batch = run_rows(err, args, [j.key for j in jobs], validate_task,
-                     [(j, args.unique, args.time_limit) for j in jobs], show, verb="checking",
+                     [(j, args.unique, args.time_limit_s) for j in jobs], show, verb="checking",
                      warm_up="sat" if args.unique else None)
     if isinstance(batch, str):
         err.print(f"flowgraph validate: {batch}", markup=False)

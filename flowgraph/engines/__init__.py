@@ -1,9 +1,12 @@
 """Engines by name: one registry, one protocol.
 
-An engine is a module with two functions (:class:`Engine`):
-``solve(puzzle, limits) -> Solution``, whose answer the caller verifies,
-and ``warm_up()``, which loads what the engine needs before any timing
-starts. The registry maps a name to the module; a module is imported only
+An engine is a module with two functions and a flag (:class:`Engine`):
+``solve(puzzle, limits, *, trace=None) -> Solution``, whose answer the
+caller verifies, ``warm_up()``, which loads what the engine needs before
+any timing starts, and ``TRACES``, whether ``solve`` can call ``trace``
+with the partial paths of every state it expands (the search can, for
+pictures of the search; SAT and ``auto`` cannot and raise ``ValueError``
+when asked). The registry maps a name to the module; a module is imported only
 when its engine is first asked for, so ``import flowgraph`` loads neither
 numba (the search's compiled passes) nor python-sat.
 
@@ -18,12 +21,15 @@ ValueError: unknown engine 'dfs': expected one of auto, search, sat
 from __future__ import annotations
 
 import importlib
-from typing import Protocol
+from typing import Callable, Protocol
 
-from ..model import Limits, Puzzle, Solution
+from ..model import Limits, Node, Puzzle, Solution
 from ..verify import verify
 
-__all__ = ["ENGINES", "Engine", "engine_names", "get_engine", "solve_puzzle"]
+__all__ = ["ENGINES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle"]
+
+#: Called with each expanded state's partial paths: per label, the pieces grown from each endpoint.
+Trace = Callable[[dict[str, list[list[Node]]]], None]
 
 #: Engine name -> the module that implements it (imported on first use).
 ENGINES: dict[str, str] = {
@@ -36,8 +42,14 @@ ENGINES: dict[str, str] = {
 class Engine(Protocol):
     """What every engine module provides."""
 
-    def solve(self, puzzle: Puzzle, limits: Limits | None = None) -> Solution:
-        """An unverified solution; raises UnsolvableError or SearchLimitError."""
+    #: Whether :meth:`solve` can report the states it expands to ``trace``.
+    TRACES: bool
+
+    def solve(self, puzzle: Puzzle, limits: Limits | None = None, *, trace: Trace | None = None) -> Solution:
+        """An unverified solution; raises UnsolvableError or SearchLimitError.
+
+        ``trace`` given to an engine whose ``TRACES`` is false raises ValueError.
+        """
 
     def warm_up(self) -> None:
         """Load (or compile) what the first solve would otherwise pay for."""

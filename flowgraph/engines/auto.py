@@ -22,6 +22,7 @@ engine's "no solution" is final: both are sound.
 from __future__ import annotations
 
 import time
+from typing import Callable
 from dataclasses import replace
 
 from ..errors import SearchLimitError, UnsolvableError
@@ -42,7 +43,11 @@ def warm_up() -> None:
     sat.warm_up()
 
 
-def solve(puzzle: Puzzle, limits: Limits | None = None) -> Solution:
+#: Which engine answers is not known in advance: :func:`solve` takes no ``trace``.
+TRACES = False
+
+
+def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., None] | None = None) -> Solution:
     """Solve with SAT, then, if SAT's share of the time runs out, with the search.
 
     Parameters
@@ -67,9 +72,13 @@ def solve(puzzle: Puzzle, limits: Limits | None = None) -> Solution:
         An engine proved that there is no solution.
     SearchLimitError
         Both engines ran out of budget; ``stats`` are the search's.
+    ValueError
+        A ``trace`` was given.
     """
     from . import sat
 
+    if trace is not None:
+        raise ValueError("the auto engine cannot trace: ask the search engine")
     limits = limits or Limits()
     t0 = time.perf_counter()
     total = limits.time_limit_s

@@ -47,6 +47,7 @@ import contextlib
 import itertools
 import threading
 import time
+from typing import Callable
 
 import networkx as nx
 import numpy as np
@@ -326,7 +327,12 @@ def warm_up() -> None:
     """Nothing to load beyond python-sat, which importing this module did."""
 
 
-def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) -> Solution:
+#: SAT has no states to show: :func:`solve` takes no ``trace``.
+TRACES = False
+
+
+def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, *,
+          trace: Callable[..., None] | None = None) -> Solution:
     """Solve a puzzle with the SAT engine.
 
     Parameters
@@ -338,6 +344,8 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
     heuristic : bool
         Add the no-self-touch clauses first (default); an unsatisfiable answer
         with them is always rechecked without them.
+    trace : None
+        Must be None (:data:`TRACES`).
 
     Returns
     -------
@@ -351,7 +359,11 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True) 
         The sound model is unsatisfiable.
     SearchLimitError
         The time or call budget ran out.
+    ValueError
+        A ``trace`` was given.
     """
+    if trace is not None:
+        raise ValueError("the sat engine cannot trace: it expands no states (use the search)")
     limits = limits or Limits()
     t0 = time.perf_counter()
     model = _Model(puzzle)

@@ -43,7 +43,7 @@ _SIDES = {
     "\\": ("at its upper left", "at its lower right"),
 }
 
-Spot = tuple  # (row, column) on the board: row counts board lines, column is the file's
+GridPos = tuple  # (row, column) on the board: row counts board lines, column is the file's
 
 
 class Report:
@@ -86,11 +86,11 @@ class Layout:
     family: str | None = None
     header: tuple[int, int] = (1, 1)
     row_lines: list[int] = field(default_factory=list)
-    cells: dict[Spot, str] = field(default_factory=dict)
+    cells: dict[GridPos, str] = field(default_factory=dict)
     links: list[tuple[int, int, str]] = field(default_factory=list)
-    bad: set[Spot] = field(default_factory=set)
+    bad: set[GridPos] = field(default_factory=set)
 
-    def pos(self, rc: Spot) -> tuple[int, int]:
+    def pos(self, rc: GridPos) -> tuple[int, int]:
         """Board (row, column) -> file (line, column)."""
         return (self.row_lines[rc[0]], rc[1])
 
@@ -98,8 +98,8 @@ class Layout:
 class Link(NamedTuple):
     """A link character resolved to the two cells it joins."""
 
-    a: Spot  # board (row, column) of one end
-    b: Spot  # ... of the other
+    a: GridPos  # board (row, column) of one end
+    b: GridPos  # ... of the other
     axis: str  # the link character: - | / \
     at: tuple[int, int]  # file (line, column) of the link character
     warp: bool  # joins the last cell of a row or column to the first
@@ -243,18 +243,18 @@ def resolve_links(layout: Layout, report: Report) -> list[Link]:
     return resolved
 
 
-def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[Spot, set[str]]:
+def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[GridPos, set[str]]:
     """Bridge -> its lanes: the axes along which it is linked on both sides (one side only is an error).
 
     A bridge with links but no complete lane maps to an empty set; a bridge
     with no links at all is missing.
     """
-    sides: dict[Spot, dict[str, list[int]]] = {}
+    sides: dict[GridPos, dict[str, list[int]]] = {}
     for link in links:
         for end, side in ((link.a, 0), (link.b, 1)):
             if layout.cells[end] == "*":
                 sides.setdefault(end, {}).setdefault(link.axis, [0, 0])[side] += 1
-    lanes: dict[Spot, set[str]] = {}
+    lanes: dict[GridPos, set[str]] = {}
     for rc, axes in sides.items():
         lanes[rc] = set()
         for ch, (before, after) in axes.items():
@@ -266,7 +266,7 @@ def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[Spot
 
 
 def build_graph(
-    layout: Layout, links: list[Link], lanes: dict[Spot, set[str]], report: Report,
+    layout: Layout, links: list[Link], lanes: dict[GridPos, set[str]], report: Report,
 ) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]]]:
     """A node per cell and bridge lane, an edge per link; and label -> where it appears, in file order."""
     graph = nx.Graph()
@@ -300,7 +300,7 @@ def build_graph(
     return graph, labels
 
 
-def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[Spot, set[str]], report: Report) -> None:
+def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report) -> None:
     """Every cell and bridge has a link."""
     for rc, ch in sorted(layout.cells.items()):
         if ch == "*":

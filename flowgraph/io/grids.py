@@ -14,12 +14,38 @@ the even columns do. ``hex_down`` names the parity.
 
 from __future__ import annotations
 
-from .sketch import Sketch, Spot
+from .sketch import Sketch, PlacedNode
 
-__all__ = ["grid_sketch", "text_key", "SAMGOLDMAN_HEX", "LEVEL_PACK_HEX"]
+__all__ = ["grid_sketch", "grid_neighbours", "text_key", "SQUARE_STEPS", "SAMGOLDMAN_HEX", "LEVEL_PACK_HEX"]
 
 SAMGOLDMAN_HEX = 1  # odd columns link (x ± 1, y + 1)
 LEVEL_PACK_HEX = 0  # even columns do
+
+#: A square cell's neighbours, as steps: right, down, left, up.
+SQUARE_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def grid_neighbours(xy: tuple[int, int], hex_down: int | None = None) -> list[tuple[int, int]]:
+    """The places next to ``xy`` on a grid board (whether or not they hold cells).
+
+    The neighbour rule of every family, once: 4 neighbours on a square grid,
+    6 on a column-alternating hex grid, where the columns of parity
+    ``hex_down`` link ``(x ± 1, y + 1)`` and the others ``(x ± 1, y - 1)``.
+    :func:`grid_sketch`, the drawing's layout
+    (:meth:`flowgraph.render.geometry.Geometry.neighbours`) and the
+    screenshot scanner's lattice use it.
+
+    >>> grid_neighbours((2, 2))
+    [(3, 2), (2, 3), (1, 2), (2, 1)]
+    >>> grid_neighbours((1, 2), SAMGOLDMAN_HEX)[4:]
+    [(0, 3), (2, 3)]
+    """
+    x, y = xy
+    out = [(x + dx, y + dy) for dx, dy in SQUARE_STEPS]
+    if hex_down is not None:
+        dy = 1 if x % 2 == hex_down else -1
+        out += [(x - 1, y + dy), (x + 1, y + dy)]
+    return out
 
 
 def text_key(x: int, y: int) -> tuple[int, int]:
@@ -74,9 +100,9 @@ def grid_sketch(
             for axis, (a, b) in (("-", ((x - 1, y), (x + 1, y))), ("|", ((x, y - 1), (x, y + 1)))):
                 if a in cells and b in cells:
                     lanes[x, y][axis] = (line, col, axis)
-                    sketch.spots[line, col, axis] = Spot((x, y), None, axis)
+                    sketch.spots[line, col, axis] = PlacedNode((x, y), None, axis)
         else:
-            sketch.spots[line, col] = Spot((x, y), None if ch == "." else ch)
+            sketch.spots[line, col] = PlacedNode((x, y), None if ch == "." else ch)
 
     def node(xy: tuple[int, int], axis: str):
         if xy in lanes:
@@ -90,12 +116,12 @@ def grid_sketch(
         if u is not None and v is not None:
             sketch.link(u, v, warp)
 
-    for (x, y) in cells:
-        link((x, y), (x + 1, y), "-")
-        link((x, y), (x, y + 1), "|")
-        if hex_down is not None and x % 2 == hex_down:
-            link((x, y), (x - 1, y + 1), "/")
-            link((x, y), (x + 1, y + 1), "\\")
+    axes = {(1, 0): "-", (0, 1): "|", (-1, 1): "/", (1, 1): "\\"}  # each link once: from its upper (left) end
+    for xy in cells:
+        for n in grid_neighbours(xy, hex_down):
+            axis = axes.get((n[0] - xy[0], n[1] - xy[1]))
+            if axis is not None:
+                link(xy, n, axis)
     if wrap_rows and width > 2:
         for y in range(height):
             if (0, y) in cells:

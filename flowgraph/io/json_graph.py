@@ -38,7 +38,7 @@ import json.scanner
 
 from ..model import FAMILIES, LABELS, Puzzle
 from .problems import Problem
-from .sketch import Sketch, Spot, sketch_of, to_puzzle
+from .sketch import Sketch, PlacedNode, sketch_of, to_puzzle
 
 __all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "looks_like_json", "FORMAT_TAG"]
 
@@ -152,7 +152,7 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
             place = None
         key = at + (lane,) if lane else at
         keys[nid] = key
-        sketch.spots[key] = Spot(tuple(place) if place is not None else None, label, lane)
+        sketch.spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane)
     return keys
 
 

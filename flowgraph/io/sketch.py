@@ -29,13 +29,13 @@ from ..errors import ConversionError
 from ..model import FAMILIES, Flow, Node, Puzzle
 from .problems import Problem
 
-__all__ = ["Sketch", "Spot", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place", "same_board", "place", "nodes_by_place"]
+__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place", "same_board", "place", "nodes_by_place"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
 
 
 @dataclass(frozen=True)
-class Spot:
+class PlacedNode:
     """One node of a sketch."""
 
     xy: XY | None  # its place on the board; None where the format has none
@@ -51,7 +51,7 @@ class Sketch:
     ----------
     family : str
         A header word of :data:`~flowgraph.model.FAMILIES`.
-    spots : dict of Node -> Spot
+    spots : dict of Node -> PlacedNode
         Keys are ``(line, column)`` positions in the source text, or
         ``(line, column, axis)`` for a bridge lane.
     links : dict of frozenset -> bool
@@ -59,7 +59,7 @@ class Sketch:
     """
 
     family: str = "STANDARD"
-    spots: dict[Node, Spot] = field(default_factory=dict)
+    spots: dict[Node, PlacedNode] = field(default_factory=dict)
     links: dict[frozenset, bool] = field(default_factory=dict)
 
     def link(self, u: Node, v: Node, warp: bool = False) -> None:
@@ -141,7 +141,7 @@ def _part_problems(graph: nx.Graph, flows: list[Flow]) -> list[Problem]:
     return out
 
 
-def place(spot: Spot) -> tuple:
+def place(spot: PlacedNode) -> tuple:
     """A node's place: its ``xy`` (or ``xyz``) and its lane, the same for a node in any format."""
     return tuple(spot.xy) + (spot.lane,)
 
@@ -206,7 +206,7 @@ def sketch_of(puzzle: Puzzle) -> Sketch:
         if xy is None and node[0] in rows:
             xy = ((node[1] - 1) / 2, rows[node[0]] / 2)
         lane = node[2] if len(node) == 3 else None
-        sketch.spots[node] = Spot(xy, data.get("label"), lane)
+        sketch.spots[node] = PlacedNode(xy, data.get("label"), lane)
     for u, v, warp in graph.edges(data="warp"):
         sketch.link(u, v, bool(warp))
     return sketch
@@ -263,7 +263,7 @@ def draw_neighbor_link(sketch: Sketch) -> str:
     return "\n".join([family] + ["".join(row).rstrip() for row in out]) + "\n"
 
 
-def _text_place(key: Node, spot: Spot) -> tuple[int, int]:
+def _text_place(key: Node, spot: PlacedNode) -> tuple[int, int]:
     if spot.xy is None or len(spot.xy) != 2:
         raise ConversionError(f"the node at {key[0]}:{key[1]} has no place on a 2-D grid (xy), which a text "
                               "board needs")

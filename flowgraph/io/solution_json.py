@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from ..model import Node, Solution, position
+from ..model import Node, Puzzle, Solution, position
 
-__all__ = ["solution_json"]
+__all__ = ["solution_json", "path_nodes"]
 
 
 def _pos(node: Node) -> list[int]:
     return list(position(node))
 
+
+def path_nodes(puzzle: Puzzle, places: Sequence[Sequence[int]]) -> tuple[Node, ...]:
+    """A path given as ``(line, column)`` positions (FORMAT.md's JSON) as graph nodes.
+
+    A position that is no node is a bridge: the path crosses it on the ``-``
+    lane when a neighbouring position of the path is on the same line, else
+    on the ``|`` lane. Whether the result is a valid path is the verifier's
+    question.
+    """
+    out: list[Node] = []
+    for k, (line, col) in enumerate(places):
+        if (line, col) in puzzle.graph:
+            out.append((line, col))
+            continue
+        near = [places[j] for j in (k - 1, k + 1) if 0 <= j < len(places)]
+        out.append((line, col, "-" if any(p[0] == line for p in near) else "|"))
+    return tuple(out)
 
 
 def solution_json(path: str, solution: Solution) -> dict[str, Any]:

@@ -15,7 +15,17 @@ from __future__ import annotations
 
 from ..model import Limits, Puzzle, Solution
 
-__all__ = ["animate"]
+__all__ = ["animate", "spaced"]
+
+
+def spaced(frames: list, count: int) -> list:
+    """At most ``count`` items of ``frames``, evenly spaced from the first.
+
+    >>> spaced(list(range(10)), 3)
+    [0, 4, 8]
+    """
+    step = max(1, -(-len(frames) // max(count, 1)))
+    return frames[::step][:count]
 
 
 def animate(puzzle: Puzzle, frames: int = 200, limits: Limits | None = None) -> tuple[Solution, list[dict]]:
@@ -38,6 +48,4 @@ def animate(puzzle: Puzzle, frames: int = 200, limits: Limits | None = None) -> 
         raise ValueError("an animation needs at least 2 frames")
     seen: list[dict] = []
     solution = verify(get_engine("search").solve(puzzle, limits or Limits(), trace=seen.append))
-    step = max(1, -(-len(seen) // (frames - 1)))
-    chosen = seen[::step][: frames - 1]
-    return solution, chosen + [{k: [list(v)] for k, v in solution.paths.items()}]
+    return solution, spaced(seen, frames - 1) + [{k: [list(v)] for k, v in solution.paths.items()}]

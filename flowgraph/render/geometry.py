@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..io.grids import SAMGOLDMAN_HEX, grid_neighbours
 from ..io.sketch import Sketch
 
 __all__ = ["Geometry", "geometry_of"]
@@ -35,14 +36,15 @@ class Geometry:
     ----------
     kind : str
         ``"square"``, ``"hex-columns"`` or ``"hex-rows"``.
-    low_parity : int
-        ``hex-columns``: the column parity drawn half a cell lower.
+    hex_down : int
+        ``hex-columns``: the column parity drawn half a cell lower, which
+        links ``(x ± 1, y + 1)`` (:func:`flowgraph.io.grids.grid_neighbours`).
     row_shift : dict of int -> float
         ``hex-rows``: each row's offset in cells.
     """
 
     kind: str = "square"
-    low_parity: int = 1
+    hex_down: int = SAMGOLDMAN_HEX
     row_shift: dict | None = None
 
     def centre(self, xy: tuple[float, float]) -> Point:
@@ -50,7 +52,7 @@ class Geometry:
         x, y = xy
         if self.kind == "hex-columns":
             r = 1 / math.sqrt(3)  # circumradius of a flat-topped hexagon whose neighbours are 1 apart
-            return (x * 1.5 * r + r, y + 0.5 + (0.5 if int(x) % 2 == self.low_parity else 0.0))
+            return (x * 1.5 * r + r, y + 0.5 + (0.5 if int(x) % 2 == self.hex_down else 0.0))
         if self.kind == "hex-rows":
             return (x + 0.5 + (self.row_shift or {}).get(int(y), 0.0), y * math.sqrt(3) / 2 + 1 / math.sqrt(3))
         return (x + 0.5, y + 0.5)
@@ -67,12 +69,9 @@ class Geometry:
 
     def neighbours(self, xy: tuple[int, int]) -> list[tuple[int, int]]:
         """The grid places next to ``xy`` in this layout (whether or not there are cells)."""
+        if self.kind != "hex-rows":
+            return grid_neighbours(xy, self.hex_down if self.kind == "hex-columns" else None)
         x, y = xy
-        if self.kind == "square":
-            return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
-        if self.kind == "hex-columns":
-            dy = 1 if x % 2 == self.low_parity else -1
-            return [(x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y), (x - 1, y + dy), (x + 1, y + dy)]
         shift = self.row_shift or {}
         out = [(x - 1, y), (x + 1, y)]
         for ny in (y - 1, y + 1):
@@ -106,7 +105,7 @@ def geometry_of(sketch: Sketch) -> Geometry:
     # diagonal pair the upper cell is in such a column: one parity for all pairs.
     by_column = {x % 2 for x, _, _ in diagonals}
     if len(by_column) == 1:
-        return Geometry("hex-columns", low_parity=by_column.pop())
+        return Geometry("hex-columns", hex_down=by_column.pop())
     by_row: dict[int, set[int]] = {}
     for _, y, d in diagonals:
         by_row.setdefault(y, set()).add(d)

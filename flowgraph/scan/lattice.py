@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import ScanError
+from ..io.grids import SAMGOLDMAN_HEX, grid_neighbours
 
-__all__ = ["Lattice", "Board", "foreground", "line_ink", "find_lattice", "find_board"]
+__all__ = ["Lattice", "ScannedGrid", "foreground", "line_ink", "find_lattice", "find_board"]
 
 #: A pixel is a line's when it stands out this much from what is around it (top-hat of the difference
 #: to the background): thin anti-aliased lines of a small picture reach ~25, JPEG noise ~8.
@@ -55,10 +56,18 @@ class Lattice:
         return self.x0 + site[0] * self.dx, self.y0 + site[1] * self.dy
 
     def steps(self) -> list[tuple[int, int]]:
-        """Site offsets to the neighbours."""
-        if self.family == "HEX":
-            return [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)]
-        return [(1, 0), (0, 1), (-1, 0), (0, -1)]
+        """Site offsets to the neighbours: the grid rule of :func:`flowgraph.io.grids.grid_neighbours`.
+
+        In half rows a hex cell's neighbours are the same steps whatever its
+        column, so they are read off one cell of a lower column.
+        """
+        hex_down = SAMGOLDMAN_HEX if self.family == "HEX" else None
+
+        def site(x: int, y: int) -> tuple[int, int]:
+            return (x, 2 * y + (x % 2 == hex_down)) if hex_down is not None else (x, y)
+
+        c, r = site(hex_down or 0, 0)
+        return [(sc - c, sr - r) for sc, sr in (site(*n) for n in grid_neighbours((hex_down or 0, 0), hex_down))]
 
     def side(self, step: tuple[int, int]) -> float:
         """Length of the border between a site and its neighbour ``step`` away."""
@@ -68,7 +77,7 @@ class Lattice:
 
 
 @dataclass
-class Board:
+class ScannedGrid:
     """What :func:`find_board` read: cells, walls and the lattice they sit on."""
 
     lattice: Lattice
@@ -220,7 +229,7 @@ def _hex_lattice(centres, vectors, down, slant) -> Lattice:
     return Lattice("HEX", x0, y0, dx, dy, int(np.argmax(parity)))
 
 
-def find_board(ink: np.ndarray, diff: np.ndarray, lattice: Lattice) -> Board:
+def find_board(ink: np.ndarray, diff: np.ndarray, lattice: Lattice) -> ScannedGrid:
     """The cells and walls of the board on ``lattice`` (see the module notes for the rule).
 
     A line's weight is its contrast summed across it (difference to the
@@ -262,7 +271,7 @@ def find_board(ink: np.ndarray, diff: np.ndarray, lattice: Lattice) -> Board:
             other = (site[0] + step[0], site[1] + step[1])
             if other in have and w >= thick:
                 walls.add(frozenset((site, other)))
-    return Board(lattice, sorted(cells), walls, line)
+    return ScannedGrid(lattice, sorted(cells), walls, line)
 
 
 def _sites(lattice: Lattice, width: int, height: int) -> list[tuple[int, int]]:

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from ..errors import ScanError
 from ..io.grids import grid_sketch, text_key
 from ..io.problems import Problem
-from ..io.sketch import Sketch, Spot, draw_neighbor_link
+from ..io.sketch import Sketch, PlacedNode, draw_neighbor_link
 from ..model import Puzzle
 from .dots import Dot, find_dots, pair_dots
 from .features import find_bridges, find_warps
 from .image import image_source, load_image
-from .lattice import Board, Lattice, find_board, find_lattice, foreground, line_ink, without_marks
+from .lattice import ScannedGrid, Lattice, find_board, find_lattice, foreground, line_ink, without_marks
 
 __all__ = ["Scan", "read_board", "scan"]
 
@@ -30,7 +30,7 @@ class Scan:
         The parsed board, None when it breaks the rules (see :attr:`problems`).
     problems : list of Problem
         What the parser found wrong with :attr:`text` (positions in it).
-    board : Board
+    board : ScannedGrid
         Lattice, cells and walls (pixels of the scanned picture).
     dots : list of Dot
         Labelled endpoint dots.
@@ -47,7 +47,7 @@ class Scan:
     text: str
     puzzle: Puzzle | None
     problems: list[Problem]
-    board: Board
+    board: ScannedGrid
     dots: list[Dot]
     scale: float
     cells_xy: dict = field(default_factory=dict)
@@ -195,7 +195,7 @@ def _transpose(sketch: Sketch) -> Sketch:
     for old, spot in sketch.spots.items():
         x, y = spot.xy
         key[old] = text_key(y, x)
-        out.spots[key[old]] = Spot((y, x), spot.label, spot.lane)
+        out.spots[key[old]] = PlacedNode((y, x), spot.label, spot.lane)
     for pair, warp in sketch.links.items():
         u, v = pair
         out.link(key[u], key[v], warp)

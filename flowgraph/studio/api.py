@@ -16,14 +16,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..authoring.generate import GenerationError, generate as generate_puzzle, pick_bridges
+from ..authoring.generate import GenerationError, bridged_board, generate as generate_puzzle
 from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.formats import format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
+from ..io.solution_json import path_nodes
 from ..model import Limits, Puzzle, Solution
+from ..render import spaced
 from ..render.scene import flow_colour
 from ..verify import verify
 
@@ -131,18 +133,13 @@ def _links(puzzle: Puzzle) -> list[list[str]]:
 
 
 def _nodes(puzzle: Puzzle, positions: list) -> tuple:
-    """A path of ``"line:col"`` positions as graph nodes: a bridge by the lane the path crosses it on."""
-    out = []
-    for i, pos in enumerate(positions):
+    """A path of ``"line:col"`` positions as graph nodes (:func:`~flowgraph.io.solution_json.path_nodes`)."""
+    places = []
+    for pos in positions:
         if not isinstance(pos, str) or pos.count(":") != 1 or not all(p.isdigit() for p in pos.split(":")):
             raise BadRequest(f"a path position is 'line:column', not {pos!r}")
-        node = tuple(int(p) for p in pos.split(":"))
-        if node not in puzzle.graph:  # a bridge: its lane along the step into or out of it
-            step = positions[i - 1] if i else (positions[i + 1] if len(positions) > 1 else pos)
-            axis = "-" if step.split(":")[0] == pos.split(":")[0] else "|"
-            node = node + (axis,)
-        out.append(node)
-    return tuple(out)
+        places.append(tuple(int(p) for p in pos.split(":")))
+    return path_nodes(puzzle, places)
 
 
 def edit_board(body: dict) -> dict:
@@ -264,8 +261,6 @@ def new(body: dict) -> dict:
 
 def generate(body: dict) -> dict:
     """``{family, width, height, seed?, bridges?, time_limit_s?}`` -> ``{text, figures}``: a unique puzzle."""
-    import random
-
     family = _str(body, "family", "standard")
     if family not in _FAMILIES:
         raise BadRequest(f"'family' is one of {', '.join(_FAMILIES)}")
@@ -274,13 +269,8 @@ def generate(body: dict) -> dict:
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise BadRequest("'seed' is a whole number or a string")
     try:
-        shape = board(family, width, height)
-        nbridges = _int(body, "bridges", 1 if family == "bridges" else 0, 0, 20)
-        if nbridges:
-            plain = board("standard", width, height)
-            shape = board(family, width, height, bridges=pick_bridges(plain, nbridges, random.Random(f"b:{seed}")))
-        elif family == "bridges":
-            shape = board("standard", width, height)
+        shape = bridged_board(family, width, height, seed=seed,
+                              bridges=_int(body, "bridges", 1 if family == "bridges" else 0, 0, 20))
         made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, 20.0))
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
@@ -394,8 +384,7 @@ class Solves:
             logging.getLogger("flowgraph.studio").exception("solve %s failed", job.id)
             job.status, job.result = "error", {"message": f"internal error: {type(exc).__name__}: {exc}"}
             return
-        step = max(1, -(-len(seen) // (ask["frames"] - 1)))
-        frames = [_svg(puzzle, ask["theme"], paths=p) for p in seen[::step][: ask["frames"] - 1]]
+        frames = [_svg(puzzle, ask["theme"], paths=p) for p in spaced(seen, ask["frames"] - 1)]
         job.status = "solved"
         job.result = {"paths": _paths_json(solution), "stats": dict(solution.stats),
                       "svg": _svg(solution, ask["theme"]), "frames": [f for f in frames if f] + [_svg(solution, ask["theme"])]}

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 
 from ..io.neighbor_link import draft
-from ..io.sketch import Sketch, Spot, draw_neighbor_link, sketch_of
+from ..io.sketch import Sketch, PlacedNode, draw_neighbor_link, sketch_of
 from ..io.grids import SAMGOLDMAN_HEX
 from ..render.geometry import Geometry, geometry_of
 
@@ -66,7 +66,7 @@ def edit(text: str, action: str, *, xy: tuple[int, int] | None = None, to: tuple
         places.setdefault((round(spot.xy[0]), round(spot.xy[1])), []).append(key)
     geo = geometry_of(sketch)
     if geo.kind == "square" and sketch.family == "HEX":  # no diagonal left to read the layout from
-        geo = Geometry("hex-columns", low_parity=SAMGOLDMAN_HEX)
+        geo = Geometry("hex-columns", hex_down=SAMGOLDMAN_HEX)
     if action == "cycle":
         _cycle(sketch, places, geo, _place(xy))
     elif action == "link":
@@ -109,7 +109,7 @@ def _cycle(sketch: Sketch, places: dict, geo, xy: tuple[int, int]) -> None:
     elif keys:  # a bridge: a plain cell linked where its lanes were
         linked = _remove(sketch, keys)
         cell = (next(_fresh), 0)
-        sketch.spots[cell] = Spot(xy)
+        sketch.spots[cell] = PlacedNode(xy)
         for other in linked:
             sketch.link(cell, other)
     else:  # a hole: a bridge if it has cells on both sides along - and |, else a cell
@@ -119,14 +119,14 @@ def _cycle(sketch: Sketch, places: dict, geo, xy: tuple[int, int]) -> None:
         if geo.kind == "square" and all(a in neighbours and b in neighbours for a, b in axes.values()):
             for axis, ends in axes.items():
                 lane = (next(_fresh), 0, axis)
-                sketch.spots[lane] = Spot(xy, None, axis)
+                sketch.spots[lane] = PlacedNode(xy, None, axis)
                 for end in ends:
                     sketch.link(lane, _node_toward(sketch, neighbours[end], axis))
         else:
             if not neighbours:
                 raise EditError(f"the place {xy} has no neighbouring cell to link to")
             cell = (next(_fresh), 0)
-            sketch.spots[cell] = Spot(xy)
+            sketch.spots[cell] = PlacedNode(xy)
             for n, keys_there in neighbours.items():
                 axis = "-" if n[1] == y else "|" if n[0] == x else ""
                 sketch.link(cell, _node_toward(sketch, keys_there, axis))

@@ -141,3 +141,14 @@ def small_boards(draw):
 def test_engines_agree_on_random_boards(text):
     puzzle = parse_text(text)
     assert len({outcome(get_engine(name), puzzle) for name in engine_names()}) == 1, text
+
+
+def test_an_engine_traces_or_says_it_cannot(engine):
+    puzzle = parse_file(SOLVABLE[0])
+    seen: list = []
+    if engine.TRACES:
+        verify(engine.solve(puzzle, trace=seen.append))
+        assert seen and set(seen[0]) == {f.label for f in puzzle.flows}
+    else:
+        with pytest.raises(ValueError, match="cannot trace"):
+            engine.solve(puzzle, trace=seen.append)

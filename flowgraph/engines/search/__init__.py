@@ -151,9 +151,9 @@ loop. Before the passes were compiled, ``ExtremePack12x12_30``'s first
 """
 
 from ...model import Limits
-from .board import Board, compile_puzzle
-from .heap import solve
+from .board import BoardArrays, compile_puzzle
+from .heap import TRACES, solve
 from .passes.settle import warm_up
 from .prune import prune_reason
 
-__all__ = ["solve", "warm_up", "prune_reason", "Limits", "compile_puzzle", "Board"]
+__all__ = ["TRACES", "solve", "warm_up", "prune_reason", "Limits", "compile_puzzle", "BoardArrays"]

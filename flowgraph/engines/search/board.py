@@ -10,7 +10,7 @@ import numpy as np
 from ...model import Node, Puzzle
 from .passes.layout import link_distances, straight_ahead
 
-__all__ = ["Board", "compile_puzzle", "csr"]
+__all__ = ["BoardArrays", "compile_puzzle", "csr"]
 
 
 def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -36,7 +36,7 @@ def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardArrays:
     """A puzzle compiled to int-indexed arrays for the inner loop.
 
     Attributes
@@ -74,7 +74,7 @@ class Board:
 
 
 
-def compile_puzzle(puzzle: Puzzle) -> Board:
+def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     """Turn the puzzle graph into int-indexed arrays (once per solve)."""
     g = puzzle.graph
     nodes = tuple(sorted(g.nodes, key=lambda n: (n[0], n[1], n[2:] and n[2])))
@@ -91,6 +91,6 @@ def compile_puzzle(puzzle: Puzzle) -> Board:
     for pair in ends:
         endpoint[list(pair)] = 1
     dist = link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
-    return Board(
+    return BoardArrays(
         nodes, adj, ends, ptr, nbr, np.array(side, np.int8), straight_ahead(ptr, nbr), endpoint, dist,
     )

@@ -19,7 +19,7 @@ import numpy as np
 
 from ...errors import SearchLimitError, UnsolvableError
 from ...model import Limits, Node, Puzzle, Solution
-from .board import Board, compile_puzzle
+from .board import BoardArrays, compile_puzzle
 from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
 from .passes.moves import fewest_moves, moves_buffer
@@ -49,7 +49,7 @@ class _Dead(Exception):
 
 class _Search:
     def __init__(
-        self, board: Board, heuristic: bool, limits: Limits, t0: float, states0: int,
+        self, board: BoardArrays, heuristic: bool, limits: Limits, t0: float, states0: int,
         flips: int | None = 0, quota: int | None = None, trace: Callable[[State], None] | None = None,
         discrepancy: int = DISCREPANCY_CELLS,
     ):
@@ -219,7 +219,11 @@ class _Search:
         }
 
 
-def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True,
+#: :func:`solve` reports every state it expands to ``trace``.
+TRACES = True
+
+
+def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, *,
           trace: Callable[[dict[str, list[list[Node]]]], None] | None = None) -> Solution:
     """Solve a puzzle with the heap-ordered search.
 
@@ -284,7 +288,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True,
     raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
 
 
-def _partial_paths(puzzle: Puzzle, board: Board, st: State) -> dict[str, list[list[Node]]]:
+def _partial_paths(puzzle: Puzzle, board: BoardArrays, st: State) -> dict[str, list[list[Node]]]:
     """A state's paths as nodes: per flow, the piece grown from each end (one piece once it is finished)."""
     out = {}
     for k, flow in enumerate(puzzle.flows):

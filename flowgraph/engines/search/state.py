@@ -14,7 +14,7 @@ from typing import Iterator
 
 import numpy as np
 
-from .board import Board
+from .board import BoardArrays
 from .passes.codes import ACTIVE
 from .passes.moves import step_head
 
@@ -68,7 +68,7 @@ class State:
         self.discrepancies = discrepancies
 
     @classmethod
-    def root(cls, board: Board) -> State:
+    def root(cls, board: BoardArrays) -> State:
         """Every flow at its two endpoints, nothing else coloured."""
         color = np.zeros(len(board.nodes), np.uint8)
         for k, (a, b) in enumerate(board.ends):
@@ -114,7 +114,7 @@ class State:
         return first + [int(self.heads[2 * k])], second + [int(self.heads[2 * k + 1])]
 
     @staticmethod
-    def approx_bytes(board: Board) -> int:
+    def approx_bytes(board: BoardArrays) -> int:
         """Rough bytes per state waiting on the heap: colours, trails, heads, the object, its heap slot."""
         nflows = len(board.ends)
         return (2 * sys.getsizeof(np.zeros(len(board.nodes), np.uint8)) + 16 * nflows

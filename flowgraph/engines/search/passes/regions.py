@@ -61,7 +61,7 @@ Regions = namedtuple("Regions", [
 
 
 @njit(cache=True)
-def region_pass(color, link, ptr, nbr, heads, done, nflows, par):  # pragma: no cover - compiled
+def region_pass(color, link, ptr, nbr, heads, done, nflows, side):  # pragma: no cover - compiled
     """Stranded regions and flows, parity, dead pockets and bottlenecks.
 
     Regions are joined by the links a path may still use: between two
@@ -83,7 +83,7 @@ def region_pass(color, link, ptr, nbr, heads, done, nflows, par):  # pragma: no 
     done : int
         Bitmask of finished flows.
     nflows : int
-    par : ndarray of int8, shape (n,) or (0,)
+    side : ndarray of int8, shape (n,) or (0,)
         Side (0 or 1) of every node on a bipartite board; empty if not.
 
     Returns
@@ -91,7 +91,7 @@ def region_pass(color, link, ptr, nbr, heads, done, nflows, par):  # pragma: no 
     int
         0 if the state survives, else a reason code (:data:`.codes.REASONS`).
     """
-    own0, own1, need, pos, neg = head_touches(link, ptr, nbr, heads, done, nflows, par)
+    own0, own1, need, pos, neg = head_touches(link, ptr, nbr, heads, done, nflows, side)
     tree, regions, nreg = free_regions(color, link, ptr, nbr, own0, own1)
     served = 0  # flows some region can host
     served_twice = 0  # flows two regions or more can host
@@ -103,13 +103,13 @@ def region_pass(color, link, ptr, nbr, heads, done, nflows, par):  # pragma: no 
         served |= both
     if need & ~served:
         return STRANDED_FLOW  # no region joins its two heads
-    if par.shape[0] > 0 and not parity(par, tree.node_at, regions, nreg, served_twice, pos, neg):
+    if side.shape[0] > 0 and not parity(side, tree.node_at, regions, nreg, served_twice, pos, neg):
         return PARITY
     return cut_nodes(own0, own1, tree, regions, nreg, need & served & ~served_twice)
 
 
 @njit(cache=True)
-def head_touches(link, ptr, nbr, heads, done, nflows, par):  # pragma: no cover - compiled
+def head_touches(link, ptr, nbr, heads, done, nflows, side):  # pragma: no cover - compiled
     """The touch masks of every node and the flows' needs.
 
     A node with two known links (:mod:`.links`) touches no head: it has no
@@ -146,8 +146,8 @@ def head_touches(link, ptr, nbr, heads, done, nflows, par):  # pragma: no cover 
                 own1[nbr[i]] |= bit
         if not heads_beside(ptr, nbr, a, b):
             need |= bit
-        if par.shape[0] > 0 and par[a] == par[b]:
-            if par[a]:
+        if side.shape[0] > 0 and side[a] == side[b]:
+            if side[a]:
                 neg |= bit
             else:
                 pos |= bit
@@ -282,7 +282,7 @@ def _explore(color, link, ptr, nbr, own0, own1, t, stack, s, order, nside, ncut)
 
 
 @njit(cache=True)
-def parity(par, node_at, regions, nreg, served_twice, pos, neg):  # pragma: no cover - compiled
+def parity(side, node_at, regions, nreg, served_twice, pos, neg):  # pragma: no cover - compiled
     """Whether every region's colour imbalance can be made by the flows it can host.
 
     A region's imbalance is its side-1 nodes minus its side-0 nodes. A flow
@@ -293,7 +293,7 @@ def parity(par, node_at, regions, nreg, served_twice, pos, neg):  # pragma: no c
     for r in range(nreg):
         imb = 0
         for j in range(regions.start[r], regions.end[r]):
-            imb += 2 * par[node_at[j]] - 1
+            imb += 2 * side[node_at[j]] - 1
         both = regions.both[r]
         mine = both & ~served_twice  # flows no other region can host
         opt = both & served_twice

@@ -74,7 +74,7 @@ def _must_link(color, heads, must, done, free, changed, nch, log, nlog):  # prag
 
 
 @njit(cache=True)
-def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nflows, par, endpoint, log
+def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nflows, side, endpoint, log
                 ):  # pragma: no cover - compiled
     """Forced moves, forced links, local dead ends, loose bends, then :func:`.regions.region_pass`.
 
@@ -250,7 +250,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
         if done != (np.int64(1) << nflows) - 1:
             return UNFILLED, done, free, nlog
         return 0, done, free, nlog
-    return region_pass(color, link, ptr, nbr, heads, done, nflows, par), done, free, nlog
+    return region_pass(color, link, ptr, nbr, heads, done, nflows, side), done, free, nlog
 
 
 @njit(cache=True)
@@ -318,7 +318,7 @@ def _link_chain(color, link, ptr, nbr, chain, changed, nch):  # pragma: no cover
 
 
 @njit(cache=True)
-def move_pass(color, link, ptr, nbr, heads, done, free, heuristic, nflows, par, endpoint, log, slot, v, ahead, widest
+def move_pass(color, link, ptr, nbr, heads, done, free, heuristic, nflows, side, endpoint, log, slot, v, ahead, widest
               ):  # pragma: no cover - compiled
     """A branching move, then :func:`settle_pass`, then the chokepoints beside the head moved.
 
@@ -343,7 +343,7 @@ def move_pass(color, link, ptr, nbr, heads, done, free, heuristic, nflows, par, 
     """
     touched = np.empty(2, np.int64)
     done, free, _, nlog = _forced(color, heads, slot, v, done, free, touched, 0, log, 0)
-    code, done, free, more = settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nflows, par,
+    code, done, free, more = settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nflows, side,
                                          endpoint, log[nlog:])
     nlog += more
     if code == 0 and widest > 0 and not (done >> (slot >> 1)) & 1:
