@@ -10,6 +10,7 @@ unique as it stood; "splits": repairs per puzzle; "covers": covers made.
 from __future__ import annotations
 
 import json
+import random
 import statistics
 import sys
 import time
@@ -17,8 +18,6 @@ import time
 from flowgraph.authoring.generate import generate, pick_bridges
 from flowgraph.authoring.templates import board
 from flowgraph.engines import get_engine
-
-import random
 
 CASES = [("standard", 10), ("hex", 10), ("warps", 10), ("bridges", 10), ("standard", 15), ("hex", 15), ("warps", 15)]
 

@@ -31,10 +31,10 @@ from .errors import (
     UnsolvableError,
     VerificationError,
 )
-from .model import Flow, Limits, Puzzle, Solution
 from .io.files import parse_file
 from .io.neighbor_link import analyse, find_problems, parse_text
 from .io.problems import Problem
+from .model import Flow, Limits, Puzzle, Solution
 from .verify import check, verify
 
 

@@ -7,15 +7,16 @@ A board is a graph. Node ids are source positions: a cell is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Tuple, Union
+from typing import Any
 
 import networkx as nx
 
 __all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "position", "FAMILIES", "LABELS", "DEFAULT_MEMORY_BYTES"]
 
-Node = Union[Tuple[int, int], Tuple[int, int, str]]
+Node = tuple[int, int] | tuple[int, int, str]
 
 #: Header words, one per family of level packs.
 FAMILIES = ("STANDARD", "HEX", "WARPS", "BRIDGES")
@@ -110,7 +111,7 @@ class Solution:
         ``flow.ends[1]``, both included.
     engine : str
         Name of the engine that found it.
-    stats : Mapping[str, float]
+    stats : Mapping[str, Any]
         ``seconds`` (wall time) and the engine's work: ``states`` (search
         states expanded) or ``sat_calls`` (SAT solver calls), plus engine
         fields.
@@ -119,7 +120,7 @@ class Solution:
     puzzle: Puzzle
     paths: Mapping[str, tuple[Node, ...]]
     engine: str = "search"
-    stats: Mapping[str, float] = field(default_factory=dict)
+    stats: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "paths", MappingProxyType(dict(self.paths)))

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from flowgraph import Limits, PuzzleError, SearchLimitError, UnsolvableError, find_problems, parse_text, solve
 from flowgraph.io.files import read_text
-
-from conftest import BUNDLED
+from tests.helpers import BUNDLED
 
 SEEDS = [p.read_text() for p in BUNDLED]
 ALPHABET = ".*-|/\\ AaBb0Z\n\r\t#é"

@@ -177,7 +177,7 @@ def generate(
     t0 = time.perf_counter()
     rng = random.Random(f"flowgraph:{seed}")
     sketch = board.sketch()
-    adj = {key: set() for key in sketch.spots}
+    adj: dict[Node, set[Node]] = {key: set() for key in sketch.spots}
     for pair in sketch.links:
         u, v = tuple(pair)
         adj[u].add(v)
@@ -348,10 +348,11 @@ def _touches_only_at(short: list[Node], path: list[Node], i: int, adj: dict) -> 
 
 def _puzzle(board: BoardShape, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:
     """The neighbor-link puzzle with these paths' ends as endpoints, and the paths as its solution."""
-    labels = {}
+    labels: dict[tuple[int, int], str] = {}
     for k, path in enumerate(paths):
         for end in (path[0], path[-1]):
-            labels[tuple(int(v) for v in sketch.spots[end].xy)] = LABELS[k]
+            x, y = sketch.spots[end].xy or (0, 0)  # a grid board places every node
+            labels[int(x), int(y)] = LABELS[k]
     puzzle, problems = analyse(board.text(labels))
     if puzzle is None:  # pragma: no cover - the board is valid and every node is on a path
         raise GenerationError(f"internal error: the generated board is invalid: {problems[0].message}")

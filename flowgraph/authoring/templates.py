@@ -14,6 +14,7 @@ WARPS
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
@@ -82,7 +83,7 @@ def board(
     *,
     mask: dict[tuple[int, int], str] | None = None,
     wrap: str | None = None,
-    bridges: list[tuple[int, int]] = (),
+    bridges: Sequence[tuple[int, int]] = (),
 ) -> BoardShape:
     """An empty board of a family, size or mask, wraps and bridges (see :func:`template`).
 
@@ -132,7 +133,7 @@ def template(
     *,
     mask: dict[tuple[int, int], str] | None = None,
     wrap: str | None = None,
-    bridges: list[tuple[int, int]] = (),
+    bridges: Sequence[tuple[int, int]] = (),
 ) -> str:
     """An empty board as neighbor-link text, every link of its family drawn.
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import resource
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
-from .outcome import Outcome, solve_file
 from ..engines import get_engine
 from ..model import Limits
+from .outcome import Outcome, solve_file
 
 __all__ = ["expand", "run_bench", "bench_row", "bench_row_of", "BenchRow", "summary", "peak_rss_mb"]
 
@@ -106,8 +106,9 @@ def run_bench(
 
 def bench_row_of(row: dict) -> BenchRow:
     """The table row of a :func:`~.tasks.bench_task` result (an ``error`` row from an executor too)."""
+    seconds = float(row.get("seconds", row.get("stats", {}).get("seconds", 0.0)))
     return BenchRow(row.get("path", row.get("key", "")), row.get("cells", 0), row.get("flows", 0), row["status"],
-                    float(row.get("seconds", row.get("stats", {}).get("seconds", 0.0))), int(row.get("states", 0)), int(row.get("sat_calls", 0)))
+                    seconds, int(row.get("states", 0)), int(row.get("sat_calls", 0)))
 
 
 def bench_row(path: str, engine: str, limits: Limits | None) -> BenchRow:

@@ -10,8 +10,9 @@ job, and yields ``(index, row)`` as the rows finish, in any order, as
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from .tasks import EMPTY_STATS
 
@@ -56,7 +57,7 @@ class Executor:
     def close(self, cancel: bool = False) -> None:
         """Release the workers; ``cancel``: drop the tasks not yet started."""
 
-    def __enter__(self) -> "Executor":
+    def __enter__(self) -> Executor:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -165,7 +166,7 @@ class DaskExecutor(Executor):
             self.close()
             raise RuntimeError(f"cannot reach the Dask scheduler {address}: {exc}") from None
         self.workers = len(self.client.scheduler_info().get("workers", {})) or workers
-        self.name = f"dask {self.client.scheduler.address}"
+        self.name = f"dask {self.client.scheduler_info().get('address', address)}"
         if warm_up:
             self.client.run(_warm_up, warm_up)
 

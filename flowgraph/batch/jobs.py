@@ -8,9 +8,9 @@ reports it. Nothing here raises for bad input.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 __all__ = ["Job", "expand_jobs", "puzzle_files"]
 

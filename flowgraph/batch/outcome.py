@@ -59,9 +59,9 @@ class Outcome:
     def to_json(self) -> dict[str, Any]:
         """The JSON Lines object of FORMAT.md."""
         if self.status == "solved" and self.solution is not None:
-            obj = solution_json(self.path, self.solution)
-            obj["stats"] = self.stats
-            return obj
+            solved = solution_json(self.path, self.solution)
+            solved["stats"] = self.stats
+            return solved
         obj: dict[str, Any] = {"puzzle": self.path, "status": self.status, "engine": self.engine}
         if self.status == "invalid":
             obj["errors"] = [p.to_json(severity=False) for p in self.problems if p.is_error]

@@ -14,9 +14,9 @@ import json
 import os
 import signal
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 from .executors import Executor
 from .tasks import STATUSES
@@ -119,9 +119,9 @@ def run_batch(
     earlier = read_rows(out) if (out and resume) else {}
     for i, key in enumerate(keys):
         if key in earlier:
-            rows[i] = earlier[key]
+            rows[i] = row = earlier[key]
             if on_row:
-                on_row(i, rows[i])
+                on_row(i, row)
     todo = [i for i in range(len(keys)) if rows[i] is None]
     batch = Batch(rows, resumed=len(keys) - len(todo), executor=executor.name, workers=executor.workers)
     fh = open(out, "a" if resume else "w", encoding="utf-8") if out else None
@@ -166,7 +166,11 @@ def _watch_interrupts() -> Callable[[], None]:
         raise KeyboardInterrupt
 
     old = signal.signal(signal.SIGINT, on_sigint)
-    return lambda: signal.signal(signal.SIGINT, old)
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, old)
+
+    return restore
 
 
 def _rewrite_in_order(path: Path, rows: list[dict | None]) -> None:

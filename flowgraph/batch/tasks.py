@@ -67,9 +67,9 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     from ..io.files import load
 
     if job.error:
-        row = _unreadable(job, "valid")
-        row["problems"] = [{"line": 1, "column": 1, "severity": "error", "message": job.error}]
-        return row
+        unreadable = _unreadable(job, "valid")
+        unreadable["problems"] = [{"line": 1, "column": 1, "severity": "error", "message": job.error}]
+        return unreadable
     t0 = time.perf_counter()
     puzzle, problems = load(job.name, job.data)
     valid = not any(p.is_error for p in problems)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import __version__
 from . import bench, convert, generate, new, render, scan, solve, studio, validate

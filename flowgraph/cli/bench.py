@@ -69,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
     table.add_column("SAT calls", justify="right", footer=f"{totals['sat_calls']:,}")
     styles = {"solved": "green", "unsolvable": "yellow", "limit": "red", "invalid": "red", "error": "bold red"}
     for r in rows:
-        table.add_row(os.path.relpath(os.path.abspath(r.path), root), str(r.cells), str(r.flows), f"[{styles[r.status]}]{r.status}[/]",
-                      f"{r.seconds:.3f}", f"{r.states:,}", f"{r.sat_calls:,}")
+        table.add_row(os.path.relpath(os.path.abspath(r.path), root), str(r.cells), str(r.flows),
+                      f"[{styles[r.status]}]{r.status}[/]", f"{r.seconds:.3f}", f"{r.states:,}", f"{r.sat_calls:,}")
     out.print(table)
     slow = totals["slowest"]
     totals["wall_seconds"] = round(wall, 3)

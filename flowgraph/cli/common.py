@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import NoReturn
 
 from rich.console import Console
 
@@ -39,7 +40,7 @@ Command = Callable[[argparse.Namespace], int]
 class Parser(argparse.ArgumentParser):
     """argparse with the usage-error exit status documented above."""
 
-    def error(self, message: str) -> None:  # pragma: no cover - argparse calls exit
+    def error(self, message: str) -> NoReturn:  # pragma: no cover - argparse calls exit
         self.print_usage(sys.stderr)
         self.exit(EXIT["usage"], f"{self.prog}: error: {message}\n")
 

@@ -54,7 +54,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="allow a 2x2 block of one flow (by default no 4-cycle is filled by one flow)")
     p.add_argument("--seed", default="0", metavar="S", help="the same seed gives the same puzzle (default 0)")
     p.add_argument("--count", type=positive_int, default=1, metavar="N", help="how many puzzles (default 1)")
-    p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s", help="give up on a puzzle after S seconds")
+    p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
+                   help="give up on a puzzle after S seconds")
     p.add_argument("-o", "--output", metavar="DIR",
                    help="write each puzzle to DIR/<family>_<W>x<H>_<seed>.txt (needed for --count > 1 without --json)")
     p.add_argument("--json", action="store_true",
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT["usage"]
     try:
         mask_text = Path(args.mask).read_text(encoding="utf-8") if args.mask else None
-        mask = read_mask(mask_text, args.mask) if args.mask else None
+        mask = read_mask(mask_text, args.mask) if mask_text is not None else None
         width, height = args.size or ((None, None) if mask else (7, 7))
         board(args.family, width, height, mask=mask, wrap=args.wrap)  # a bad shape is a usage error here, once
     except PuzzleError as exc:

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..batch.outcome import solve_file
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.files import load
+from ..model import Puzzle, Solution
 from .common import EXIT, add_budget_options, add_command, console, limits, positive_int, print_problems, read_stdin
 
 __all__ = ["add_parser", "run", "add_picture_options", "write_picture"]
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             err.print(f"{args.puzzle}: {outcome.status}{': ' + outcome.message if outcome.message else ''}",
                       markup=False)
             return EXIT[outcome.status]
-        board = outcome.solution
+        board: Puzzle | Solution | None = outcome.solution
     else:
         board, problems = load(args.puzzle, read_stdin(args.puzzle))
         print_problems(err, args.puzzle, problems)

@@ -11,7 +11,7 @@ from ..batch.outcome import solve_file
 from ..errors import ScanError
 from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, warm_up
 from .render import add_picture_options
-from .solve import write_pictures, print_outcome
+from .solve import print_outcome, write_pictures
 
 __all__ = ["add_parser", "run"]
 
@@ -76,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
         if args.debug:
             from ..scan.debug import draw_scan
 
-            draw_scan(found, image, _target(args.debug, image, many, ".debug.png"))
+            checked = _target(args.debug, image, many, ".debug.png")
+            if checked is not None:  # "--debug -": there is no picture on standard output
+                draw_scan(found, image, checked)
         target = _target(args.output, image, many, ".txt")
         name = target or str(Path(image).with_suffix(".txt").name)
         if target:

@@ -13,10 +13,17 @@ from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..render.text import solution_text
 from .batching import BATCH_EXIT_HELP, SMALL_BATCH, add_batch_options, finish, run_rows
-from .render import add_picture_options, write_picture
 from .common import (
-    EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, warm_up,
+    EXIT,
+    add_budget_options,
+    add_color_option,
+    add_command,
+    consoles,
+    limits,
+    print_problems,
+    warm_up,
 )
+from .render import add_picture_options, write_picture
 
 __all__ = ["add_parser", "run", "print_outcome", "write_pictures"]
 
@@ -133,7 +140,7 @@ def print_outcome(out, err, outcome: Outcome) -> None:
     engine = outcome.solution.engine if outcome.solution else (s.get("tried") or [outcome.engine])[-1]
     work, unit = (s.get("sat_calls", 0), "SAT call") if engine == "sat" else (s.get("states", 0), "state")
     stats = f"{s.get('seconds', 0):.3f} s, {work:,} {unit}{'' if work == 1 else 's'}"
-    if outcome.status == "solved":
+    if outcome.status == "solved" and outcome.solution is not None:
         out.print(solution_text(outcome.solution, color=True), end="")
         out.print(f"solved by {engine} in {stats}", style="dim", markup=False)
     elif outcome.status == "unsolvable":

@@ -22,7 +22,7 @@ engine's "no solution" is final: both are sound.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import SearchLimitError, UnsolvableError

@@ -47,7 +47,7 @@ import contextlib
 import itertools
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import networkx as nx
 import numpy as np
@@ -148,7 +148,7 @@ class _Model:
             var[u, v] = var[v, u] = e + 1
             nbrs[u].add(v)
             nbrs[v].add(u)
-        cycles = []
+        cycles: list[tuple[int, ...]] = []
         for u, around in enumerate(nbrs):
             later = sorted(x for x in around if x > u)
             for i, v in enumerate(later):
@@ -226,7 +226,7 @@ class _Watchdog:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._calls: dict[int, tuple[float, object]] = {}
+        self._calls: dict[int, tuple[float, Callable[[], None]]] = {}
         self._ids = itertools.count()
         self._thread: threading.Thread | None = None
 

@@ -19,7 +19,7 @@ error was found.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import lark
 import networkx as nx
@@ -151,9 +151,9 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
     """The header and the board characters of a parse tree; bad characters and headers are reported."""
     layout = Layout()
     header = next(tree.find_data("header"))
-    word = header.children[0]
-    header_line = word.line
-    layout.header = (word.line, word.column + (len(word) - len(word.lstrip(" "))))
+    word = cast(lark.Token, header.children[0])  # lark's positions are set: the parser keeps them
+    header_line = cast(int, word.line)
+    layout.header = (header_line, cast(int, word.column) + (len(word) - len(word.lstrip(" "))))
     name = word.strip()
     if name.upper() in FAMILIES:
         layout.family = name.upper()
@@ -165,14 +165,14 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
     else:
         report.error(*layout.header, f"unknown header {name!r}: expected one of {', '.join(FAMILIES)}")
     if len(header.children) > 1:
-        extra = header.children[1]
-        report.error(extra.line, extra.column, "unexpected text after the header word")
+        extra = cast(lark.Token, header.children[1])
+        report.error(cast(int, extra.line), cast(int, extra.column), "unexpected text after the header word")
     line = header_line
     for row in tree.children:
         if not (isinstance(row, lark.Tree) and row.data == "row"):
             continue
         line += 1
-        tokens = row.children
+        tokens = cast(list[lark.Token], row.children)
         if tokens and tokens[0].type == "COMMENT":
             continue
         # A blank line is a board row too (no cells, or a line of links with no links):
@@ -188,8 +188,9 @@ def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Repor
     r = len(layout.row_lines)
     layout.row_lines.append(line)
     for tok in tokens:
+        at = cast(int, tok.column)
         if tok.type == "RUN":  # cells and links side by side: one token, a character per column
-            for column, char in enumerate(tok, tok.column):
+            for column, char in enumerate(tok, at):
                 if char == " ":
                     continue
                 if char in _LINK_CHARS:
@@ -197,11 +198,11 @@ def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Repor
                 else:
                     layout.cells[r, column] = char
         else:
-            layout.bad.add((r, tok.column))
+            layout.bad.add((r, at))
             if tok == "\t":
-                report.error(line, tok.column, "tab character: use spaces (a tab's column is ambiguous)")
+                report.error(line, at, "tab character: use spaces (a tab's column is ambiguous)")
             else:
-                report.error(line, tok.column, f"unexpected character {str(tok)!r}")
+                report.error(line, at, f"unexpected character {str(tok)!r}")
 
 
 def resolve_links(layout: Layout, report: Report) -> list[Link]:
@@ -271,7 +272,7 @@ def build_graph(
     """A node per cell and bridge lane, an edge per link; and label -> where it appears, in file order."""
     graph = nx.Graph()
     labels: dict[str, list[tuple[int, int]]] = {}
-    nodes = []
+    nodes: list[tuple[Node, dict[str, str]]] = []
     for rc, ch in layout.cells.items():
         line, col = layout.pos(rc)
         if ch == "*":

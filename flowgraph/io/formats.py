@@ -20,8 +20,8 @@ the board.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..model import FAMILIES, Puzzle, Solution
 from . import json_graph, level_pack, neighbor_link, numberlink, plain_grid
@@ -159,7 +159,9 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
     if fmt == "level-pack":
         levels, problems = level_pack.analyse_level_pack(text, path)
         return fmt, [Entry(lv.name, lv.puzzle, lv.solution) for lv in levels], problems
-    puzzle, problems = get_format(fmt).analyse(text, path, family)
+    analyse = get_format(fmt).analyse
+    assert analyse is not None  # only level packs have none, read above
+    puzzle, problems = analyse(text, path, family)
     return fmt, ([Entry(stem, puzzle)] if puzzle is not None else []), problems
 
 

@@ -14,7 +14,7 @@ the even columns do. ``hex_down`` names the parity.
 
 from __future__ import annotations
 
-from .sketch import Sketch, PlacedNode
+from .sketch import PlacedNode, Sketch
 
 __all__ = ["grid_sketch", "grid_neighbours", "text_key", "SQUARE_STEPS", "SAMGOLDMAN_HEX", "LEVEL_PACK_HEX"]
 
@@ -119,9 +119,9 @@ def grid_sketch(
     axes = {(1, 0): "-", (0, 1): "|", (-1, 1): "/", (1, 1): "\\"}  # each link once: from its upper (left) end
     for xy in cells:
         for n in grid_neighbours(xy, hex_down):
-            axis = axes.get((n[0] - xy[0], n[1] - xy[1]))
-            if axis is not None:
-                link(xy, n, axis)
+            along = axes.get((n[0] - xy[0], n[1] - xy[1]))
+            if along is not None:
+                link(xy, n, along)
     if wrap_rows and width > 2:
         for y in range(height):
             if (0, y) in cells:

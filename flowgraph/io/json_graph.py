@@ -38,7 +38,7 @@ import json.scanner
 
 from ..model import FAMILIES, LABELS, Puzzle
 from .problems import Problem
-from .sketch import Sketch, PlacedNode, sketch_of, to_puzzle
+from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
 
 __all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "looks_like_json", "FORMAT_TAG"]
 
@@ -55,6 +55,10 @@ class _Arr(list):
     pos: tuple[int, int] = (1, 1)
 
 
+def _problem(at: tuple[int, int], severity: str, message: str) -> Problem:
+    return Problem(at[0], at[1], severity, message)
+
+
 class _Decoder(json.JSONDecoder):
     """The standard library's decoder, run by its pure-Python scanner so that every object and array
     learns where it starts (the scanner calls ``parse_object``/``parse_array`` with that offset)."""
@@ -62,7 +66,7 @@ class _Decoder(json.JSONDecoder):
     def __init__(self, text: str):
         super().__init__()
         self.line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
-        plain_object, plain_array = self.parse_object, self.parse_array
+        plain_object, plain_array = self.parse_object, self.parse_array  # type: ignore[has-type]
 
         def parse_object(s_and_end, *args):
             value, end = plain_object(s_and_end, *args)
@@ -77,7 +81,7 @@ class _Decoder(json.JSONDecoder):
             return out, end
 
         self.parse_object, self.parse_array = parse_object, parse_array
-        self.scan_once = json.scanner.py_make_scanner(self)
+        self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]  # stdlib, untyped
 
     def position(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.line_starts, offset)
@@ -103,7 +107,7 @@ def analyse_json_graph(text: str, path: str | None = None) -> tuple[Puzzle | Non
     problems: list[Problem] = []
     family = doc.get("family", "STANDARD")
     if family not in FAMILIES:
-        problems.append(Problem(*doc.pos, "error", f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"))
+        problems.append(_problem(doc.pos, "error", f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"))
     sketch = Sketch(family if family in FAMILIES else "STANDARD")
     keys = _read_nodes(doc, sketch, problems)
     _read_links(doc, sketch, keys, problems)
@@ -117,16 +121,16 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
     nodes = doc.get("nodes")
     keys: dict = {}
     if not isinstance(nodes, list):
-        problems.append(Problem(*doc.pos, "error", "\"nodes\" must be a list of node objects"))
+        problems.append(_problem(doc.pos, "error", "\"nodes\" must be a list of node objects"))
         return keys
     for node in nodes:
         if not isinstance(node, _Obj):
-            problems.append(Problem(*getattr(nodes, "pos", doc.pos), "error", "every node is an object"))
+            problems.append(_problem(getattr(nodes, "pos", doc.pos), "error", "every node is an object"))
             continue
         at = node.pos
 
         def bad(message: str) -> None:
-            problems.append(Problem(*at, "error", message))
+            problems.append(_problem(at, "error", message))  # noqa: B023 - called in this iteration only
 
         nid = node.get("id")
         if not isinstance(nid, (str, int)) or isinstance(nid, bool):
@@ -159,23 +163,23 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
 def _read_links(doc: _Obj, sketch: Sketch, keys: dict, problems: list[Problem]) -> None:
     links = doc.get("links")
     if not isinstance(links, list):
-        problems.append(Problem(*doc.pos, "error", "\"links\" must be a list of [id, id] pairs"))
+        problems.append(_problem(doc.pos, "error", "\"links\" must be a list of [id, id] pairs"))
         return
     for link in links:
         at = getattr(link, "pos", getattr(links, "pos", doc.pos))
         if not (isinstance(link, list) and len(link) in (2, 3) and (len(link) == 2 or link[2] == "warp")):
-            problems.append(Problem(*at, "error", "a link is [id, id] or [id, id, \"warp\"]"))
+            problems.append(_problem(at, "error", "a link is [id, id] or [id, id, \"warp\"]"))
             continue
         missing = [i for i in link[:2] if not isinstance(i, (str, int)) or i not in keys]
         if missing:
-            problems.append(Problem(*at, "error", f"link to an unknown node id {missing[0]!r}"))
+            problems.append(_problem(at, "error", f"link to an unknown node id {missing[0]!r}"))
             continue
         u, v = keys[link[0]], keys[link[1]]
         if u == v:
-            problems.append(Problem(*at, "error", "a link joins two different nodes"))
+            problems.append(_problem(at, "error", "a link joins two different nodes"))
             continue
         if frozenset((u, v)) in sketch.links:
-            problems.append(Problem(*at, "warning", "this link repeats an earlier one"))
+            problems.append(_problem(at, "warning", "this link repeats an earlier one"))
         sketch.link(u, v, len(link) == 3)
 
 
@@ -200,7 +204,7 @@ def write_json_graph(puzzle: Puzzle) -> str:
     or link per line.
     """
     sketch = sketch_of(puzzle)
-    order = sorted(sketch.spots, key=lambda k: (k[0], k[1], k[2:] and k[2]))
+    order = sorted(sketch.spots, key=lambda k: (k[0], k[1], k[2:]))
     ids = {key: i for i, key in enumerate(order)}
     nodes = []
     for key in order:

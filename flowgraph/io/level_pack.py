@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..model import LABELS, Puzzle, Solution
 from ..verify import check
@@ -208,7 +209,7 @@ def _solution(puzzle: Puzzle, paths: list[list[int]], width: int, pipes: list[tu
     node_at = nodes_by_place(sketch_of(puzzle))
     out = {}
     for k, path in enumerate(paths):
-        nodes = []
+        nodes: list[Any] = []  # Node, or None for a lane the pipe cannot take
         for j, i in enumerate(path):
             x, y = _xy(i, width)
             lane = None

@@ -46,9 +46,10 @@ def analyse_numberlink(text: str, path: str | None = None) -> tuple[Puzzle | Non
     """
     lines = tuple(text.splitlines())
     numbered = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
-    if not numbered or not _SIZE.match(numbered[0][1]):
+    size = _SIZE.match(numbered[0][1]) if numbered else None
+    if size is None:
         return None, [Problem(numbered[0][0] if numbered else 1, 1, "error", "expected 'W H' (width and height) first")]
-    width, height = map(int, _SIZE.match(numbered[0][1]).groups())
+    width, height = map(int, size.groups())
     problems: list[Problem] = []
     rows = numbered[1:]
     if len(rows) != height:

@@ -22,6 +22,7 @@ the board (0-based) and column ``c`` (0-based) is at ``(c / 2, r / 2)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
@@ -29,7 +30,8 @@ from ..errors import ConversionError
 from ..model import FAMILIES, Flow, Node, Puzzle
 from .problems import Problem
 
-__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place", "same_board", "place", "nodes_by_place"]
+__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place",
+           "same_board", "place", "nodes_by_place"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
 
@@ -93,7 +95,7 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
     graph = nx.Graph()
     labels: dict[str, list[Node]] = {}
     for key, spot in sketch.spots.items():
-        attrs = {"kind": "lane" if spot.lane else ("endpoint" if spot.label else "cell")}
+        attrs: dict[str, Any] = {"kind": "lane" if spot.lane else ("endpoint" if spot.label else "cell")}
         if spot.label:
             attrs["label"] = spot.label
             labels.setdefault(spot.label, []).append(key)
@@ -106,7 +108,7 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
         graph.add_edge(u, v, links=(), axis=axis, warp=warp)
     for key in sorted(graph):
         if graph.degree(key) == 0:
-            problems.append(Problem(*key[:2], "error", "cell has no links"))
+            problems.append(Problem(key[0], key[1], "error", "cell has no links"))
     flows = []
     for label, where in sorted(labels.items(), key=lambda kv: min(kv[1])):
         where.sort()
@@ -128,22 +130,23 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
 def _part_problems(graph: nx.Graph, flows: list[Flow]) -> list[Problem]:
     part_of = {n: i for i, part in enumerate(nx.connected_components(graph)) for n in part}
     out = []
-    with_flow = set()
+    with_flow: set[int] = set()
     for f in flows:
         if part_of[f.ends[0]] != part_of[f.ends[1]]:
-            out += [Problem(*end[:2], "error", f"the endpoints of flow {f.label!r} lie in separate parts of the board")
+            out += [Problem(end[0], end[1], "error", f"the endpoints of flow {f.label!r} lie in separate parts of the board")
                     for end in f.ends]
         with_flow.update(part_of[e] for e in f.ends)
     for i, part in enumerate(nx.connected_components(graph)):
         if flows and i not in with_flow and not any(graph.nodes[n].get("label") for n in part):
-            out.append(Problem(*min(n[:2] for n in part), "error",
+            line, column = min(n[:2] for n in part)
+            out.append(Problem(line, column, "error",
                                f"this part of the board ({len(part)} cells) has no endpoints, so it can never be filled"))
     return out
 
 
 def place(spot: PlacedNode) -> tuple:
     """A node's place: its ``xy`` (or ``xyz``) and its lane, the same for a node in any format."""
-    return tuple(spot.xy) + (spot.lane,)
+    return tuple(spot.xy or ()) + (spot.lane,)
 
 
 def nodes_by_place(sketch: Sketch) -> dict[tuple, Node]:
@@ -157,6 +160,7 @@ def links_by_place(sketch: Sketch, dx: float = 0, dy: float = 0) -> set[frozense
 
     def place(key: Node) -> tuple:
         xy = spots[key].xy
+        assert xy is not None, "links_by_place needs every node placed"
         return (xy[0] - dx, xy[1] - dy) + tuple(xy[2:]) + (spots[key].lane,)
 
     return {frozenset(map(place, pair)) for pair in sketch.links}
@@ -170,12 +174,13 @@ def same_board(a: Puzzle, b: Puzzle) -> bool:
     """
     def shape(puzzle: Puzzle):
         sketch = sketch_of(puzzle)
-        if any(s.xy is None for s in sketch.spots.values()):
+        placed = [(s.xy, s) for s in sketch.spots.values() if s.xy is not None]
+        if len(placed) < len(sketch.spots):
             return None
-        dx = min(s.xy[0] for s in sketch.spots.values())
-        dy = min(s.xy[1] for s in sketch.spots.values())
-        spots = sorted(((s.xy[0] - dx, s.xy[1] - dy) + tuple(s.xy[2:]) + (s.label or "", s.lane or "")
-                        for s in sketch.spots.values()), key=str)
+        dx = min(xy[0] for xy, _ in placed)
+        dy = min(xy[1] for xy, _ in placed)
+        spots = sorted(((xy[0] - dx, xy[1] - dy) + tuple(xy[2:]) + (s.label or "", s.lane or "") for xy, s in placed),
+                       key=str)
         return spots, links_by_place(sketch, dx, dy)
 
     return shape(a) is not None and shape(a) == shape(b)
@@ -228,7 +233,7 @@ def draw_neighbor_link(sketch: Sketch) -> str:
         place[key] = at = _text_place(key, spot)
         ch = "*" if spot.lane else (spot.label or ".")
         if at in chars and not (ch == "*" and chars[at] == "*"):  # only a bridge's lanes share a place
-            raise ConversionError(f"two nodes share the place {tuple(spot.xy)}: a text board has one character there")
+            raise ConversionError(f"two nodes share the place {tuple(spot.xy or at)}: a text board has one character there")
         chars[at] = ch
     cells_in_row: dict[int, list[int]] = {}
     cells_in_col: dict[int, list[int]] = {}
@@ -254,7 +259,7 @@ def draw_neighbor_link(sketch: Sketch) -> str:
     top = min(r for r, _ in chars)
     left = min(c for _, c in chars)
     height = max(r for r, _ in chars) - top + 1
-    out = [[] for _ in range(height)]
+    out: list[list[str]] = [[] for _ in range(height)]
     for (r, c), ch in sorted(chars.items()):
         row = out[r - top]
         row.extend(" " * (c - left - len(row)))

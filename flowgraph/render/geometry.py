@@ -117,6 +117,6 @@ def geometry_of(sketch: Sketch) -> Geometry:
             shift[y] = offset
             d = next(iter(by_row.get(y, {0})))
             offset += -0.5 if d > 0 else 0.5 if d < 0 else 0.0  # the next row sits toward the diagonal's other end
-        low = min(shift.values())
-        return Geometry("hex-rows", row_shift={y: s - low for y, s in shift.items()})
+        least = min(shift.values())
+        return Geometry("hex-rows", row_shift={y: s - least for y, s in shift.items()})
     return Geometry("square")

@@ -7,8 +7,8 @@ anti-aliasing. Pillow is imported only here, when a picture is asked for.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..model import Puzzle, Solution
 from .scene import Scene, flow_colour, scene

@@ -22,7 +22,9 @@ alternating lightness give distinct colours up to 62.
 from __future__ import annotations
 
 import colorsys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import ConversionError
 from ..io.sketch import sketch_of
@@ -91,7 +93,7 @@ class Scene:
 
 def scene(
     puzzle: Puzzle,
-    paths: dict[str, list[Node]] | None = None,
+    paths: Mapping[str, Sequence[Any]] | None = None,
     *,
     theme: str = "dark",
     cell_px: int = 40,
@@ -125,15 +127,17 @@ def scene(
     if theme not in THEMES:
         raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)}")
     sketch = sketch_of(puzzle)
+    xys = {}
     for key, spot in sketch.spots.items():
         if spot.xy is None or len(spot.xy) != 2:
             raise ConversionError(f"the node at {key[0]}:{key[1]} has no place on a 2-D grid to draw it at")
+        xys[key] = spot.xy
     geo = geometry_of(sketch)
-    x0 = min(s.xy[0] for s in sketch.spots.values())
-    y0 = min(s.xy[1] for s in sketch.spots.values())
+    x0 = min(xy[0] for xy in xys.values())
+    y0 = min(xy[1] for xy in xys.values())
     if geo.kind == "hex-columns":  # keep each column's parity: shift by whole pairs of columns
         x0 -= x0 % 2
-    places = {key: (round(s.xy[0] - x0), round(s.xy[1] - y0)) for key, s in sketch.spots.items()}
+    places = {key: (round(xy[0] - x0), round(xy[1] - y0)) for key, xy in xys.items()}
     geo = _shifted(geo, y0)
     warped = any(sketch.links.values())
     margin = 0.55 if warped else 0.3  # room for the tunnels outside the edge
@@ -165,9 +169,8 @@ def scene(
         out.tunnels += [_stub(geo, a, b, px), _stub(geo, b, a, px)]
     centre = {key: px(geo.centre(places[key])) for key in sketch.spots}
     warp_pairs = {frozenset(pair) for pair in warps}
-    for label, pieces in (paths or {}).items():
-        if pieces and not isinstance(pieces[0], list):
-            pieces = [pieces]
+    for label, given in (paths or {}).items():
+        pieces: Sequence[list[Node]] = [list(given)] if given and not isinstance(given[0], list) else given
         strokes = []
         for piece in pieces:
             strokes += _strokes(piece, places, centre, warp_pairs, geo, px)

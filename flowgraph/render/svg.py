@@ -84,14 +84,14 @@ def scene_svg(sc: Scene) -> str:
                    f'stroke="{_rgb(t["grid"])}" stroke-dasharray="3 4"/>')
     for poly in sc.bridges:
         out.append(f'<polygon class="bridge" points="{_pts(poly)}" fill="{_rgb(t["bridge"])}" stroke="{_rgb(t["grid"])}"/>')
-    line = '<line class="{cls}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{col}" stroke-width="{w:.1f}" ' \
-           'stroke-linecap="{cap}"/>'
+    segment = ('<line class="{cls}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{col}" '
+               'stroke-width="{w:.1f}" stroke-linecap="{cap}"/>')
     for cls, segs, col, w, cap in (("grid", sc.grid_lines, t["grid"], 1.0, "butt"),
                                    ("outline", sc.outline, t["wall"], 0.08 * sc.cell_px, "round"),
                                    ("tunnel", sc.tunnels, t["tunnel"], 0.5 * sc.cell_px, "butt"),
                                    ("wall", sc.walls, t["wall"], 0.08 * sc.cell_px, "round")):
         for (x1, y1), (x2, y2) in segs:
-            out.append(line.format(x1, y1, x2, y2, cls=cls, col=_rgb(col), w=w, cap=cap))
+            out.append(segment.format(x1, y1, x2, y2, cls=cls, col=_rgb(col), w=w, cap=cap))
     for label, strokes in sc.pipes:
         out.append(f'<g class="pipe" data-flow="{escape(label)}" fill="none" stroke="{_rgb(flow_colour(label))}" '
                    f'stroke-width="{sc.pipe_px:.1f}" stroke-linecap="round" stroke-linejoin="round">')
@@ -102,12 +102,12 @@ def scene_svg(sc: Scene) -> str:
                    f'stroke-width="{sc.pipe_px * 1.7:.1f}"/>')
         out.append(f'<polyline class="overpass" points="{_pts(stroke)}" fill="none" '
                    f'stroke="{_rgb(flow_colour(label))}" stroke-width="{sc.pipe_px:.1f}"/>')
-    for label, (x, y) in sc.dots:
-        out.append(f'<circle class="endpoint" data-flow="{escape(label)}" cx="{x:.1f}" cy="{y:.1f}" '
+    for label, (cx, cy) in sc.dots:
+        out.append(f'<circle class="endpoint" data-flow="{escape(label)}" cx="{cx:.1f}" cy="{cy:.1f}" '
                    f'r="{sc.dot_px:.1f}" fill="{_rgb(flow_colour(label))}"/>')
-    for label, (x, y) in sc.labels:
+    for label, (cx, cy) in sc.labels:
         ink = "#000000" if sum(flow_colour(label)) > 382 else "#ffffff"
-        out.append(f'<text x="{x:.1f}" y="{y:.1f}" fill="{ink}" font-family="sans-serif" font-weight="bold" '
+        out.append(f'<text x="{cx:.1f}" y="{cy:.1f}" fill="{ink}" font-family="sans-serif" font-weight="bold" '
                    f'font-size="{sc.dot_px * 1.2:.0f}" text-anchor="middle" dominant-baseline="central">'
                    f'{escape(label)}</text>')
     out.append("</svg>")

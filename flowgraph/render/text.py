@@ -81,7 +81,9 @@ def as_neighbor_link(solution: Solution) -> Solution:
     ConversionError
         The board has no 2-D drawing (a 3-D JSON graph, say).
     """
-    drawn, _ = analyse(draw_neighbor_link(sketch_of(solution.puzzle)))
+    drawn, problems = analyse(draw_neighbor_link(sketch_of(solution.puzzle)))
+    if drawn is None:  # a bug of the writer: say what, rather than draw a wrong board
+        raise ConversionError(f"the board drawn as text does not read back: {problems[0].message}")
     node_at = nodes_by_place(sketch_of(drawn))
     spots = sketch_of(solution.puzzle).spots
     paths = {label: tuple(node_at[place(spots[n])] for n in path) for label, path in solution.paths.items()}
@@ -111,8 +113,8 @@ def solution_text(solution: Solution, color: bool = False) -> Text:
             text.append(": " + " ".join(f"{n[0]}:{n[1]}" for n in path) + "\n")
         return text
     for row in rows:
-        for ch, label in row:
-            text.append(ch, style=flow_style(label) if color and label else "")
+        for ch, owner in row:
+            text.append(ch, style=flow_style(owner) if color and owner else "")
         text.append("\n")
     return text
 

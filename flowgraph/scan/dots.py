@@ -68,7 +68,8 @@ def find_dots(rgb: np.ndarray, diff: np.ndarray, centres: dict, pitch: float, co
         if strong.mean() < 0.55:
             continue
         colour = np.median(rgb[py[strong], px[strong]], axis=0)
-        out.append(Dot(site, (float(x), float(y)), tuple(int(round(c)) for c in colour)))
+        r, g, b = (int(round(c)) for c in colour)
+        out.append(Dot(site, (float(x), float(y)), (r, g, b)))
     return out
 
 

@@ -63,7 +63,7 @@ def load_image(image) -> tuple[np.ndarray, float]:
             raise ScanError(f"cannot read the file: {err.strerror or err}", path) from None
         try:
             with Image.open(io.BytesIO(data)) as pic:
-                _check_size(*pic.size, path)
+                _check_size(pic.size[0], pic.size[1], path)
                 rgb = np.asarray(pic.convert("RGB"))
         except ScanError:
             raise

@@ -122,7 +122,7 @@ def without_marks(rgb: np.ndarray, background: np.ndarray) -> np.ndarray:
     hi = np.maximum(np.maximum(rgb[:, :, 0], rgb[:, :, 1]), rgb[:, :, 2])
     white = ((lo > 240) & (hi - lo < 40)).view(np.uint8)
     k = max(7, round(min(rgb.shape[:2]) / 80)) | 1
-    thin = white & ~cv2.morphologyEx(white, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    thin = white & ~np.asarray(cv2.morphologyEx(white, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)), np.uint8)
     n, parts, stats, _ = cv2.connectedComponentsWithStats(thin, connectivity=8)
     long = np.flatnonzero(np.maximum(stats[:, 2], stats[:, 3]) >= 4 * k)
     thin = np.isin(parts, long[long > 0]).view(np.uint8)

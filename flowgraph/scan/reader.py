@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from ..errors import ScanError
 from ..io.grids import grid_sketch, text_key
 from ..io.problems import Problem
-from ..io.sketch import Sketch, PlacedNode, draw_neighbor_link
+from ..io.sketch import PlacedNode, Sketch, draw_neighbor_link
 from ..model import Puzzle
 from .dots import Dot, find_dots, pair_dots
 from .features import find_bridges, find_warps
 from .image import image_source, load_image
-from .lattice import ScannedGrid, Lattice, find_board, find_lattice, foreground, line_ink, without_marks
+from .lattice import Lattice, ScannedGrid, find_board, find_lattice, foreground, line_ink, without_marks
 
 __all__ = ["Scan", "read_board", "scan"]
 
@@ -184,7 +184,7 @@ def _sketch(scan: Scan) -> Sketch:
     for a, b in scan.warps:
         axis = "-" if a[1] == b[1] else "|"
         u, v = (text_key(*places[s]) + ((axis,) if s in scan.bridges else ()) for s in (a, b))
-        sketch.link(u, v, warp=True)
+        sketch.link(u, v, warp=True)  # type: ignore[arg-type]  # (line, column) or (line, column, axis)
     return _transpose(sketch) if board.lattice.transposed else sketch
 
 
@@ -193,7 +193,7 @@ def _transpose(sketch: Sketch) -> Sketch:
     out = Sketch(sketch.family)
     key = {}
     for old, spot in sketch.spots.items():
-        x, y = spot.xy
+        x, y = spot.xy or (0, 0)  # grid_sketch places every node
         key[old] = text_key(y, x)
         out.spots[key[old]] = PlacedNode((y, x), spot.label, spot.lane)
     for pair, warp in sketch.links.items():

@@ -13,10 +13,12 @@ import itertools
 import logging
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..authoring.generate import GenerationError, bridged_board, generate as generate_puzzle
+from ..authoring.generate import GenerationError, bridged_board
+from ..authoring.generate import generate as generate_puzzle
 from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
@@ -44,7 +46,7 @@ class BadRequest(ValueError):
 class Unprocessable(ValueError):
     """The puzzle text cannot be used (HTTP 422); ``problems`` says why."""
 
-    def __init__(self, message: str, problems: list[Problem] = ()):
+    def __init__(self, message: str, problems: Sequence[Problem] = ()):
         super().__init__(message)
         self.problems = list(problems)
 

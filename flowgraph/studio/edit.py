@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import itertools
 
-from ..io.neighbor_link import draft
-from ..io.sketch import Sketch, PlacedNode, draw_neighbor_link, sketch_of
 from ..io.grids import SAMGOLDMAN_HEX
+from ..io.neighbor_link import draft
+from ..io.sketch import PlacedNode, Sketch, draw_neighbor_link, sketch_of
 from ..render.geometry import Geometry, geometry_of
 
 __all__ = ["edit", "EditError", "ACTIONS"]
@@ -63,7 +63,8 @@ def edit(text: str, action: str, *, xy: tuple[int, int] | None = None, to: tuple
     sketch = sketch_of(board)
     places: dict[tuple[int, int], list] = {}
     for key, spot in sketch.spots.items():
-        places.setdefault((round(spot.xy[0]), round(spot.xy[1])), []).append(key)
+        if spot.xy is not None:  # always, for a sketch of neighbor-link text
+            places.setdefault((round(spot.xy[0]), round(spot.xy[1])), []).append(key)
     geo = geometry_of(sketch)
     if geo.kind == "square" and sketch.family == "HEX":  # no diagonal left to read the layout from
         geo = Geometry("hex-columns", hex_down=SAMGOLDMAN_HEX)

@@ -6,8 +6,7 @@ import pytest
 
 from flowgraph import Limits, parse_file, parse_text, verify
 from flowgraph.authoring.uniqueness import count_solutions, differing_cells
-
-from conftest import PUZZLES
+from tests.helpers import PUZZLES
 
 UNIQUE = PUZZLES / "standard" / "regular_5x5.txt"
 MULTIPLE = PUZZLES / "standard" / "open_field_8x8.txt"

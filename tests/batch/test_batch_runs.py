@@ -18,8 +18,7 @@ from flowgraph.batch.jobs import expand_jobs
 from flowgraph.batch.runner import read_rows, run_batch
 from flowgraph.batch.tasks import solve_task
 from flowgraph.cli import main
-
-from conftest import PUZZLES
+from tests.helpers import PUZZLES
 
 GOOD = PUZZLES / "standard" / "regular_5x5.txt"
 UNSOLVABLE = PUZZLES / "standard" / "unsolvable_3x3.txt"

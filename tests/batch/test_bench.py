@@ -6,8 +6,7 @@ import json
 
 from flowgraph.batch.bench import expand, run_bench, summary
 from flowgraph.cli import main
-
-from conftest import BUNDLED, PUZZLES, UNSOLVABLE
+from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE
 
 
 def test_rows_and_totals_over_the_bundled_puzzles():

@@ -9,8 +9,7 @@ from flowgraph.cli import main
 from flowgraph.io.files import load
 from flowgraph.io.sketch import same_board
 from flowgraph.model import Solution
-
-from conftest import DATA, PUZZLES
+from tests.helpers import DATA, PUZZLES
 
 HEX = PUZZLES / "hex" / "honeycomb_5x4.txt"
 GARDEN = PUZZLES / "standard" / "garden_9x7_holes.txt"

@@ -7,17 +7,12 @@ import pytest
 from flowgraph import parse_file
 from flowgraph.cli import main
 from flowgraph.io.sketch import same_board
-
-from conftest import PUZZLES, corpus_file
+from tests.helpers import PUZZLES, corpus_file
 
 
 @pytest.fixture
 def shots(tmp_path):
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scan"))
-    from scan_helpers import picture
+    from tests.scan.scan_helpers import picture
 
     out = {}
     for rel in ("standard/regular_5x5.txt", "hex/honeycomb_5x4.txt"):

@@ -9,10 +9,9 @@ import pytest
 from flowgraph import parse_file
 from flowgraph.cli import main
 from flowgraph.engines import engine_names
-from flowgraph.verify import check
 from flowgraph.model import Solution
-
-from conftest import PUZZLES
+from flowgraph.verify import check
+from tests.helpers import PUZZLES
 
 HEX = str(PUZZLES / "hex" / "honeycomb_5x4.txt")
 UNSOLVABLE = str(PUZZLES / "standard" / "unsolvable_3x3.txt")

@@ -11,8 +11,7 @@ import pytest
 from flowgraph import PuzzleError, find_problems, parse_file
 from flowgraph.cli import main
 from flowgraph.io.files import MAX_BYTES, read_text
-
-from conftest import DATA, PUZZLES, corpus_params
+from tests.helpers import DATA, PUZZLES, corpus_params
 
 BAD = sorted((DATA / "bad").glob("*.txt"))
 assert BAD, f"no bad files in {DATA / 'bad'}"
@@ -88,7 +87,8 @@ def test_validate_json(capsys):
     assert main(["validate", "--json", str(bad), str(PUZZLES / "standard" / "regular_5x5.txt")]) == 3
     first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert first["valid"] is False and first["puzzle"] == str(bad)
-    assert {"line": 5, "column": 3, "severity": "error", "message": "bridge lane '|' is linked on one side only"} in first["problems"]
+    lane = {"line": 5, "column": 3, "severity": "error", "message": "bridge lane '|' is linked on one side only"}
+    assert lane in first["problems"]
     assert second == {"puzzle": str(PUZZLES / "standard" / "regular_5x5.txt"), "valid": True, "problems": []}
 
 

@@ -6,8 +6,7 @@ import pytest
 
 from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, verify
 from flowgraph.engines import auto, sat, search
-
-from conftest import PUZZLES, UNSOLVABLE
+from tests.helpers import PUZZLES, UNSOLVABLE
 
 HIVE = PUZZLES / "hex" / "hive_8x7.txt"
 

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, parse_text, solve, verify
 from flowgraph.engines import ENGINES, engine_names, get_engine, solve_puzzle
-
-from conftest import BUNDLED, UNSOLVABLE, corpus_files
+from tests.helpers import BUNDLED, UNSOLVABLE, corpus_files
 
 SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
 BESIDE_ITSELF = "STANDARD\nA-.-.\n| | |\nA-.-.\n"  # A's only path runs beside itself

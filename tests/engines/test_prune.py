@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import corpus_params
 from flowgraph import parse_file, parse_text
 from flowgraph.engines.search import prune_reason
+from tests.helpers import corpus_params
 
 SQ = "| | | | |"
 WARP_ROW = "| | | | |   | | | | |"

@@ -6,8 +6,7 @@ import pytest
 
 from flowgraph import Limits, SearchLimitError, parse_file, parse_text, verify
 from flowgraph.engines import sat
-
-from conftest import PUZZLES
+from tests.helpers import PUZZLES
 
 MULTIPLE = PUZZLES / "standard" / "open_field_8x8.txt"
 

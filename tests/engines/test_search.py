@@ -6,8 +6,7 @@ import pytest
 
 from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, verify
 from flowgraph.engines.search import solve
-
-from conftest import BUNDLED, UNSOLVABLE
+from tests.helpers import BUNDLED, UNSOLVABLE
 
 SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
 

@@ -14,8 +14,7 @@ from flowgraph.io.level_pack import analyse_level_pack, read_level_pack
 from flowgraph.io.numberlink import read_numberlink
 from flowgraph.io.plain_grid import read_plain_grid
 from flowgraph.io.sketch import same_board
-
-from conftest import BUNDLED, DATA, corpus_params
+from tests.helpers import BUNDLED, DATA, corpus_params
 
 PACK = DATA / "packs" / "every_kind.txt"
 
@@ -27,7 +26,7 @@ def _puzzles():
                       p.values[0].name != "14x14Template.txt"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(path):
     return load(path)[0]
 

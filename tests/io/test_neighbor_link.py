@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from flowgraph import PuzzleError, find_problems, parse_file, parse_text
-
-from conftest import BUNDLED, corpus_file, corpus_params
+from tests.helpers import BUNDLED, corpus_file, corpus_params
 
 
 def edges(puzzle):

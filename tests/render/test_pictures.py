@@ -14,8 +14,7 @@ from flowgraph.render import animate
 from flowgraph.render.raster import gif, png
 from flowgraph.render.scene import flow_colour, scene
 from flowgraph.render.svg import svg
-
-from conftest import BUNDLED, PUZZLES, UNSOLVABLE, corpus_file
+from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_file
 
 PIL = pytest.importorskip("PIL.Image")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -9,11 +9,10 @@ import pytest
 
 from flowgraph import ScanError, parse_file
 from flowgraph.io.sketch import same_board
-from flowgraph.scan import read_board, scan
 from flowgraph.scan import image as image_module
-
-from conftest import DATA, PUZZLES, corpus_file, corpus_params
-from scan_helpers import picture, same_graph
+from flowgraph.scan import read_board, scan
+from tests.helpers import DATA, PUZZLES, corpus_file, corpus_params
+from tests.scan.scan_helpers import picture, same_graph
 
 SCREENSHOTS = corpus_params("screenshots/*.jpg")
 

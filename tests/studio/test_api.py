@@ -10,8 +10,7 @@ from starlette.testclient import TestClient
 from flowgraph import parse_text, verify
 from flowgraph.model import Solution
 from flowgraph.studio.app import MAX_BODY, create_app
-
-from conftest import PUZZLES
+from tests.helpers import PUZZLES
 
 HEX = (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
 OPEN = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()

@@ -15,8 +15,7 @@ import time
 import pytest
 
 from flowgraph import parse_text
-
-from conftest import PUZZLES
+from tests.helpers import PUZZLES
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -101,7 +100,8 @@ def test_make_a_board_place_endpoints_see_it_valid_and_solve(page, family, w, h,
     page.select_option("#label", "A")
     cells.nth(first).click()
     # the first endpoint is in the text (and the board redrawn) before the second click
-    page.wait_for_function("(document.querySelector('#text').value.split('\\n').slice(1).join('').match(/A/g) || []).length === 1")
+    page.wait_for_function(
+        "(document.querySelector('#text').value.split('\\n').slice(1).join('').match(/A/g) || []).length === 1")
     cells.nth(second).click()
     _badge(page, "valid")
     page.click("#solve")

@@ -13,7 +13,7 @@ import heapq
 import itertools
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

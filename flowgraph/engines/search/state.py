@@ -10,7 +10,7 @@ pairs), so children share their parents' history and a copy costs one list.
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from .codes import LOOSE_BEND, ACTIVE, FLOW, linkable
+from .codes import ACTIVE, FLOW, LOOSE_BEND, linkable
 from .links import link_index
 
 __all__ = ["bend_pass", "bend_chain", "pair_ok"]

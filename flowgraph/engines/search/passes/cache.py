@@ -78,10 +78,10 @@ def _private_dir() -> str:
     return tempfile.mkdtemp(prefix="flowgraph-passes-")
 
 
-class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):  # type: ignore[name-defined,misc]
+class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
     """Numba cache locator for the pass modules: one folder per source hash."""
 
-    def __init__(self, py_func, py_file):  # type: ignore[no-untyped-def]
+    def __init__(self, py_func, py_file):
         self._py_file = py_file
         self._lineno = py_func.__code__.co_firstlineno
         self._cache_path = str(cache_dir())
@@ -93,7 +93,7 @@ class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocato
         return _HASH
 
     @classmethod
-    def from_function(cls, py_func, py_file):  # type: ignore[no-untyped-def]
+    def from_function(cls, py_func, py_file):
         if Path(py_file).resolve().parent != PASSES_DIR:
             return None
         self = cls(py_func, py_file)
@@ -104,6 +104,7 @@ class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocato
         return self
 
 
-_LOCATORS = (getattr(caching, "CacheImpl", None) or caching._CacheImpl)._locator_classes  # _CacheImpl before numba 0.61
+# numba's list of cache locators (``_CacheImpl`` in older numba)
+_LOCATORS = (getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl"))._locator_classes  # noqa: B009
 if _PassesLocator not in _LOCATORS:
     _LOCATORS.insert(0, _PassesLocator)

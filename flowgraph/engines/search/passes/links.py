@@ -23,7 +23,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
 __all__ = ["link_index", "full", "linked_free", "add_link", "chord_near"]
 
 

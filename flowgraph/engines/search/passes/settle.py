@@ -26,7 +26,16 @@ from ..board import csr
 from .bends import bend_chain, bend_pass, pair_ok
 from .chokepoints import chokepoint_pass
 from .codes import (
-    ACTIVE, CLOSED_LOOP, DEAD_END, FLOW, LOOSE_BEND, NO_MOVES, SELF_TOUCH, TWO_FLOWS_MEET, UNFILLED, slot_of,
+    ACTIVE,
+    CLOSED_LOOP,
+    DEAD_END,
+    FLOW,
+    LOOSE_BEND,
+    NO_MOVES,
+    SELF_TOUCH,
+    TWO_FLOWS_MEET,
+    UNFILLED,
+    slot_of,
 )
 from .links import add_link, chord_near, full
 from .moves import head_moves, moves_buffer, step_head
