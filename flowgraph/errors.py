@@ -7,7 +7,8 @@
     ├── UnsolvableError           the search space was exhausted: a proof of "no"
     ├── SearchLimitError          a budget ran out; carries the stats so far
     ├── VerificationError         an engine produced an answer that breaks the rules
-    └── ConversionError(ValueError)  a format cannot express this board (a warp in a plain grid)
+    ├── ConversionError(ValueError)  a format cannot express this board (a warp in a plain grid)
+    └── ScanError(ValueError)     a picture holds no board that can be read
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The verifier: every answer is checked against the rules before it is shown.
 
-Rules (FORMAT.md, "What counts as a solution"): each flow is one simple path
+Rules (docs/format.md, "What counts as a solution"): each flow is one simple path
 along links from one endpoint to the other; every cell and every bridge lane
 lies on exactly one path; an endpoint is only ever the end of its own flow's
 path. Bridges are crossed straight because a lane is a node whose only links

@@ -39,7 +39,7 @@ class Outcome:
         For ``invalid``: every error and warning; otherwise the warnings.
     stats : dict
         ``seconds`` (wall time, parse to verified answer), ``states``
-        (search states expanded), ``sat_calls`` and ``nodes`` (FORMAT.md's
+        (search states expanded), ``sat_calls`` and ``nodes`` (docs/format.md's
         name for ``states``), plus the engine's own fields.
     message : str
         One line for people (the proof of no solution, the limit that ran
@@ -57,7 +57,7 @@ class Outcome:
     puzzle: Puzzle | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON Lines object of FORMAT.md."""
+        """The JSON Lines object of docs/format.md."""
         if self.status == "solved" and self.solution is not None:
             solved = solution_json(self.path, self.solution)
             solved["stats"] = self.stats
@@ -96,7 +96,7 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
     def stats(extra: dict[str, Any] | None = None) -> dict[str, Any]:
         out = {"seconds": round(time.perf_counter() - t0, 6), "states": 0, "sat_calls": 0}
         out.update({k: v for k, v in (extra or {}).items() if k != "seconds"})
-        out["nodes"] = out["states"]  # FORMAT.md's name for the states expanded
+        out["nodes"] = out["states"]  # docs/format.md's name for the states expanded
         return out
 
     puzzle, problems = load(path, data)

@@ -1,7 +1,7 @@
 """What a worker does with one job: plain functions of picklable arguments returning a JSON row.
 
 Each task never raises for bad input and returns a dict: the JSON Lines
-object written to ``--out`` (FORMAT.md's objects plus ``key``), with the
+object written to ``--out`` (docs/format.md's objects plus ``key``), with the
 status under ``status``. Fields whose names start with ``_`` are for the
 process that prints the rows (node ids of solutions) and are not written.
 """
@@ -17,7 +17,7 @@ from .jobs import Job
 __all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "STATUSES"]
 
 #: Every status a row can have, in the order a summary lists them.
-#: The stats of a row no engine ran for (FORMAT.md's ``nodes`` is ``states``).
+#: The stats of a row no engine ran for (docs/format.md's ``nodes`` is ``states``).
 EMPTY_STATS: dict[str, Any] = {"seconds": 0.0, "states": 0, "sat_calls": 0, "nodes": 0}
 
 STATUSES = ("solved", "valid", "unique", "generated", "multiple", "unsolvable", "limit", "invalid", "error")

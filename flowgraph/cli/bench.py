@@ -15,10 +15,10 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "bench", run,
-        help="solve many puzzles and print a table of times and nodes",
+        help="solve many puzzles and print a table of times, states and SAT calls",
         description="Solve every puzzle file (folders: their *.txt files, recursively; level packs: each level) in a pool of "
         "worker processes, verify each answer, and print a table (file, cells, flows, result, seconds, "
-        "nodes) in input order, with totals and the wall time. A progress bar runs on a terminal.",
+        "search states, SAT calls) in input order, with totals and the wall time. A progress bar runs on a terminal.",
         epilog="examples:\n  flowgraph bench puzzles/\n  flowgraph bench corpus/numberlink --engine search "
         "--time-limit 30 --json rows.json\n  flowgraph bench big/ --jobs 1   (one process: times free of "
         "contention)\n  flowgraph bench corpus/ --scheduler local --jobs 2   (a local Dask cluster)\n\n"

@@ -106,7 +106,7 @@ def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
 
 
 def _write_solution(entry: Entry, written: Entry, name: str, err) -> int:
-    """The level's known solution on the written board (nodes matched by place), verified, as FORMAT.md JSON."""
+    """The level's known solution on the written board (nodes matched by place), verified, as docs/format.md JSON."""
     assert entry.solution is not None  # called for entries that carry one
     by_place = nodes_by_place(sketch_of(written.puzzle))
     spots = sketch_of(entry.puzzle).spots

@@ -57,7 +57,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_color_option(p)
 
 
-#: The fields of a row that ``--json`` prints (FORMAT.md's object); ``--out`` keeps the rest too.
+#: The fields of a row that ``--json`` prints (docs/format.md's object); ``--out`` keeps the rest too.
 _CONTRACT = ("puzzle", "status", "engine", "paths", "errors", "message", "stats")
 
 

@@ -1,17 +1,11 @@
 """The ``auto`` engine, the default: SAT first, the heap search when SAT is stuck.
 
-The order is measured (docs/benchmarks.md, "auto" and "links between free
-cells"). Since the search keeps links between free cells it answers the
-janko and 40x20 sets in about half SAT's time once its compiled code is
-loaded (janko 1.5 s against 2.4 s, inputs9 2.8 s against 4.7 s, one
-process), but loading that code costs ~0.5 s per process: a whole
-``flowgraph solve`` of a 36x20 janko board takes 0.42 s with SAT and 1.0 s
-with the search. SAT is also faster on the 50x50 boards (3.3 s for the
-eleven, worst 0.47 s; the search 11.5 s, worst 4.6 s), and on 16 janko
-boards with two labels swapped (``python bench/swapped_labels.py``, 5 s
-each) SAT answered 14 (7 no solution, 7 solutions; each in under 0.5 s),
-the search 10. So SAT goes first: every corpus set is within the issue's
-targets that way.
+The order is measured (docs/benchmarks.md, "Design measurements: auto"):
+once its compiled code is loaded the search answers the janko and 40x20
+sets faster than SAT, but loading that code costs a noticeable part of a
+second per process, SAT is faster on the 50x50 boards, and it answers
+more of the boards with two labels swapped (``bench/swapped_labels.py``).
+So SAT goes first.
 
 The search still runs when SAT uses up its share of the time
 (:data:`SAT_SHARE` of the budget, or :data:`SAT_SECONDS` when there is no

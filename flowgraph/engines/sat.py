@@ -15,17 +15,16 @@ Model
   them). The same solver is re-solved incrementally, keeping what it learnt;
 * no 3- or 4-cycle of links is used whole.
 
-The clauses are made a family at a time with numpy arrays. Against the
-one-variable-per-flow model (exactly one colour per node, colours a flow
-cannot reach ruled out first) the binary numbers cut janko's 270 boards from
-8.2 s to 3.1 s and the eleven 50x50 boards from 14.7 s to ~4 s
-(docs/benchmarks.md): the clauses were most of the time, the solving little.
+The clauses are made a family at a time with numpy arrays. The binary flow
+numbers were measured against the one-variable-per-flow model
+(docs/benchmarks.md, "Design measurements"): the clauses were most of the
+time, the solving little.
 
 Heuristic clauses (*not* sound for the Flow Free rules, used to find
 answers fast and dropped before any "no solution"): a path never turns back
 beside itself, i.e. uses no three links of a 4-cycle and no two of a
 triangle ("no self-touch"). Without them the solver is lost on large boards
-(>10 s on 25x25 where it takes 0.1 s with them), with either model. When
+(docs/benchmarks.md, "Design measurements"), with either model. When
 the model with them is unsatisfiable, the puzzle is solved again without
 them.
 

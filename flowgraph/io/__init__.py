@@ -1,6 +1,6 @@
 """Reading puzzles and showing what is wrong with them.
 
-* :mod:`.neighbor_link` — the format of FORMAT.md: :func:`analyse`,
+* :mod:`.neighbor_link` — the format of docs/format.md: :func:`analyse`,
   :func:`find_problems`, :func:`parse_text` (the Lark grammar
   ``grammar/flow.lark`` and the builder);
 * :mod:`.builder` — parse tree to cell graph, every problem at once;
@@ -8,7 +8,7 @@
   :func:`parse_file`;
 * :mod:`.problems` — :class:`Problem` and how problems are shown (text and
   JSON);
-* :mod:`.solution_json` — a solution as FORMAT.md's JSON object.
+* :mod:`.solution_json` — a solution as docs/format.md's JSON object.
 """
 
 from .files import load, parse_file, read_text

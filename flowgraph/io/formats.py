@@ -3,18 +3,18 @@
 =================  ======  ======  =============================================
 name               reads   writes  what
 =================  ======  ======  =============================================
-``neighbor-link``  yes     yes     FORMAT.md's own format (any board a text can draw)
+``neighbor-link``  yes     yes     the project's own format (any board a text can draw)
 ``plain-grid``     yes     yes     one character per cell; links by family
 ``numberlink``     yes     yes     ``W H`` and rows of numbers; square, no holes
 ``level-pack``     yes     no      Flow Free lines, many levels per file, with solutions
 ``json-graph``     yes     yes     nodes and links: any topology (:mod:`.json_graph`)
 =================  ======  ======  =============================================
 
-:func:`guess_format` tells them apart by content; :func:`read_levels` reads
-any of them into :class:`~.level_pack.Level`-like entries (one per puzzle;
-a level pack has many); :func:`write` writes a puzzle, raising
+:func:`guess_format` tells them apart by content; :func:`read_entries` reads
+any of them into :class:`Entry` objects (one per puzzle; a level pack has
+many); :func:`write` writes a puzzle, raising
 :class:`~flowgraph.errors.ConversionError` where the target cannot express
-the board.
+the board. Every format is described in ``docs/format.md``.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _write_neighbor_link(puzzle: Puzzle) -> str:
 
 FORMATS: dict[str, Format] = {
     "neighbor-link": Format("neighbor-link", ".txt", lambda t, p, f=None: neighbor_link.analyse(t, p),
-                            _write_neighbor_link, "FORMAT.md's neighbor-link text"),
+                            _write_neighbor_link, "docs/format.md's neighbor-link text"),
     "plain-grid": Format("plain-grid", ".grid", plain_grid.analyse_plain_grid, plain_grid.write_plain_grid,
                          "one character per cell: . label # *"),
     "numberlink": Format("numberlink", ".nl", lambda t, p, f=None: numberlink.analyse_numberlink(t, p),

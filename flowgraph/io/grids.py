@@ -7,7 +7,7 @@ wrap-around links on warp boards, minus walls; a bridge is crossed straight
 along ``-`` and ``|``. :func:`grid_sketch` applies the rule.
 
 Hex boards alternate by column. Two parities occur: in the neighbor-link
-files of ``corpus/samgoldman/hex`` (and FORMAT.md's plain grid) the odd
+files of ``corpus/samgoldman/hex`` (and docs/format.md's plain grid) the odd
 columns link down-diagonally, ``(x ± 1, y + 1)``; in Flow Free level packs
 the even columns do. ``hex_down`` names the parity.
 """

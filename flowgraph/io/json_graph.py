@@ -5,7 +5,7 @@ Schema (``version`` 1)::
     {
       "format": "flowgraph-graph",         // what this file is (used to guess the format)
       "version": 1,
-      "family": "STANDARD",                // optional: a header word of FORMAT.md
+      "family": "STANDARD",                // optional: a header word of docs/format.md
       "nodes": [                           // cells and bridge lanes
         {"id": "a", "label": "A", "xy": [0, 0]},
         {"id": "b", "xy": [1, 0]},

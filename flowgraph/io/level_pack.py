@@ -1,4 +1,4 @@
-"""Flow Free level-pack lines (FORMAT.md, "Other formats"): one puzzle and its solution per line.
+"""Flow Free level-pack lines (docs/format.md, "Other formats"): one puzzle and its solution per line.
 
 ``HEADER;PIPE_1;...;PIPE_n`` with ``HEADER = SIZE,f1,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]]``.
 ``SIZE`` is ``W`` or ``W:H`` (cell index ``y * W + x``), ``X_`` in front for a

@@ -2,7 +2,7 @@
 
 Text goes through ``grammar/flow.lark`` (tokens with positions), then a
 builder turns the tokens into a :class:`~flowgraph.model.Puzzle` and checks
-the puzzle rules of FORMAT.md. :func:`find_problems` reports every problem at
+the puzzle rules of docs/format.md. :func:`find_problems` reports every problem at
 once; :func:`parse_text` and :func:`parse_file` raise the first error.
 """
 

@@ -1,4 +1,4 @@
-"""The plain grid format (FORMAT.md, "Other formats"): one character per cell.
+"""The plain grid format (docs/format.md, "Other formats"): one character per cell.
 
 ``.`` an empty cell, a label an endpoint, ``#`` (or a space) a hole, ``*`` a
 bridge; an optional first line is a header word. Links follow the family

@@ -56,7 +56,7 @@ class Problem:
         return f"{self.location(path)}: {tag}{self.message}"
 
     def to_json(self, severity: bool = True) -> dict[str, object]:
-        """``{"line", "column", "severity"?, "message"}`` (FORMAT.md's error objects have no severity)."""
+        """``{"line", "column", "severity"?, "message"}`` (docs/format.md's error objects have no severity)."""
         obj: dict[str, object] = {"line": self.line, "column": self.column}
         if severity:
             obj["severity"] = self.severity

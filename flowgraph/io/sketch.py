@@ -6,7 +6,7 @@ the endpoints, and links. A :class:`Sketch` holds exactly that.
 
 * :func:`to_puzzle` turns a sketch into a :class:`~flowgraph.model.Puzzle`
   whose node ids are positions in the source text (so problems point into
-  the file the user gave), checking the rules of FORMAT.md;
+  the file the user gave), checking the rules of docs/format.md;
 * :func:`sketch_of` recovers the sketch of any puzzle;
 * :func:`draw_neighbor_link` writes a sketch in the neighbor-link format:
   it draws the links it is given (``-`` ``|`` ``/`` ``\\`` between cells two
@@ -70,7 +70,7 @@ class Sketch:
 
 def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str,
               family_at: tuple[int, int] = (1, 1)) -> tuple[Puzzle | None, list[Problem]]:
-    """The puzzle a sketch describes, checked against the rules of FORMAT.md.
+    """The puzzle a sketch describes, checked against the rules of docs/format.md.
 
     Parameters
     ----------
@@ -218,7 +218,7 @@ def sketch_of(puzzle: Puzzle) -> Sketch:
 
 
 def draw_neighbor_link(sketch: Sketch) -> str:
-    """The sketch as neighbor-link text (FORMAT.md), header first.
+    """The sketch as neighbor-link text (docs/format.md), header first.
 
     Raises
     ------

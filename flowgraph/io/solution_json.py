@@ -1,4 +1,4 @@
-"""Solutions as the JSON objects of FORMAT.md."""
+"""Solutions as the JSON objects of docs/format.md."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def _pos(node: Node) -> list[int]:
 
 
 def path_nodes(puzzle: Puzzle, places: Sequence[Sequence[int]]) -> tuple[Node, ...]:
-    """A path given as ``(line, column)`` positions (FORMAT.md's JSON) as graph nodes.
+    """A path given as ``(line, column)`` positions (docs/format.md's JSON) as graph nodes.
 
     A position that is no node is a bridge: the path crosses it on the ``-``
     lane when a neighbouring position of the path is on the same line, else
@@ -33,7 +33,7 @@ def path_nodes(puzzle: Puzzle, places: Sequence[Sequence[int]]) -> tuple[Node, .
 
 
 def solution_json(path: str, solution: Solution) -> dict[str, Any]:
-    """The JSON Lines object of FORMAT.md for a solved puzzle."""
+    """The JSON Lines object of docs/format.md for a solved puzzle."""
     return {
         "puzzle": path,
         "status": "solved",

@@ -1,4 +1,8 @@
-"""Puzzles and solutions as SVG: a small string builder over a :class:`~.scene.Scene` (as ``chess.svg`` does).
+"""Puzzles and solutions as SVG: SVG text written from a :class:`~.scene.Scene` (its primitives in drawing order).
+
+``chess.svg`` builds an ElementTree; here each primitive is one line of
+SVG text, escaped where it carries a label, which is all these pictures
+need.
 
 >>> from flowgraph import parse_text
 >>> picture = svg(parse_text("STANDARD\\nA-.-A\\n"))

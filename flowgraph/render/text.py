@@ -91,7 +91,7 @@ def as_neighbor_link(solution: Solution) -> Solution:
 
 
 def solution_text(solution: Solution, color: bool = False) -> Text:
-    """The solved board as FORMAT.md's text output (a rich ``Text``).
+    """The solved board as docs/format.md's text output (a rich ``Text``).
 
     A puzzle read from another format is drawn as neighbor-link text; one no
     text can draw (a 3-D board) lists each path as ``label: line:column ...``

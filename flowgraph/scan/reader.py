@@ -25,7 +25,7 @@ class Scan:
     Attributes
     ----------
     text : str
-        The board in the neighbor-link format (FORMAT.md).
+        The board in the neighbor-link format (docs/format.md).
     puzzle : Puzzle or None
         The parsed board, None when it breaks the rules (see :attr:`problems`).
     problems : list of Problem

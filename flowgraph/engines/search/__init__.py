@@ -41,10 +41,8 @@ corners alone fix nested L-shaped fragments down every diagonal to the
 first endpoint (962 links on ``inputs10_009`` before the first decision).
 Among heads with equally few moves the search branches first on one that
 can enter a fragment, so which flow takes a fragment is settled early.
-Measured with ``--engine search`` (docs/benchmarks.md): janko 48,806 ->
-1,389 states (6.5 -> 1.5 s), the 101 40x20 boards 100 -> 101 solved in 5 s
-each (49 -> 2.8 s), the eleven 50x50 boards 0 -> 11 solved in 15 s each
-(11.5 s together, worst 4.6 s).
+What the links gained is measured in docs/benchmarks.md ("The search
+alone, third stop: links between free cells").
 
 Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
 one choice of ends and more than 10,000 with the other), so :func:`solve`
@@ -87,8 +85,7 @@ Sound (they follow from the rules, so they may prove "no solution"):
   over 2-3 free nodes to a wall, the edge or a path. If removing them
   leaves more unfinished flows cut off from their goal than they have
   nodes, the flows cannot all pass. A generic form of Zucker's chokepoint
-  test; it rarely fires after the cut-node tests (21 times in 3,485 walks
-  on ``ExtremePack12x12_30``) and costs about as little.
+  test; it rarely fires after the cut-node tests and costs about as little.
 * **parity** — on a bipartite board a path alternates sides, so the cells
   a flow still has to fill are balanced, or have one extra of the side
   opposite its head and goal when those two are on the same side. Each
@@ -116,10 +113,8 @@ path may run beside itself):
   inside node the walk finds must link a head: that head's one open link
   goes there, a forced move; a free one is linked (see above). Near a
   new link between free nodes, the fragments on both sides may not touch
-  each other either (:func:`.passes.links.chord_near`). Of the
-  56 janko boards the search left unsolved after 60 s each without these
-  tests, it solves 49 within 20,000 states each and all 56 within 60 s
-  (``janko_049_12x12``: no solution in 1,000,000 states before, now 2).
+  each other either (:func:`.passes.links.chord_near`). These tests
+  solve the hard janko boards (docs/benchmarks.md, "Design measurements").
 
 When a search with the heuristics on exhausts its space, :func:`~.heap.solve`
 searches again with them off before it answers "no solution". The move
@@ -140,14 +135,10 @@ regions, cut nodes, parity, chokepoints) runs compiled (numba) in
 :mod:`.passes`, one module per rule; :mod:`.heap` keeps the heap, the
 branching and the budgets, :mod:`.state` the state, :mod:`.board` the
 puzzle as int arrays, :mod:`.prune` the debugging entry
-:func:`prune_reason`. Where the time goes (cProfile, ``inputs10_009_50x50``,
-10,000 states, 2.8 s, ~3,600 states per second on 2,500 nodes): 85 % in
-the one compiled call per child state (:func:`.passes.settle.move_pass`:
-the move, the forced moves and links, the region pass, the chokepoints;
-about 120 microseconds, 49 of them the region pass over ~1,800 free
-nodes), 5 % in choosing the head to branch on, the rest in the heap's
-loop. Before the passes were compiled, ``ExtremePack12x12_30``'s first
-20,000 states took 8.5 s, 70 % of it in the region pass (1.4 s compiled).
+:func:`prune_reason`. Most of the time goes to the one compiled call per
+child state (:func:`.passes.settle.move_pass`: the move, the forced moves
+and links, the region pass, the chokepoints), most of that to the region
+pass (profiles: docs/benchmarks.md, "Design measurements").
 """
 
 from ...model import Limits

@@ -197,10 +197,9 @@ class _Search:
 
         Forced moves cost nothing, so states that propagated further come
         first; each step away from the preferred move costs
-        ``DISCREPANCY_CELLS`` open cells (on an 88-puzzle sample with
-        30,000 states each, solved / states: 0 cells 74 / 510k, 3 cells
-        76 / 452k, 8 cells 78 / 410k, 16 cells 79 / 360k, 64 cells
-        78 / 392k); among equals, more solved flows win.
+        ``DISCREPANCY_CELLS`` open cells (chosen on a sample of boards:
+        docs/benchmarks.md, "Design measurements"); among equals, more
+        solved flows win.
         """
         return ((st.decisions + st.free + self.discrepancy * st.discrepancies) << 6) - bin(st.done).count("1")
 
@@ -305,15 +304,8 @@ def _quota(attempt: int, big: bool = False) -> int:
 
     On big boards the second attempt (the default ends, one flow at a
     time) gets :data:`BIG_SECOND_ATTEMPT_NODES`: the two orderings solve
-    different boards. Measured on the eleven 50x50 boards (15 s each,
-    ~3,500 states a second there): with the first attempt at 60,000 states
-    and the second at 1,000, 9 or 10 solved (``inputs10_002`` needs ~50,000
-    states of the first ordering, ``inputs10_009`` ~6,000 of the second and
-    none of the first); 40,000 and 15,000 solve 10, ``_009`` in 13.8 s.
-    Since the bend walk knows the links, ``_009`` needs ~22,400 states of
-    the second ordering; since heads that can enter a fragment are branched
-    on first (:func:`.passes.moves.fewest_moves`), the first attempt solves
-    all eleven within 15,220 states each (docs/benchmarks.md).
+    different boards (the quotas were chosen on the eleven 50x50 boards:
+    docs/benchmarks.md, "Design measurements").
     """
     if attempt == 0:
         return FIRST_ATTEMPT_NODES
@@ -329,12 +321,9 @@ def _flips(attempt: int, nflows: int, big: bool = False) -> int | None:
     flow and moves the most constrained head, a different enough search to
     rescue puzzles that the one-ended attempts find hard. On boards of
     :data:`BIG_BOARD_NODES` nodes or more the first attempt does so (with
-    :data:`BIG_DISCREPANCY_CELLS`), and the second grows the default ends:
-    measured with ``--engine search``, the 101 ``inputs9`` 40x20 boards
-    (5 s each) went from 85 to 89 solved and the 270 janko boards from
-    172,575 states to 83,875; racing the two orderings by turns instead
-    solved 87. Smaller boards (samgoldman, the generated ones) keep one end
-    first: growing both took 3x their states (docs/benchmarks.md).
+    :data:`BIG_DISCREPANCY_CELLS`), and the second grows the default ends.
+    Smaller boards (samgoldman, the generated ones) keep one end first
+    (measured: docs/benchmarks.md, "Design measurements").
     """
     if big and attempt < 2:
         return None if attempt == 0 else 0

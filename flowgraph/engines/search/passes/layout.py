@@ -1,8 +1,7 @@
 """What a board's shape gives once per solve: link distances and the straight-on map; compiled.
 
-Both were Python over networkx and took about a third of the time of the
-270 janko boards (1.1 s of 6.5 s, parse to verified answer); compiled
-over the CSR arrays they take a few milliseconds.
+Both were Python over networkx, a third of the time on small boards;
+compiled over the CSR arrays they cost little (docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -93,15 +93,9 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
     (``goal[slot ^ 1, head]``: the distance to the flow's other endpoint,
     in links), then to the first slot: which flow takes a fragment is
     settled early, and a flow about to close is finished before the others
-    are crossed. The fragment tie-break, measured with ``--engine search``
-    on the eleven 50x50 boards, 15 s each: 9 -> 11 solved, 158,139 ->
-    34,286 states (fragment heads before heads with fewer moves: 76,853).
-    Measured with ``--engine search`` on janko and the 40x20 boards, where
-    the search grows both ends of every flow first: janko 84,351 -> 47,899
-    states, the 101 ``inputs9`` boards in 5 s each 92 -> 100 solved
-    (nearest first; farthest first solved fewer than no tie-break at all).
-    One compiled call instead of one :func:`head_moves` per head (on a
-    40x20 board with 30 flows that was 55 % of the time).
+    are crossed (both tie-breaks measured: docs/benchmarks.md, "Design
+    measurements"). One compiled call instead of one :func:`head_moves`
+    per head.
 
     Returns
     -------

@@ -8,13 +8,9 @@ test). The rules themselves live in their own modules (:mod:`.moves`,
 :mod:`.bends`, :mod:`.regions`); this pass only applies them near a change.
 
 Why the three phases are one function (about 110 lines) and not three:
-measured on three 36x20 janko boards (113,939 states, one process, warm
-cache), the fused pass takes 9.25 s; the phases as separate functions
-10.3-11.1 s whichever way they were cut (counters passed as ints, as a
-named tuple or in an array; scratch arrays as one record or one by one;
-with and without numba's ``inline="always"``). The cost grows with the
-number of calls: numba reference-counts every array argument of every
-call, and the phases run several times per state.
+split, they were measurably slower whichever way they were cut
+(docs/benchmarks.md, "Design measurements"): numba reference-counts every
+array argument of every call, and the phases run several times per state.
 """
 
 from __future__ import annotations
