@@ -37,6 +37,9 @@ def run(args: argparse.Namespace) -> int:
     from ..studio.app import create_app
 
     err = console("auto", sys.stderr)
+    if args.file and Path(args.file).is_dir():
+        err.print(f"flowgraph studio: {args.file} is a folder: FILE is the puzzle file to open and save", markup=False)
+        return EXIT["usage"]
     if args.file and not Path(args.file).resolve().parent.is_dir():
         err.print(f"flowgraph studio: no folder for {args.file}", markup=False)
         return EXIT["usage"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 import threading
 import time
 from collections.abc import Sequence
@@ -134,14 +135,26 @@ def _links(puzzle: Puzzle) -> list[list[str]]:
     return out
 
 
+_POSITION = re.compile(r"[0-9]{1,9}:[0-9]{1,9}")
+
+
 def _nodes(puzzle: Puzzle, positions: list) -> tuple:
-    """A path of ``"line:col"`` positions as graph nodes (:func:`~flowgraph.io.solution_json.path_nodes`)."""
+    """A path of ``"line:col"`` positions as graph nodes (:func:`~flowgraph.io.solution_json.path_nodes`).
+
+    Raises BadRequest for a position that is not ``line:column`` in ASCII
+    digits, or not a cell of the board.
+    """
     places = []
     for pos in positions:
-        if not isinstance(pos, str) or pos.count(":") != 1 or not all(p.isdigit() for p in pos.split(":")):
+        if not isinstance(pos, str) or not _POSITION.fullmatch(pos):
             raise BadRequest(f"a path position is 'line:column', not {pos!r}")
-        places.append(tuple(int(p) for p in pos.split(":")))
-    return path_nodes(puzzle, places)
+        line, column = pos.split(":")
+        places.append((int(line), int(column)))
+    nodes = path_nodes(puzzle, places)
+    for node in nodes:
+        if node not in puzzle.graph:
+            raise BadRequest(f"a path position is a cell of the board, not {node[0]}:{node[1]}")
+    return nodes
 
 
 def edit_board(body: dict) -> dict:
@@ -183,7 +196,9 @@ def hint(body: dict) -> dict:
     from ..engines import solve_puzzle
 
     puzzle = _puzzle(body)
-    done = set(body.get("done") or [])
+    done = body.get("done") or []
+    if not (isinstance(done, list) and all(isinstance(label, str) for label in done)):
+        raise BadRequest("'done' is a list of labels")
     try:
         solution = solve_puzzle(puzzle, "auto", Limits(time_limit_s=_seconds(body)))
     except (UnsolvableError, SearchLimitError) as exc:

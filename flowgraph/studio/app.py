@@ -45,6 +45,8 @@ from . import api
 __all__ = ["create_app", "MAX_BODY"]
 
 MAX_BODY = 4 * 1024 * 1024
+#: Digits a whole number in a request may have (a JSON "safe" integer has 16).
+MAX_INT_DIGITS = 18
 STATIC = Path(__file__).parent / "static"
 
 
@@ -76,17 +78,46 @@ def create_app(file: str | None = None) -> Starlette:
 
 
 async def body(request: Request) -> dict:
-    """The request's JSON object (413 over :data:`MAX_BODY`, 400 when it is not a JSON object)."""
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_BODY:
-        raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
+    """The request's JSON object (413 over :data:`MAX_BODY`, 400 when it is not a JSON object).
+
+    The body is read in chunks and reading stops at :data:`MAX_BODY` bytes,
+    whatever the headers say (a chunked upload has no length).
+    """
+    too_big = _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
+    size = request.headers.get("content-length", "")
+    if size.isdigit() and len(size) < 20 and int(size) > MAX_BODY:
+        raise too_big
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_big
+    return parse_body(bytes(raw))
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits: at most {MAX_INT_DIGITS}")
+    return int(text)
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_body(raw: bytes) -> dict:
+    """A request body as a JSON object; 400 (``_Http``) for anything else.
+
+    Whole numbers have at most :data:`MAX_INT_DIGITS` digits (Python's
+    ``int`` refuses 4,300 and more, after spending time on them), ``NaN``
+    and ``Infinity`` are refused, and nesting deeper than the parser's stack
+    is a 400 like any other malformed body.
+    """
     try:
-        value = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _Http(400, f"the body is not JSON: {exc}") from None
+        value = json.loads(raw or b"{}", parse_int=_whole_number, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        message = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise _Http(400, f"the body is not JSON: {message}") from None
     if not isinstance(value, dict):
         raise _Http(400, "the body is a JSON object")
     return value
@@ -158,8 +189,17 @@ async def save(request: Request) -> JSONResponse:
     text = data.get("text")
     if not isinstance(text, str):
         return JSONResponse({"error": "'text' must be a string"}, status_code=400)
-    _save(target, text)
-    return JSONResponse({"saved": str(target), "bytes": len(text.encode("utf-8"))})
+    try:
+        content = text.encode("utf-8")  # before any file is touched: a lone surrogate cannot be written
+    except UnicodeEncodeError as exc:
+        return JSONResponse({"error": f"'text' cannot be written as UTF-8: {exc.reason}"}, status_code=400)
+    if target.is_dir():
+        return JSONResponse({"error": f"{target.name} is a folder now: not saved"}, status_code=409)
+    try:
+        await run_in_threadpool(_save, target, content)
+    except OSError as exc:
+        return JSONResponse({"error": f"cannot save {target.name}: {exc.strerror or exc}"}, status_code=409)
+    return JSONResponse({"saved": str(target), "bytes": len(content)})
 
 
 async def index(request: Request) -> FileResponse:
@@ -173,16 +213,39 @@ class _Http(Exception):
         self.message = message
 
 
-def _save(target: Path, text: str) -> None:
-    """Write ``text`` to ``target`` atomically (a temporary file in the same folder, then a rename); the old
-    content goes to ``target.bak`` first."""
-    if target.exists():
-        backup = target.with_name(target.name + ".bak")
-        backup.write_bytes(target.read_bytes())
+def _save(target: Path, content: bytes) -> None:
+    """Write ``content`` to ``target`` atomically; the old content goes to ``target.bak`` first.
+
+    Both files are written as a temporary file in the same folder, then
+    renamed over the name: a symlink at ``target.bak`` is replaced, never
+    followed, and ``target`` keeps its permission bits (and its owner, where
+    this process may set it).
+    """
+    if target.is_file():
+        old = target.read_bytes()
+        _replace(target.with_name(target.name + ".bak"), old, os.stat(target))
+        _replace(target, content, os.stat(target))
+    else:
+        _replace(target, content, None)
+
+
+def _replace(target: Path, content: bytes, like: os.stat_result | None) -> None:
+    """``target`` becomes a regular file holding ``content``, with the mode and owner of ``like``."""
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(content)
+        if like is not None:
+            os.chmod(tmp, like.st_mode & 0o7777)
+            if hasattr(os, "chown"):
+                try:
+                    os.chown(tmp, like.st_uid, like.st_gid)
+                except PermissionError:  # not ours to give away: keep this process's owner
+                    pass
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)  # a new file gets the usual mode, not mkstemp's 0600
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -204,3 +204,83 @@ def test_scan_reads_a_screenshot_into_neighbor_link_text(client):
     blank = base64.b64encode(png(board)[:100]).decode()  # a truncated picture
     reply = client.post("/api/scan", json={"image": blank})
     assert reply.status_code == 422 and "cannot be decoded" in reply.json()["error"]
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/check", b'{"text": ' + b"1" * 4400 + b"}"),  # int() refuses 4,300 digits and more
+    ("/api/check", b'{"text": "A", "x": 1' + b"0" * 30 + b"}"),
+    ("/api/check", b"[" * 100_000 + b"]" * 100_000),  # deeper than the parser's stack
+    ("/api/check", b'{"text": NaN}'),
+    ("/api/check", b'{"text": "A", "x": -Infinity}'),
+    ("/api/check", b'\xff\xfe{"text": "A"}'),
+    ("/api/verify", '{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": ["\u00b2:1"]}}'.encode()),
+    ("/api/verify", b'{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": ["99:99", 5]}}'),
+    ("/api/verify", b'{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": ["99:99"]}}'),
+    ("/api/hint", b'{"text": "STANDARD\\nA-.-A\\n", "done": 5}'),
+    ("/api/hint", b'{"text": "STANDARD\\nA-.-A\\n", "done": [[1]]}'),
+])
+def test_malformed_bodies_are_400(client, path, body):
+    res = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert res.status_code == 400, res.text
+    assert "error" in res.json()
+
+
+def test_a_chunked_body_is_read_no_further_than_the_limit():
+    import asyncio
+
+    app = create_app()
+    received, sent = 0, []
+
+    async def receive():
+        nonlocal received
+        received += 1
+        return {"type": "http.request", "body": b" " * (1 << 20), "more_body": received < 64}  # 64 MB offered
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/check", "headers": [(b"content-type", b"application/json")],
+             "query_string": b"", "http_version": "1.1", "scheme": "http", "server": ("test", 80), "client": ("t", 1),
+             "root_path": ""}
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 413
+    assert received <= 5  # the server stopped reading at 4 MB
+
+
+def test_save_checks_the_text_before_touching_any_file(tmp_path):
+    target = tmp_path / "board.txt"
+    target.write_text(HEX)
+    (tmp_path / "board.txt.bak").write_text("the previous backup")
+    client = TestClient(create_app(str(target)))
+    res = client.post("/api/save", content=b'{"text": "\\ud800"}', headers={"Content-Type": "application/json"})
+    assert res.status_code == 400
+    assert target.read_text() == HEX and (tmp_path / "board.txt.bak").read_text() == "the previous backup"
+
+
+def test_save_keeps_the_mode_and_replaces_a_symlinked_backup(tmp_path):
+    import os
+    import stat
+
+    target = tmp_path / "board.txt"
+    target.write_text(HEX)
+    os.chmod(target, 0o644)
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not the studio's to write")
+    (tmp_path / "board.txt.bak").symlink_to(elsewhere)
+    client = TestClient(create_app(str(target)))
+    assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 200
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o644
+    assert elsewhere.read_text() == "not the studio's to write"
+    backup = tmp_path / "board.txt.bak"
+    assert not backup.is_symlink() and backup.read_text() == HEX
+
+
+def test_a_file_that_became_a_folder_is_409_and_a_folder_is_refused_at_start(tmp_path, capsys):
+    from flowgraph.cli import main
+
+    target = tmp_path / "board.txt"
+    client = TestClient(create_app(str(target)))
+    target.mkdir()
+    assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 409
+    assert main(["studio", str(target), "--no-browser"]) == 2
+    assert "is a folder" in capsys.readouterr().err
