@@ -35,15 +35,23 @@ from __future__ import annotations
 import bisect
 import json
 import json.scanner
+import math
 
 from ..model import FAMILIES, LABELS, Puzzle
+from .neighbor_link import MAX_CELLS
 from .problems import Problem
 from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
 
 __all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "looks_like_json", "FORMAT_TAG"]
 
 FORMAT_TAG = "flowgraph-graph"
+#: The largest coordinate a node may have (either sign).
+MAX_COORD = 100_000
 _AXES = ("-", "|", "/", "\\")
+
+class _LongNumber(str):
+    """A whole number of more than 18 digits, kept as its text: no id, label or place can be one."""
+
 
 class _Obj(dict):
     """A JSON object that remembers where it starts."""
@@ -64,7 +72,10 @@ class _Decoder(json.JSONDecoder):
     learns where it starts (the scanner calls ``parse_object``/``parse_array`` with that offset)."""
 
     def __init__(self, text: str):
-        super().__init__()
+        # Numbers are checked where they are used; here they must only not cost time or crash:
+        # int() refuses 4,300 digits and more, so long ones stay text, and NaN / Infinity are floats.
+        super().__init__(parse_int=lambda s: int(s) if len(s) <= 18 else _LongNumber(s),
+                         parse_constant=float)
         self.line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
         plain_object, plain_array = self.parse_object, self.parse_array  # type: ignore[has-type]
 
@@ -110,11 +121,24 @@ def analyse_json_graph(text: str, path: str | None = None) -> tuple[Puzzle | Non
         problems.append(_problem(doc.pos, "error", f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"))
     sketch = Sketch(family if family in FAMILIES else "STANDARD")
     keys = _read_nodes(doc, sketch, problems)
+    _check_extent(doc, sketch, problems)
     _read_links(doc, sketch, keys, problems)
     if any(p.is_error for p in problems):
         return None, sorted(problems)
     puzzle, more = to_puzzle(sketch, lines, path, "json-graph", doc.pos)
     return puzzle, sorted(problems + more)
+
+
+def _check_extent(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> None:
+    """The grid the 2-D places span holds at most :data:`MAX_CELLS` places (a text or a picture is that big)."""
+    xys = [s.xy for s in sketch.spots.values() if s.xy is not None and len(s.xy) == 2]
+    if not xys:
+        return
+    width = max(x for x, _ in xys) - min(x for x, _ in xys) + 1
+    height = max(y for _, y in xys) - min(y for _, y in xys) + 1
+    if width * height > MAX_CELLS:
+        problems.append(_problem(doc.pos, "error", f"the places span {width:,.0f} x {height:,.0f} cells: a board "
+                                 f"spans at most {MAX_CELLS:,}"))
 
 
 def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
@@ -133,8 +157,8 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
             problems.append(_problem(at, "error", message))  # noqa: B023 - called in this iteration only
 
         nid = node.get("id")
-        if not isinstance(nid, (str, int)) or isinstance(nid, bool):
-            bad("a node needs an \"id\": a string or a whole number")
+        if not isinstance(nid, (str, int)) or isinstance(nid, (bool, _LongNumber)):
+            bad("a node needs an \"id\": a string or a whole number of at most 18 digits")
             continue
         if nid in keys:
             bad(f"node id {nid!r} is used twice")
@@ -151,8 +175,9 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
             bad("a bridge lane is never an endpoint")
         place = node.get("xy", node.get("xyz"))
         if place is not None and not (isinstance(place, list) and len(place) in (2, 3)
-                                      and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in place)):
-            bad("\"xy\" is [x, y] and \"xyz\" is [x, y, z], numbers")
+                                      and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                              and math.isfinite(v) and abs(v) <= MAX_COORD for v in place)):
+            bad(f"\"xy\" is [x, y] and \"xyz\" is [x, y, z], numbers from -{MAX_COORD:,} to {MAX_COORD:,}")
             place = None
         key = at + (lane,) if lane else at
         keys[nid] = key

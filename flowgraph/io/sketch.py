@@ -31,7 +31,7 @@ from ..model import FAMILIES, Flow, Node, Puzzle
 from .problems import Problem
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place",
-           "same_board", "place", "nodes_by_place"]
+           "same_board", "place", "nodes_by_place", "places_from_origin"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
 
@@ -152,6 +152,20 @@ def place(spot: PlacedNode) -> tuple:
 def nodes_by_place(sketch: Sketch) -> dict[tuple, Node]:
     """Place (:func:`place`) -> node: to carry paths between the texts of one board in two formats."""
     return {place(spot): key for key, spot in sketch.spots.items()}
+
+
+def places_from_origin(sketch: Sketch) -> dict[Node, tuple]:
+    """Node -> its place (:func:`place`) moved so that the smallest ``x`` and ``y`` are 0.
+
+    Two sketches of one board drawn from different origins (a JSON graph at
+    negative ``xy``, its neighbor-link text) give their nodes equal places.
+    Nodes without a place keep ``(lane,)``.
+    """
+    placed = [s.xy for s in sketch.spots.values() if s.xy is not None]
+    dx = min((xy[0] for xy in placed), default=0)
+    dy = min((xy[1] for xy in placed), default=0)
+    return {key: ((s.xy[0] - dx, s.xy[1] - dy) + tuple(s.xy[2:]) if s.xy is not None else ()) + (s.lane,)
+            for key, s in sketch.spots.items()}
 
 
 def links_by_place(sketch: Sketch, dx: float = 0, dy: float = 0) -> set[frozenset]:

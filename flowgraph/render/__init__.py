@@ -15,17 +15,52 @@ from __future__ import annotations
 
 from ..model import Limits, Puzzle, Solution
 
-__all__ = ["animate", "spaced"]
+__all__ = ["animate", "spaced", "FrameSampler"]
+
+
+class FrameSampler:
+    """Keeps evenly spaced items of a stream of unknown length in memory proportional to ``count``.
+
+    Every item is offered with :meth:`add`; the sampler keeps every
+    ``stride``-th, and when it holds ``2 * count`` it drops every other one
+    and doubles the stride. A search of millions of states so keeps at most
+    ``2 * count`` frames.
+
+    >>> sampler = FrameSampler(3)
+    >>> for i in range(100):
+    ...     sampler.add(i)
+    >>> sampler.frames()
+    [0, 32, 64]
+    """
+
+    def __init__(self, count: int):
+        self.count = max(count, 1)
+        self.stride = 1
+        self.seen = 0
+        self.kept: list = []
+
+    def add(self, item) -> None:
+        if self.seen % self.stride == 0:
+            self.kept.append(item)
+            if len(self.kept) >= 2 * self.count:
+                self.kept = self.kept[::2]
+                self.stride *= 2
+        self.seen += 1
+
+    def frames(self) -> list:
+        """At most ``count`` of the items kept, evenly spaced from the first."""
+        return spaced(self.kept, self.count)
 
 
 def spaced(frames: list, count: int) -> list:
     """At most ``count`` items of ``frames``, evenly spaced from the first.
 
     >>> spaced(list(range(10)), 3)
-    [0, 4, 8]
+    [0, 3, 6]
     """
-    step = max(1, -(-len(frames) // max(count, 1)))
-    return frames[::step][:count]
+    if len(frames) <= count:
+        return list(frames)
+    return [frames[i * len(frames) // count] for i in range(count)]
 
 
 def animate(puzzle: Puzzle, frames: int = 200, limits: Limits | None = None) -> tuple[Solution, list[dict]]:
@@ -46,6 +81,6 @@ def animate(puzzle: Puzzle, frames: int = 200, limits: Limits | None = None) -> 
 
     if frames < 2:
         raise ValueError("an animation needs at least 2 frames")
-    seen: list[dict] = []
-    solution = verify(get_engine("search").solve(puzzle, limits or Limits(), trace=seen.append))
-    return solution, spaced(seen, frames - 1) + [{k: [list(v)] for k, v in solution.paths.items()}]
+    sampler = FrameSampler(frames - 1)
+    solution = verify(get_engine("search").solve(puzzle, limits or Limits(), trace=sampler.add))
+    return solution, sampler.frames() + [{k: [list(v)] for k, v in solution.paths.items()}]

@@ -91,6 +91,12 @@ class Scene:
     dot_px: float = 15.0
 
 
+#: Places (cells and holes of the board's bounding grid) a picture may span: 500 x 500.
+MAX_DRAWN_PLACES = 250_000
+#: Pixels a picture may have (an RGB image of this size takes 300 MB).
+MAX_PIXELS = 100_000_000
+
+
 def scene(
     puzzle: Puzzle,
     paths: Mapping[str, Sequence[Any]] | None = None,
@@ -122,7 +128,9 @@ def scene(
     ValueError
         Unknown theme.
     ConversionError
-        A node has no 2-D place (a 3-D JSON board).
+        A node has no 2-D place (a 3-D JSON board), or the board spans more
+        than :data:`MAX_DRAWN_PLACES` places or the picture more than
+        :data:`MAX_PIXELS` pixels.
     """
     if theme not in THEMES:
         raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)}")
@@ -138,11 +146,16 @@ def scene(
     if geo.kind == "hex-columns":  # keep each column's parity: shift by whole pairs of columns
         x0 -= x0 % 2
     places = {key: (round(xy[0] - x0), round(xy[1] - y0)) for key, xy in xys.items()}
+    span = (max(x for x, _ in places.values()) + 1) * (max(y for _, y in places.values()) + 1)
+    if span > MAX_DRAWN_PLACES:  # checked before anything proportional to it is made
+        raise ConversionError(f"the board spans {span:,} places: too large to draw (at most {MAX_DRAWN_PLACES:,})")
     geo = _shifted(geo, y0)
     warped = any(sketch.links.values())
     margin = 0.55 if warped else 0.3  # room for the tunnels outside the edge
     w, h = geo.size(list(set(places.values())))
     s = cell_px
+    if (w + 2 * margin) * (h + 2 * margin) * s * s > MAX_PIXELS:
+        raise ConversionError(f"the picture would be over {MAX_PIXELS:,} pixels: draw it with a smaller cell_px")
 
     def px(p: Point) -> Point:
         return ((p[0] + margin) * s, (p[1] + margin) * s)

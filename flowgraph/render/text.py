@@ -6,7 +6,7 @@ from rich.text import Text
 
 from ..errors import ConversionError
 from ..io.neighbor_link import analyse
-from ..io.sketch import draw_neighbor_link, nodes_by_place, place, sketch_of
+from ..io.sketch import draw_neighbor_link, places_from_origin, sketch_of
 from ..model import LABELS, Puzzle, Solution, position
 
 __all__ = ["solution_grid", "solution_text", "as_neighbor_link", "flow_style", "board_rows", "PALETTE"]
@@ -84,9 +84,9 @@ def as_neighbor_link(solution: Solution) -> Solution:
     drawn, problems = analyse(draw_neighbor_link(sketch_of(solution.puzzle)))
     if drawn is None:  # a bug of the writer: say what, rather than draw a wrong board
         raise ConversionError(f"the board drawn as text does not read back: {problems[0].message}")
-    node_at = nodes_by_place(sketch_of(drawn))
-    spots = sketch_of(solution.puzzle).spots
-    paths = {label: tuple(node_at[place(spots[n])] for n in path) for label, path in solution.paths.items()}
+    node_at = {at: key for key, at in places_from_origin(sketch_of(drawn)).items()}
+    at = places_from_origin(sketch_of(solution.puzzle))
+    paths = {label: tuple(node_at[at[n]] for n in path) for label, path in solution.paths.items()}
     return Solution(drawn, paths, solution.engine, solution.stats)
 
 

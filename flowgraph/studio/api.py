@@ -28,7 +28,7 @@ from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import Limits, Puzzle, Solution
-from ..render import spaced
+from ..render import FrameSampler
 from ..render.scene import flow_colour
 from ..verify import verify
 
@@ -379,15 +379,17 @@ class Solves:
 
         ask = job.result
         puzzle = ask["puzzle"]
-        seen: list[dict] = []
+        sampler = FrameSampler(ask["frames"] - 1)  # memory for the frames shown, not for every state
 
         def trace(paths: dict) -> None:
             if job.stop.is_set():
                 raise _Cancelled
-            seen.append(paths)
+            sampler.add(paths)
 
         try:
             solution = verify(get_engine("search").solve(puzzle, Limits(time_limit_s=ask["seconds"]), trace=trace))
+            frames = [_svg(puzzle, ask["theme"], paths=p) for p in sampler.frames()]
+            final = _svg(solution, ask["theme"])
         except _Cancelled:
             job.status, job.result = "cancelled", {}
             return
@@ -401,10 +403,9 @@ class Solves:
             logging.getLogger("flowgraph.studio").exception("solve %s failed", job.id)
             job.status, job.result = "error", {"message": f"internal error: {type(exc).__name__}: {exc}"}
             return
-        frames = [_svg(puzzle, ask["theme"], paths=p) for p in spaced(seen, ask["frames"] - 1)]
         job.status = "solved"
-        job.result = {"paths": _paths_json(solution), "stats": dict(solution.stats),
-                      "svg": _svg(solution, ask["theme"]), "frames": [f for f in frames if f] + [_svg(solution, ask["theme"])]}
+        job.result = {"paths": _paths_json(solution), "stats": dict(solution.stats), "svg": final,
+                      "frames": [f for f in frames if f] + [final]}
 
     def get(self, job_id: str) -> _Job | None:
         return self.jobs.get(job_id)

@@ -133,3 +133,46 @@ def test_json_graph_of_a_3d_board_solves_and_cannot_be_drawn():
     assert len(solve(puzzle).paths["A"]) == 8
     with pytest.raises(ConversionError, match="no place on a 2-D grid"):
         write(puzzle, "neighbor-link")
+
+
+def _graph(nodes: str) -> str:
+    return '{"nodes": [' + nodes + '], "links": [[1, 2]]}'
+
+
+@pytest.mark.parametrize("text, words", [
+    (_graph('{"id": 1, "label": "A", "xy": [1e999, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}'), '"xy" is [x, y]'),
+    (_graph('{"id": 1, "label": "A", "xy": [NaN, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}'), '"xy" is [x, y]'),
+    (_graph('{"id": 1, "label": "A", "xy": [-Infinity, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}'), '"xy" is [x, y]'),
+    (_graph('{"id": 1, "label": "A", "xy": [151000000000000000000, 7]}, {"id": 2, "label": "A", "xy": [0, 0]}'),
+     '"xy" is [x, y]'),
+    (_graph('{"id": 1, "label": "A", "xy": [90000, 0]}, {"id": 2, "label": "A", "xy": [0, 90000]}'), "places span"),
+    (_graph('{"id": ' + "1" * 5000 + ', "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}'),
+     "at most 18 digits"),
+])
+def test_json_graph_numbers_are_bounded_where_they_are_read(text, words):
+    from flowgraph.io.json_graph import analyse_json_graph
+
+    puzzle, problems = analyse_json_graph(text, "g.json")
+    assert puzzle is None and any(words in p.message and p.line >= 1 for p in problems)
+
+
+def test_a_json_graph_that_validates_also_solves_wherever_its_places_start(tmp_path, capsys):
+    from flowgraph.cli import main
+
+    board = tmp_path / "negative.json"
+    board.write_text(_graph('{"id": 1, "label": "A", "xy": [-1, -3]}, {"id": 2, "label": "A", "xy": [0, -3]}'))
+    assert main(["validate", str(board)]) == 0
+    assert main(["solve", str(board)]) == 0
+    assert "A-A" in capsys.readouterr().out
+
+
+def test_a_board_too_large_to_draw_says_so():
+    from flowgraph.errors import ConversionError
+    from flowgraph.io.json_graph import analyse_json_graph
+    from flowgraph.render.svg import svg
+
+    puzzle, _ = analyse_json_graph(_graph('{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [300000, 0]}')
+                                   .replace("300000", "99999").replace('"xy": [0, 0]', '"xy": [0, -9]'))
+    assert puzzle is not None
+    with pytest.raises(ConversionError, match="too large to draw"):
+        svg(puzzle)

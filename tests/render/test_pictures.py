@@ -124,3 +124,14 @@ def test_cli_render_every_kind(tmp_path, capsys):
     assert main(["render", hex_board, "-o", str(tmp_path / "x.bmp")]) == 2
     assert main(["solve", "--svg", str(tmp_path / "pics"), "--png", str(tmp_path / "pics"), hex_board]) == 0
     assert sorted(p.name for p in (tmp_path / "pics").iterdir()) == ["honeycomb_5x4.png", "honeycomb_5x4.svg"]
+
+
+def test_frames_of_a_long_search_take_memory_for_the_frames_only():
+    from flowgraph.render import FrameSampler
+
+    sampler = FrameSampler(30)
+    for state in range(1_000_000):
+        sampler.add(state)
+        assert len(sampler.kept) < 60
+    frames = sampler.frames()
+    assert len(frames) == 30 and frames[0] == 0 and frames == sorted(frames)

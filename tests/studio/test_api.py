@@ -284,3 +284,12 @@ def test_a_file_that_became_a_folder_is_409_and_a_folder_is_refused_at_start(tmp
     assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 409
     assert main(["studio", str(target), "--no-browser"]) == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("xy", ["[1e999, 0]", "[NaN, 0]", "[300000, 0]", "[151000000000000000000, 7]", "[99999, 9]"])
+@pytest.mark.parametrize("path", ["/api/check", "/api/render", "/api/convert", "/api/solve"])
+def test_json_graph_places_never_give_500(client, xy, path):
+    text = ('{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": ' + xy + '}], '
+            '"links": [[1, 2]]}')
+    res = client.post(path, json={"text": text, "to": "neighbor-link"})
+    assert res.status_code in (200, 202, 422), res.text
