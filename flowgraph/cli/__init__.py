@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Sequence
 
 from .. import __version__
 from . import bench, convert, generate, new, render, scan, solve, studio, validate
-from .common import EXIT, EXIT_HELP, Parser
+from .common import EXIT, EXIT_HELP, OutputError, Parser
 
 __all__ = ["main", "run", "build_parser", "EXIT", "COMMANDS"]
 
@@ -31,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"flowgraph {__version__}")
+    parser.add_argument("--debug", action="store_true", dest="show_traceback",
+                        help="on an internal error, show the traceback (otherwise one line, exit status 5); "
+                        "give it before the command: flowgraph --debug solve ...")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for command in COMMANDS:
@@ -63,6 +67,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OutputError as exc:  # a destination that cannot be written, found before any work
+        print(f"flowgraph {args.command}: {exc}", file=sys.stderr)
+        return EXIT["usage"]
+    except Exception as exc:  # a bug: one line, never a traceback (exit 1 means "no solution")
+        if args.show_traceback:
+            traceback.print_exc()
+        else:
+            print(f"flowgraph {args.command}: internal error: {type(exc).__name__}: {exc} "
+                  "(run with --debug for the traceback)", file=sys.stderr)
+        return EXIT["error"]
 
 
 def run() -> None:

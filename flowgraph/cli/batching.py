@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from rich.console import Console
 
-from .common import EXIT_HELP, positive_int
+from .common import EXIT_HELP, output_file, positive_int
 
 __all__ = ["add_batch_options", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP", "SMALL_BATCH", "finish"]
 
@@ -70,6 +72,10 @@ def run_rows(
 
     if args.resume and not args.out:
         return "--resume needs --out FILE (the rows of the earlier run)"
+    if args.out:
+        refused = _refuse_out(args.out, keys)
+        if refused:
+            return refused
     try:
         jobs = args.jobs or (1 if len(keys) < SMALL_BATCH and not args.scheduler else None)
         executor = make_executor(jobs, args.scheduler, warm_up=warm_up, tasks=len(keys))
@@ -94,6 +100,30 @@ def run_rows(
                 next_up[0] += 1
 
         return run_batch(keys, task, task_args, executor, out=args.out, resume=args.resume, on_row=arrived)
+
+
+def _refuse_out(out: str, keys: Sequence[str]) -> str | None:
+    """Why ``--out FILE`` must not be written (it is an input, or holds something else than rows), or None."""
+    output_file(out, "--out")
+    target = Path(out).resolve()
+    if any(Path(key.split("#", 1)[0]).resolve() == target for key in keys):
+        return f"--out {out} is one of the inputs: name a new file for the rows"
+    try:
+        with open(target, encoding="utf-8") as fh:
+            first = next((line for line in fh if line.strip()), None)
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        first = ""
+    if first is None:
+        return None
+    try:
+        row = json.loads(first)
+    except ValueError:
+        row = None
+    if not (isinstance(row, dict) and "key" in row):
+        return f"--out {out} holds something other than rows of flowgraph: not overwritten (name a new file)"
+    return None
 
 
 def print_summary(console: Console, summary: dict, title: str) -> None:

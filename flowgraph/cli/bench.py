@@ -7,7 +7,7 @@ import json
 import os
 
 from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
-from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits
+from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits, output_file
 
 __all__ = ["add_parser", "run"]
 
@@ -38,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     from ..batch.bench import bench_row_of, expand, summary
     from ..batch.jobs import expand_jobs
     from ..batch.tasks import bench_task
+
+    output_file(args.json, "--json")
 
     out, err = consoles(args.color)
     try:

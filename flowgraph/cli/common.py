@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import NoReturn
 
 from rich.console import Console
@@ -16,6 +17,7 @@ from ..model import DEFAULT_MEMORY_BYTES, Limits
 __all__ = [
     "EXIT", "EXIT_HELP", "Parser", "positive_int", "positive_float", "add_budget_options", "add_color_option",
     "add_command", "consoles", "console", "limits", "read_stdin", "print_problems", "warm_up", "Command",
+    "OutputError", "output_file", "output_folder",
 ]
 
 #: Exit status by outcome; with several files the largest applies.
@@ -27,10 +29,56 @@ exit status:
   1  some puzzle has no solution (the search space was exhausted)
   2  usage error (bad option or argument)
   3  some file is invalid (problems are printed as FILE:LINE:COLUMN: message)
-  4  a node, time or memory budget ran out before an answer
-  5  internal error: an engine's answer failed verification (please report it)
+  4  a state, time or memory budget ran out before an answer
+  5  internal error: a bug, such as an answer that failed verification (please report it;
+     flowgraph --debug COMMAND ... shows the traceback)
 With several files, the largest status applies; every file is still processed.
 """
+
+class OutputError(Exception):
+    """An output destination that cannot be written (a folder where a file is wanted, say): exit status 2."""
+
+
+def output_file(path: str | None, what: str = "output") -> str | None:
+    """Check ``path`` as a file to write before any work is done; its missing parent folders are made.
+
+    Raises
+    ------
+    OutputError
+        ``path`` is a folder, or a parent of it is a file.
+    """
+    if path is None or path == "-":
+        return path
+    target = Path(path)
+    if target.is_dir():
+        raise OutputError(f"{what} {path} is a folder: name a file")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise OutputError(f"{what} {path}: a parent of it is a file, not a folder") from None
+    except OSError as exc:
+        raise OutputError(f"{what} {path}: cannot make its folder: {exc.strerror or exc}") from None
+    return path
+
+
+def output_folder(path: str | None, what: str = "output folder") -> str | None:
+    """Check ``path`` as a folder to write into; it is made (with its parents) when missing.
+
+    Raises
+    ------
+    OutputError
+        ``path`` or a parent of it is a file.
+    """
+    if path is None:
+        return path
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise OutputError(f"{what} {path} is a file (or inside one): name a folder") from None
+    except OSError as exc:
+        raise OutputError(f"{what} {path}: cannot make it: {exc.strerror or exc}") from None
+    return path
+
 
 #: What a command module gives the ``flowgraph`` parser: ``add_parser(subparsers)``
 #: registers it and sets ``run(args) -> exit status`` as its ``func``.

@@ -14,7 +14,7 @@ from ..io.sketch import nodes_by_place, place, same_board, sketch_of
 from ..io.solution_json import solution_json
 from ..model import Solution
 from ..verify import check
-from .common import EXIT, add_command, console, print_problems, read_stdin
+from .common import EXIT, add_command, console, output_file, output_folder, print_problems, read_stdin
 
 __all__ = ["add_parser", "run"]
 
@@ -74,7 +74,11 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"flowgraph convert: {source} holds {len(entries)} puzzles: give -o DIR", markup=False)
         return EXIT["usage"]
     status = EXIT["invalid"] if any(p.is_error for p in problems) else 0
-    folder = Path(args.output) if len(entries) > 1 or fmt == "level-pack" else None
+    folder = Path(args.output) if args.output and (len(entries) > 1 or fmt == "level-pack") else None
+    if folder is not None:
+        output_folder(args.output)
+    else:
+        output_file(args.output)
     for entry in entries:
         status = max(status, _convert(entry, target, folder, args, err))
     return status

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
 from .batching import add_batch_options, finish, run_rows
-from .common import EXIT, add_command, console, positive_float, positive_int
+from .common import EXIT, add_command, console, output_folder, positive_float, positive_int
 from .new import size
 
 __all__ = ["add_parser", "run"]
@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from ..batch.tasks import generate_task
 
     err = console("auto", sys.stderr)
+    output_folder(args.output)
     if args.count > 1 and not (args.output or args.json):
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]

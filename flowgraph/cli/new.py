@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..authoring.templates import WRAPS, read_mask, template
 from ..errors import PuzzleError
-from .common import EXIT, add_command, console
+from .common import EXIT, add_command, console, output_file
 
 __all__ = ["add_parser", "run"]
 
@@ -53,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     err = console("auto", sys.stderr)
+    output_file(args.output)
     mask = None
     try:
         if args.mask:

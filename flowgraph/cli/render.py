@@ -10,7 +10,7 @@ from ..batch.outcome import solve_file
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.files import load
 from ..model import Puzzle, Solution
-from .common import EXIT, add_budget_options, add_command, console, limits, positive_int, print_problems, read_stdin
+from .common import EXIT, add_budget_options, add_command, console, limits, output_file, positive_int, print_problems, read_stdin
 
 __all__ = ["add_parser", "run", "add_picture_options", "write_picture"]
 
@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if out and not out.endswith(SUFFIXES):
         err.print(f"flowgraph render: {out}: the output must end in {', '.join(SUFFIXES)}", markup=False)
         return EXIT["usage"]
+    output_file(out)
     if out and out.endswith(".gif"):
         return _animate(args, err)
     if args.solve:

@@ -9,7 +9,17 @@ from pathlib import Path
 
 from ..batch.outcome import solve_file
 from ..errors import ScanError
-from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits, print_problems, warm_up
+from .common import (
+    EXIT,
+    add_budget_options,
+    add_color_option,
+    add_command,
+    consoles,
+    limits,
+    output_folder,
+    print_problems,
+    warm_up,
+)
 from .render import add_picture_options
 from .solve import print_outcome, write_pictures
 
@@ -61,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     from ..scan import read_board
 
     out, err = consoles(args.color)
+    output_folder(args.png, "--png")
+    output_folder(args.svg, "--svg")
     many = len(args.images) > 1
     status = 0
     if args.solve:

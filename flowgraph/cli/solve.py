@@ -20,6 +20,7 @@ from .common import (
     add_command,
     consoles,
     limits,
+    output_folder,
     print_problems,
     warm_up,
 )
@@ -67,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from ..batch.tasks import solve_task
 
     out, err = consoles(args.color)
+    output_folder(args.svg, "--svg")
+    output_folder(args.png, "--png")
     jobs = expand_jobs(args.files, sys.stdin.buffer.read() if "-" in args.files else None)
     budget = limits(args)
     if not args.scheduler and (args.jobs == 1 or len(jobs) < SMALL_BATCH):

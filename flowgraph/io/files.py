@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..model import Puzzle
-from .neighbor_link import analyse
+from .neighbor_link import BOM, analyse
 from .problems import Problem
 
 __all__ = ["read_text", "load", "parse_file", "MAX_BYTES"]
@@ -33,7 +33,7 @@ def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
     if len(data) > MAX_BYTES:
         return None, [Problem(1, 1, "error", f"file is {len(data):,} bytes; the limit is {MAX_BYTES:,}")]
     try:
-        return data.decode("utf-8"), []
+        return data.decode("utf-8").removeprefix(BOM), []
     except UnicodeDecodeError as err:
         before = data[: err.start]
         line = before.count(b"\n") + 1

@@ -154,6 +154,7 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
         Empty when the file has an error (a level pack: the lines that read).
     problems : list of Problem
     """
+    text = text.removeprefix(neighbor_link.BOM)
     fmt = fmt or format_for(path, text)
     stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0] if path else "puzzle"
     if fmt == "level-pack":

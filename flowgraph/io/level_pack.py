@@ -45,6 +45,11 @@ from .sketch import draw_neighbor_link, nodes_by_place, sketch_of
 __all__ = ["Level", "analyse_level_pack", "read_level_pack", "looks_like_level_pack"]
 
 _SIZE = re.compile(r"^(?:(X|W)_)?(\d+)(?::(\d+))?(?:\+[BI](?::[BI])?)?$")
+
+#: Cells one level may have (the game's largest boards have a few hundred).
+MAX_LEVEL_CELLS = 10_000
+#: Cells a whole pack may have (a level is read as text, so a pack of this many reads in a few seconds).
+MAX_PACK_CELLS = 200_000
 _LINE = re.compile(r"^\s*(?:[XW]_)?\d+(?::\d+)?(?:\+[BI](?::[BI])?)?,[^;]*;")
 
 
@@ -93,9 +98,20 @@ def analyse_level_pack(text: str, path: str | None = None) -> tuple[list[Level],
     levels: list[Level] = []
     problems: list[Problem] = []
     names: set[str] = set()
+    cells = 0  # over the whole pack
     for line_no, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("//"):
             continue
+        try:
+            size = _size(line)
+        except _Bad as bad:
+            problems.append(Problem(line_no, bad.column, "error", bad.message))
+            continue
+        if cells + size > MAX_PACK_CELLS:
+            problems.append(Problem(line_no, 1, "error", f"the pack has more than {MAX_PACK_CELLS:,} cells: this "
+                                    "level and those below it are not read"))
+            break
+        cells += size
         try:
             level = _read_line(line, line_no, stem)
         except _Bad as bad:
@@ -143,16 +159,32 @@ def _ints(field: str, col: int, what: str) -> list[int]:
     return out
 
 
+def _size(line: str) -> int:
+    """The level's cell count from its SIZE field, checked before anything is made of it."""
+    _, width, height = _read_size(line.split(";", 1)[0].split(",", 1)[0])
+    return width * height
+
+
+def _read_size(field: str) -> tuple[str | None, int, int]:
+    """``SIZE`` as (kind, width, height); bounded by :data:`MAX_LEVEL_CELLS`."""
+    m = _SIZE.match(field.strip())
+    if not m:
+        raise _Bad(1, f"size {field!r}: expected W or W:H, with X_ (hex) or W_ (warps) in front")
+    if max(len(m.group(2)), len(m.group(3) or "")) > 6:
+        raise _Bad(1, f"size {field.strip()!r}: a level has at most {MAX_LEVEL_CELLS:,} cells")
+    width, height = int(m.group(2)), int(m.group(3) or m.group(2))
+    if not 1 <= width * height <= MAX_LEVEL_CELLS:
+        raise _Bad(1, f"size {field.strip()!r} is {width}x{height}: a level has 1 to {MAX_LEVEL_CELLS:,} cells")
+    return m.group(1), width, height
+
+
 def _read_line(line: str, line_no: int, stem: str) -> Level:
     fields = _fields(line)
     (hcol, header), pipes = fields[0], fields[1:]
     parts = header.split(",")
     if len(parts) < 4:
         raise _Bad(hcol, "the header is SIZE,f1,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]]")
-    m = _SIZE.match(parts[0].strip())
-    if not m:
-        raise _Bad(hcol, f"size {parts[0]!r}: expected W or W:H, with X_ (hex) or W_ (warps) in front")
-    kind, width, height = m.group(1), int(m.group(2)), int(m.group(3) or m.group(2))
+    kind, width, height = _read_size(parts[0])
     cols = [hcol + sum(len(p) + 1 for p in parts[:i]) for i in range(len(parts))]
     level = parts[2].strip() or str(line_no)
     if not parts[3].strip().isdigit() or int(parts[3]) != len(pipes):
@@ -187,7 +219,7 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
                 raise _Bad(col, f"pipe {k + 1} ends on a bridge or another pipe's end")
             cells[_xy(end, width)] = LABELS[k]
         paths.append(path)
-    sketch, lame = grid_sketch(cells, {"X": "HEX", "W": "WARPS"}.get(kind, "BRIDGES" if bridges else "STANDARD"),
+    sketch, lame = grid_sketch(cells, {"X": "HEX", "W": "WARPS"}.get(kind or "", "BRIDGES" if bridges else "STANDARD"),
                                hex_down=LEVEL_PACK_HEX if kind == "X" else None,
                                wrap_rows=kind == "W", wrap_cols=kind == "W", walls=frozenset(walls))
     if lame:

@@ -23,6 +23,8 @@ __all__ = ["analyse", "draft", "find_problems", "parse_text", "MAX_CELLS"]
 
 #: Boards with more cells than this are refused (cells and bridges).
 MAX_CELLS = 1_000_000
+#: A UTF-8 byte-order mark as text: some editors write one; every reader skips it (columns as the editor shows).
+BOM = "\ufeff"
 
 
 @functools.lru_cache(maxsize=1)
@@ -62,6 +64,7 @@ def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Pro
     problems : list of Problem
         Every error and warning, in file order.
     """
+    text = text.removeprefix(BOM)
     if not text.strip():
         return None, [Problem(1, 1, "error", "empty file: expected a header and a board")]
     cells = len(_CELL_CHARS.findall(text))

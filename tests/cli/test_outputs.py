@@ -1,0 +1,123 @@
+"""Every door of the CLI keeps its promise: outputs checked before work, inputs never overwritten, no traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowgraph.cli import main
+from tests.helpers import PUZZLES
+
+BOARD = str(PUZZLES / "standard" / "regular_5x5.txt")
+
+# Each command with an output that must be a file: given a folder, one line and exit status 2.
+FILE_OUTPUTS = [
+    ["solve", BOARD, "--out", "{dir}"],
+    ["validate", BOARD, "--out", "{dir}"],
+    ["bench", BOARD, "--json", "{dir}"],
+    ["convert", BOARD, "-o", "{dir}"],
+    ["new", "--size", "3x3", "-o", "{dir}"],
+    ["generate", "--size", "4x4", "--json", "--out", "{dir}"],
+]
+# ... and with an output that must be a folder: given a file, the same.
+FOLDER_OUTPUTS = [
+    ["solve", BOARD, "--svg", "{file}"],
+    ["solve", BOARD, "--png", "{file}"],
+    ["generate", "--size", "4x4", "-o", "{file}"],
+]
+
+
+@pytest.mark.parametrize("argv", FILE_OUTPUTS + FOLDER_OUTPUTS, ids=lambda a: " ".join(a[:1] + a[-2:-1]))
+def test_a_wrong_kind_of_destination_is_one_line_and_status_2(argv, tmp_path, capsys):
+    folder, file = tmp_path / "adir", tmp_path / "afile.txt"
+    folder.mkdir()
+    file.write_text("keep me")
+    assert main([a.format(dir=folder, file=file) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert file.read_text() == "keep me"
+
+
+@pytest.mark.parametrize("argv, made", [
+    (["solve", BOARD, "--out", "{tmp}/a/b/rows.jsonl"], "a/b/rows.jsonl"),
+    (["render", BOARD, "-o", "{tmp}/c/d.svg"], "c/d.svg"),
+    (["convert", BOARD, "-o", "{tmp}/e/f.json"], "e/f.json"),
+    (["new", "--size", "3x3", "-o", "{tmp}/g/h.txt"], "g/h.txt"),
+    (["bench", BOARD, "--json", "{tmp}/i/j.json"], "i/j.json"),
+    (["solve", BOARD, "--svg", "{tmp}/k/l"], "k/l/regular_5x5.svg"),
+])
+def test_missing_parent_folders_are_made(argv, made, tmp_path, capsys):
+    assert main([a.format(tmp=tmp_path) for a in argv]) == 0
+    assert (tmp_path / made).is_file()
+
+
+def test_out_never_overwrites_an_input_or_a_file_that_holds_no_rows(tmp_path, capsys):
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    board = folder / "regular_5x5.txt"
+    board.write_text((PUZZLES / "standard" / "regular_5x5.txt").read_text())
+    before = board.read_text()
+    assert main(["solve", "--out", str(board), "--resume", str(folder)]) == 2
+    assert "is one of the inputs" in capsys.readouterr().err
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    assert main(["solve", "--out", str(notes), str(board)]) == 2
+    assert "holds something other than rows" in capsys.readouterr().err
+    assert board.read_text() == before and notes.read_text() == "my notes\n"
+    rows = tmp_path / "rows.jsonl"
+    assert main(["solve", "--json", "--out", str(rows), str(board)]) == 0
+    assert main(["solve", "--json", "--out", str(rows), "--resume", str(board)]) == 0  # rows may be resumed
+
+
+def test_a_bug_is_one_line_and_status_5_and_debug_shows_the_traceback(monkeypatch, capsys):
+    from flowgraph.cli import solve
+
+    def broken(args):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(solve, "run", broken)
+    assert main(["solve", BOARD]) == 5
+    err = capsys.readouterr().err
+    assert "internal error: ZeroDivisionError: a bug" in err and "Traceback" not in err
+    assert main(["--debug", "solve", BOARD]) == 5
+    assert "Traceback" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, data", [
+    ("bom.txt", b"\xef\xbb\xbfSTANDARD\nA-.-A\n"),
+    ("bom.json", b'\xef\xbb\xbf{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}],'
+                 b' "links": [[1, 2]]}'),
+    ("bom.pack", b"\xef\xbb\xbf3,0,7,2;0,1,2;3,4,5,8,7,6\n"),
+    ("bom.grid", b"\xef\xbb\xbfA.A\n"),
+])
+def test_a_byte_order_mark_is_skipped_by_every_reader(name, data, tmp_path, capsys):
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert main(["solve", str(path)]) == 0, capsys.readouterr().err
+
+
+def test_one_level_pack_converts_to_standard_output(tmp_path, capsys):
+    pack = tmp_path / "one.pack"
+    pack.write_text("3,0,7,2;0,1,2;3,4,5,8,7,6\n")
+    assert main(["convert", str(pack)]) == 0
+    assert capsys.readouterr().out.startswith("STANDARD\nA-.-A\n")
+
+
+@pytest.mark.parametrize("line, words", [
+    ("1000,0,1,2;0,1;2,3", "a level has 1 to 10,000 cells"),
+    ("100000,0,1,2;0,1;2,3", "a level has 1 to 10,000 cells"),
+    ("9" * 5000 + ",0,1,2;0,1;2,3", "a level has at most 10,000 cells"),
+    ("600,0,7,2;0,1,2;3,4,5", "a level has 1 to 10,000 cells"),
+])
+def test_a_level_pack_size_is_bounded_before_anything_is_made(line, words, tmp_path, capsys):
+    pack = tmp_path / "big.pack"
+    pack.write_text(line + "\n")
+    assert main(["validate", str(pack)]) == 3
+    assert words in capsys.readouterr().out
+
+
+def test_a_level_pack_reads_at_most_a_file_s_worth_of_cells(tmp_path, capsys):
+    from flowgraph.io.level_pack import analyse_level_pack
+
+    levels, problems = analyse_level_pack("10000:1,0,1,2;0,1;2,3\n" * 30, "many.pack")
+    assert problems[-1].line == 21 and "more than 200,000 cells" in problems[-1].message
+    assert len(problems) == 21
