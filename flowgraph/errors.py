@@ -55,6 +55,9 @@ class PuzzleError(FlowgraphError, ValueError):
         self.path = path
         super().__init__(str(self))
 
+    def __reduce__(self):  # pickled with its fields (batch workers send errors between processes)
+        return type(self), (self.message, self.line, self.column, self.path)
+
     def __str__(self) -> str:
         return f"{self.path or '<string>'}:{self.line}:{self.column}: {self.message}"
 
@@ -72,6 +75,9 @@ class UnsolvableError(FlowgraphError):
         self.stats = dict(stats or {})
         super().__init__(message)
 
+    def __reduce__(self):
+        return type(self), (str(self), self.stats)
+
 
 class SearchLimitError(FlowgraphError):
     """A state, SAT-call, time or memory budget ran out before the search finished.
@@ -88,6 +94,9 @@ class SearchLimitError(FlowgraphError):
         self.reason = reason
         self.stats = dict(stats or {})
         super().__init__(f"{reason} budget ran out")
+
+    def __reduce__(self):
+        return type(self), (self.reason, self.stats)
 
 
 class VerificationError(FlowgraphError):
@@ -118,6 +127,9 @@ class ScanError(FlowgraphError, ValueError):
         self.message = message
         self.path = path
         super().__init__(str(self))
+
+    def __reduce__(self):
+        return type(self), (self.message, self.path)
 
     def __str__(self) -> str:
         return f"{self.path or '<image>'}: {self.message}"

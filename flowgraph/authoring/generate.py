@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..engines import get_engine
-from ..errors import FlowgraphError
+from ..errors import FlowgraphError, SearchLimitError
 from ..io.neighbor_link import analyse
 from ..io.sketch import nodes_by_place, place, sketch_of
 from ..model import LABELS, Limits, Node, Puzzle, Solution
@@ -49,7 +49,10 @@ from ..verify import verify
 from .templates import BoardShape, board
 from .uniqueness import count_solutions
 
-__all__ = ["generate", "Generated", "GenerationError", "pick_bridges", "bridged_board"]
+__all__ = ["generate", "Generated", "GenerationError", "pick_bridges", "bridged_board", "FIGURES_STATES"]
+
+#: States the search may spend on a generated puzzle's difficulty figures.
+FIGURES_STATES = 200_000
 
 
 class GenerationError(FlowgraphError):
@@ -73,7 +76,9 @@ class Generated:
         it stood),
         ``seconds``, ``sat_calls``, ``flows``, ``path_lengths`` (min, mean,
         max), and from solving it with the search: ``search_states``,
-        ``forced_share`` (moves that were forced, of all moves).
+        ``forced_share`` (moves that were forced, of all moves); both None
+        when the search needs more than :data:`FIGURES_STATES` states (the
+        figures are best effort; the puzzle is proved unique all the same).
     """
 
     puzzle: Puzzle
@@ -392,7 +397,10 @@ def _figures(puzzle: Puzzle, solution: Solution, candidate: int, checked: int, s
              t0: float) -> dict:
     lengths = [len(p) for p in solution.paths.values()]
     seconds = time.perf_counter() - t0
-    solved = get_engine("search").solve(puzzle, Limits(max_states=200_000))
+    try:  # best effort: a proved puzzle is never dropped for its figures
+        solved: Solution | None = get_engine("search").solve(puzzle, Limits(max_states=FIGURES_STATES))
+    except SearchLimitError:
+        solved = None
     moves = sum(n - 1 for n in lengths)
     return {
         "candidates": candidate,
@@ -403,6 +411,6 @@ def _figures(puzzle: Puzzle, solution: Solution, candidate: int, checked: int, s
         "sat_calls": sat_calls,
         "flows": len(lengths),
         "path_lengths": [min(lengths), round(statistics.mean(lengths), 1), max(lengths)],
-        "search_states": solved.stats["states"],
-        "forced_share": round(1 - solved.stats.get("decisions", 0) / moves, 3) if moves else 1.0,
+        "search_states": solved.stats["states"] if solved else None,
+        "forced_share": (round(1 - solved.stats.get("decisions", 0) / moves, 3) if moves else 1.0) if solved else None,
     }

@@ -36,7 +36,7 @@ class BenchRow:
 
 
 def expand(paths: Iterable[str]) -> list[str]:
-    """Files as given; folders become their ``*.txt`` files, recursively, sorted.
+    """Files as given; folders become their puzzle files (:func:`.jobs.puzzle_files`), recursively, sorted.
 
     Raises
     ------

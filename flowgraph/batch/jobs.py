@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Job", "expand_jobs", "puzzle_files"]
+from ..io.problems import Problem
+
+__all__ = ["Job", "expand_jobs", "puzzle_files", "EmptyFolderError"]
 
 
 @dataclass(frozen=True)
@@ -31,21 +33,48 @@ class Job:
         The puzzle's text.
     error : str or None
         Why the file could not be read (then ``data`` is None).
+    at : (int, int)
+        Where in the file ``error`` is: the line and column of a level
+        pack's line that cannot be read, else (1, 1).
     """
 
     key: str
     name: str
     data: bytes | None = None
     error: str | None = None
+    at: tuple[int, int] = (1, 1)
+
+    def error_problem(self) -> Problem:
+        """``error`` as a problem at ``at`` (for a job that could not be read)."""
+        return Problem(self.at[0], self.at[1], "error", self.error or "")
+
+
+class EmptyFolderError(ValueError):
+    """A folder given as input holds no puzzle file of any format."""
 
 
 def puzzle_files(paths: Iterable[str]) -> list[str]:
-    """Files as given (missing ones too: they become rows); folders become their ``*.txt`` files, recursively, sorted."""
+    """Files as given (missing ones too: they become rows); folders become their puzzle files, recursively, sorted.
+
+    A folder's puzzle files are those with the suffix of a format flowgraph
+    reads (``.txt``, ``.grid``, ``.nl``, ``.json``, ``.pack``).
+
+    Raises
+    ------
+    EmptyFolderError
+        A folder holds no such file.
+    """
+    from ..io.formats import FORMATS
+
+    suffixes = {fmt.suffix for fmt in FORMATS.values()}
     out: list[str] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*.txt")))
+            found = sorted(f for f in path.rglob("*") if f.suffix in suffixes and f.is_file())
+            if not found:
+                raise EmptyFolderError(f"{p} is a folder with no puzzle files ({', '.join(sorted(suffixes))})")
+            out.extend(str(f) for f in found)
         else:
             out.append(p)
     return out
@@ -66,6 +95,11 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
     list of Job
         A level pack whose lines do not all read gives a job per bad line
         that reports it; an unreadable file gives one such job.
+
+    Raises
+    ------
+    EmptyFolderError
+        A folder holds no puzzle file.
     """
     jobs: list[Job] = []
     for path in puzzle_files(paths):
@@ -92,5 +126,6 @@ def _pack_levels(path: str, data: bytes) -> list[Job]:
     _, entries, problems = read_entries(text, path, "level-pack")
     jobs = [Job(f"{path}#{i}", f"{path}#{i}", ("\n".join(e.puzzle.lines) + "\n").encode())
             for i, e in enumerate(entries, 1)]
-    jobs += [Job(f"{path}:{p.line}", f"{path}:{p.line}", None, p.message) for p in problems if p.is_error]
+    # A line that cannot be read is reported in the pack's terms: PACK:LINE:COLUMN, as convert reports it.
+    jobs += [Job(f"{path}:{p.line}", path, None, p.message, (p.line, p.column)) for p in problems if p.is_error]
     return jobs

@@ -29,7 +29,7 @@ def _nodes(paths) -> dict[str, list[list]]:
 
 def _unreadable(job: Job, what: str) -> dict[str, Any]:
     return {"key": job.key, "puzzle": job.name, "status": "invalid", what: False,
-            "errors": [{"line": 1, "column": 1, "message": job.error}], "stats": EMPTY_STATS}
+            "errors": [job.error_problem().to_json(severity=False)], "stats": EMPTY_STATS}
 
 
 def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
 
     if job.error:
         unreadable = _unreadable(job, "valid")
-        unreadable["problems"] = [{"line": 1, "column": 1, "severity": "error", "message": job.error}]
+        unreadable["problems"] = [job.error_problem().to_json()]
         return unreadable
     t0 = time.perf_counter()
     puzzle, problems = load(job.name, job.data)

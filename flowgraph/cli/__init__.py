@@ -13,6 +13,7 @@ import traceback
 from collections.abc import Sequence
 
 from .. import __version__
+from ..batch.jobs import EmptyFolderError
 from . import bench, convert, generate, new, render, scan, solve, studio, validate
 from .common import EXIT, EXIT_HELP, OutputError, Parser
 
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except OutputError as exc:  # a destination that cannot be written, found before any work
+    except (OutputError, EmptyFolderError) as exc:  # found before any work
         print(f"flowgraph {args.command}: {exc}", file=sys.stderr)
         return EXIT["usage"]
     except Exception as exc:  # a bug: one line, never a traceback (exit 1 means "no solution")

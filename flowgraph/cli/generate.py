@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import secrets
 import sys
 from pathlib import Path
 
@@ -52,7 +54,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the fewest cells on a path (default 3: no flow's endpoints side by side)")
     p.add_argument("--square", dest="no_square", action="store_false",
                    help="allow a 2x2 block of one flow (by default no 4-cycle is filled by one flow)")
-    p.add_argument("--seed", default="0", metavar="S", help="the same seed gives the same puzzle (default 0)")
+    p.add_argument("--seed", metavar="S",
+                   help="the same seed gives the same puzzle (default: a random seed, printed so it can be reused)")
     p.add_argument("--count", type=positive_int, default=1, metavar="N", help="how many puzzles (default 1)")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds")
@@ -64,7 +67,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _seeds(seed: str, count: int) -> list[str]:
-    return [str(int(seed) + i) if seed.lstrip("-").isdigit() else f"{seed}{i or ''}" for i in range(count)]
+    """``count`` seeds from ``seed``: whole numbers count up, other text gets a number appended."""
+    if re.fullmatch(r"-?[0-9]{1,18}", seed):
+        return [str(int(seed) + i) for i in range(count)]
+    return [f"{seed}{i or ''}" for i in range(count)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,6 +100,12 @@ def run(args: argparse.Namespace) -> int:
             "bridges": args.bridges if args.bridges is not None else int(args.family == "bridges"),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
             "time_limit_s": args.time_limit_s}
+    chosen = args.seed is None
+    if chosen and args.resume:
+        err.print("flowgraph generate: --resume needs the --seed of the first run (it printed it)", markup=False)
+        return EXIT["usage"]
+    if chosen:
+        args.seed = str(secrets.randbelow(1_000_000))
     seeds = _seeds(args.seed, args.count)
     statuses: list[int] = []
 
@@ -121,4 +133,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(batch, str):
         err.print(f"flowgraph generate: {batch}", markup=False)
         return EXIT["usage"]
+    if chosen:
+        err.print(f"flowgraph generate: seed {args.seed} (--seed {args.seed} makes the same puzzles again)",
+                  markup=False)
     return finish(err, batch, "flowgraph generate", args.out, max(statuses, default=0))

@@ -37,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "layout with every cell filled with its flow's label and unused links blanked, then "
         "the engine that answered, the time and its work (search states or SAT calls). Use - to read "
         "standard input. The default engine, auto, runs SAT first and the heap search if SAT uses up "
-        "60% of the time limit (30 s without one). Folders stand for their *.txt files and a level pack "
+        "60% of the time limit (30 s without one). Folders stand for their puzzle files and a level pack "
         "for each of its levels; puzzles run in parallel (--jobs), or on a Dask cluster (--scheduler), "
         "and print in input order, with a summary when there are several.",
         epilog="examples:\n  flowgraph solve puzzles/hex/hive_8x7.txt\n"
@@ -111,7 +111,7 @@ def outcome_of(job, row: dict) -> Outcome:
 
     puzzle, problems = load(job.name, job.data) if job.data is not None else (None, [])
     if job.error:
-        problems = [Problem(1, 1, "error", job.error)]
+        problems = [job.error_problem()]
     status = row["status"]
     solution = None
     if status == "solved" and puzzle is not None:

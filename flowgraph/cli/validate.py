@@ -29,7 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Check each puzzle file against the format and its rules and print every "
         "problem as FILE:LINE:COLUMN: error|warning: message, then a one-line verdict per file. "
         "Warnings (a header that does not match the board, a warp that repeats a link) do not "
-        "make a file invalid. Folders stand for their *.txt files and a level pack for each of its levels; "
+        "make a file invalid. Folders stand for their puzzle files and a level pack for each of its levels; "
         "files are checked in parallel (--jobs) or on a Dask cluster (--scheduler) and print in input order.",
         epilog="examples:\n  flowgraph validate puzzles/standard/garden_9x7_holes.txt\n"
         "  flowgraph validate --unique ../shared/corpus/samgoldman --out unique.jsonl\n\n" + BATCH_EXIT_HELP,
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     def show(i: int, row: dict) -> None:
         job = jobs[i]
         puzzle, problems = (load(job.name, job.data) if job.error is None
-                            else (None, [Problem(1, 1, "error", job.error)]))
+                            else (None, [job.error_problem()]))
         status = EXIT["valid" if row.get("valid") else "invalid"]
         verdict = row.get("verdict")
         if verdict is not None:

@@ -92,3 +92,28 @@ def test_cli_usage_errors(capsys):
     assert "needs -o DIR or --json" in capsys.readouterr().err
     assert main(["generate", "--flows", "9-3"]) == 2
     assert "expected MIN-MAX" in capsys.readouterr().err
+
+
+def test_a_proved_puzzle_is_kept_when_its_figures_run_out_of_states(monkeypatch):
+    from types import SimpleNamespace
+
+    from flowgraph.authoring import generate as generating
+    from flowgraph.errors import SearchLimitError
+
+    def out_of_states(puzzle, limits):
+        raise SearchLimitError("states", {"states": limits.max_states})
+
+    monkeypatch.setattr(generating, "get_engine", lambda name: SimpleNamespace(solve=out_of_states))
+    made = generate(board("standard", 6, 6), seed=1)
+    assert made.figures["search_states"] is None and made.figures["forced_share"] is None
+    verify(made.solution)
+
+
+def test_generate_without_a_seed_picks_one_and_says_which(capsys):
+    from flowgraph.cli import main
+
+    assert main(["generate", "--size", "5x5"]) == 0
+    out, err = capsys.readouterr()
+    seed = err.split("seed ")[1].split()[0]
+    assert main(["generate", "--size", "5x5", "--seed", seed]) == 0
+    assert capsys.readouterr().out == out

@@ -191,7 +191,7 @@ def test_validate_unique_and_generate_run_as_batches(folder, tmp_path, capsys):
         ("a_good.txt", "unique"), ("b_unsolvable.txt", "unsolvable"), ("c_invalid.txt", "invalid"),
         ("d_limited.txt", "multiple"), ("e_good_hex.txt", "unique")]
     gen = tmp_path / "g.jsonl"
-    assert main(["generate", "--size", "5x5", "--count", "4", "--jobs", "2", "-o", str(tmp_path / "pack"),
+    assert main(["generate", "--size", "5x5", "--count", "4", "--seed", "0", "--jobs", "2", "-o", str(tmp_path / "pack"),
                  "--out", str(gen)]) == 0
     assert [r["key"] for r in _rows(gen)] == ["seed:0", "seed:1", "seed:2", "seed:3"]
     assert sorted(p.name for p in (tmp_path / "pack").iterdir()) == [f"standard_5x5_{i}.txt" for i in range(4)]

@@ -18,8 +18,8 @@ def test_rows_and_totals_over_the_bundled_puzzles():
     assert totals["slowest"]["seconds"] == max(r.seconds for r in rows)
 
 
-def test_folders_expand_to_their_txt_files_sorted():
-    assert expand([str(PUZZLES)]) == sorted(str(p) for p in PUZZLES.rglob("*.txt"))
+def test_folders_expand_to_their_puzzle_files_sorted():
+    assert expand([str(PUZZLES)]) == sorted(str(p) for p in PUZZLES.rglob("*.txt"))  # masks/ holds no puzzles
 
 
 def test_cli_table_json_and_exit_status(tmp_path, capsys, monkeypatch):

@@ -121,3 +121,29 @@ def test_a_level_pack_reads_at_most_a_file_s_worth_of_cells(tmp_path, capsys):
     levels, problems = analyse_level_pack("10000:1,0,1,2;0,1;2,3\n" * 30, "many.pack")
     assert problems[-1].line == 21 and "more than 200,000 cells" in problems[-1].message
     assert len(problems) == 21
+
+
+def test_a_folder_with_no_puzzle_files_says_so(tmp_path, capsys):
+    (tmp_path / "notes.md").write_text("no puzzles here")
+    assert main(["solve", str(tmp_path)]) == 2
+    assert "no puzzle files" in capsys.readouterr().err
+
+
+def test_a_folder_stands_for_its_puzzle_files_of_every_format(tmp_path, capsys):
+    (tmp_path / "a.grid").write_text("A.A\nB.B\n")
+    (tmp_path / "b.json").write_text('{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, '
+                                     '{"id": 2, "label": "A", "xy": [1, 0]}], "links": [[1, 2]]}')
+    (tmp_path / "c.txt").write_text("STANDARD\nA-A\n")
+    assert main(["solve", "--json", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.count('"status": "solved"') == 3
+
+
+def test_a_bad_level_pack_line_is_reported_at_its_place_in_the_pack(tmp_path, capsys):
+    pack = tmp_path / "my.pack"
+    pack.write_text("3,0,1,2;0,1,2;3,4,5,8,7,6\n3,0,2,2;0,1,2;3,4,5,8,7,99\n")
+    assert main(["solve", str(pack)]) == 3
+    solve_err = capsys.readouterr().err
+    assert main(["convert", str(pack), "-o", str(tmp_path / "levels")]) == 3
+    convert_err = capsys.readouterr().err
+    assert f"{pack}:2:15: pipe 2 must run over at least two cells of the board" in solve_err
+    assert f"{pack}:2:15: pipe 2 must run over at least two cells of the board" in convert_err
