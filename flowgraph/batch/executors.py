@@ -86,13 +86,30 @@ def _pool_worker(engine: str | None) -> None:
     their own SIGINT handler while they run, which jumps out of the solver
     and leaves it hanging when it is deleted. So each worker leaves the
     group (``os.setpgrp``) and ignores SIGINT as well.
+
+    Out of the group, a worker would outlive a parent killed with SIGKILL
+    (which no handler sees): a daemon thread checks once a second that the
+    parent is still the one that started the worker, and ends the worker
+    when it is not.
     """
     import os
     import signal
+    import threading
 
     os.setpgrp()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True, name="flowgraph-parent-watch").start()
     _warm_up(engine)
+
+
+def _exit_with_parent(parent: int, every_s: float = 1.0) -> None:
+    import os
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(every_s)
+    os._exit(1)  # the parent is gone: nobody reads this worker's rows
 
 
 class PoolExecutor(Executor):

@@ -8,6 +8,7 @@ reports it. Nothing here raises for bad input.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,11 @@ class Job:
     data: bytes | None = None
     error: str | None = None
     at: tuple[int, int] = (1, 1)
+
+    @property
+    def digest(self) -> str:
+        """A hash of what the job reads (its text, or why it could not be read): ``--resume`` reruns a changed file."""
+        return hashlib.sha256(self.data if self.data is not None else (self.error or "").encode()).hexdigest()[:16]
 
     def error_problem(self) -> Problem:
         """``error`` as a problem at ``at`` (for a job that could not be read)."""

@@ -84,6 +84,7 @@ def run_batch(
     out: str | Path | None = None,
     resume: bool = False,
     on_row: Callable[[int, dict], None] | None = None,
+    digests: Sequence[str] | None = None,
 ) -> Batch:
     """Run ``task(*args[i])`` for every job ``i`` whose key the output does not already hold.
 
@@ -105,6 +106,11 @@ def run_batch(
         (without it, ``out`` is started afresh).
     on_row : callable, optional
         ``on_row(index, row)`` as each row finishes, resumed rows first.
+    digests : sequence of str, optional
+        One per job: a hash of what it reads (:attr:`~.jobs.Job.digest`).
+        Each row keeps its job's; with ``resume`` a row is kept only when
+        its digest is the job's, so a file changed since the earlier run is
+        run again.
 
     Returns
     -------
@@ -118,7 +124,7 @@ def run_batch(
     rows: list[dict | None] = [None] * len(keys)
     earlier = read_rows(out) if (out and resume) else {}
     for i, key in enumerate(keys):
-        if key in earlier:
+        if key in earlier and (digests is None or earlier[key].get("digest") == digests[i]):
             rows[i] = row = earlier[key]
             if on_row:
                 on_row(i, row)
@@ -132,6 +138,8 @@ def run_batch(
                 raise KeyboardInterrupt
             i = todo[j]
             row.setdefault("key", keys[i])
+            if digests is not None:
+                row["digest"] = digests[i]
             rows[i] = row
             if fh:
                 fh.write(json.dumps(_public(row)) + "\n")  # one write per whole line

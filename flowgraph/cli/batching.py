@@ -48,10 +48,12 @@ def run_rows(
     *,
     verb: str = "solving",
     warm_up: str | None = None,
+    digests: Sequence[str] | None = None,
 ):
     """Run a batch (:func:`~flowgraph.batch.runner.run_batch`) with a progress bar on a terminal.
 
-    ``show(index, row)`` is called in input order, as soon as every earlier row is done.
+    ``show(index, row)`` is called in input order, as soon as every earlier row is done; ``digests``
+    (one per job, :attr:`~flowgraph.batch.jobs.Job.digest`) make ``--resume`` rerun changed files.
 
     Returns
     -------
@@ -99,7 +101,8 @@ def run_rows(
                 show(next_up[0], pending.pop(next_up[0]))
                 next_up[0] += 1
 
-        return run_batch(keys, task, task_args, executor, out=args.out, resume=args.resume, on_row=arrived)
+        return run_batch(keys, task, task_args, executor, out=args.out, resume=args.resume, on_row=arrived,
+                         digests=digests)
 
 
 def _refuse_out(out: str, keys: Sequence[str]) -> str | None:

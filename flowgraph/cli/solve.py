@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         print_outcome(out, err, outcome)
 
     batch = run_rows(err, args, [j.key for j in jobs], solve_task, [(j, args.engine, budget) for j in jobs], show,
-                     warm_up=args.engine)
+                     warm_up=args.engine, digests=[j.digest for j in jobs])
     if isinstance(batch, str):
         err.print(f"flowgraph solve: {batch}", markup=False)
         return EXIT["usage"]

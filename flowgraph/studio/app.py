@@ -55,20 +55,20 @@ def create_app(file: str | None = None) -> Starlette:
     routes = [
         Route("/", index),
         Route("/api/check", endpoint(api.check), methods=["POST"]),
-        Route("/api/render", endpoint(api.render, threaded=True), methods=["POST"]),
-        Route("/api/count", endpoint(api.count, threaded=True), methods=["POST"]),
+        Route("/api/render", endpoint(api.render), methods=["POST"]),
+        Route("/api/count", endpoint(api.count), methods=["POST"]),
         Route("/api/new", endpoint(api.new), methods=["POST"]),
-        Route("/api/generate", endpoint(api.generate, threaded=True), methods=["POST"]),
+        Route("/api/generate", endpoint(api.generate), methods=["POST"]),
         Route("/api/convert", endpoint(api.convert), methods=["POST"]),
         Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
         Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
-        Route("/api/hint", endpoint(api.hint, threaded=True), methods=["POST"]),
+        Route("/api/hint", endpoint(api.hint), methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/solve/{job}", job_status),
         Route("/api/solve/{job}/stop", job_stop, methods=["POST"]),
         Route("/api/file", read_file),
         Route("/api/save", save, methods=["POST"]),
-        Route("/api/scan", endpoint(api.scan_picture, threaded=True), methods=["POST"]),
+        Route("/api/scan", endpoint(api.scan_picture), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes)
@@ -131,12 +131,12 @@ def _error(exc: Exception) -> JSONResponse:
     return JSONResponse({"error": str(exc)}, status_code=400)  # api.BadRequest
 
 
-def endpoint(fn, threaded: bool = False):
-    """An HTTP handler for one :mod:`.api` function (in the thread pool if it may take a while)."""
+def endpoint(fn):
+    """An HTTP handler for one :mod:`.api` function, run in the thread pool: the event loop keeps answering."""
     async def handle(request: Request) -> JSONResponse:
         try:
             data = await body(request)
-            return JSONResponse(await run_in_threadpool(fn, data) if threaded else fn(data))
+            return JSONResponse(await run_in_threadpool(fn, data))
         except (_Http, api.BadRequest, api.Unprocessable) as exc:
             return _error(exc)
 

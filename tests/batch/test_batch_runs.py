@@ -195,3 +195,57 @@ def test_validate_unique_and_generate_run_as_batches(folder, tmp_path, capsys):
                  "--out", str(gen)]) == 0
     assert [r["key"] for r in _rows(gen)] == ["seed:0", "seed:1", "seed:2", "seed:3"]
     assert sorted(p.name for p in (tmp_path / "pack").iterdir()) == [f"standard_5x5_{i}.txt" for i in range(4)]
+
+
+def test_resume_runs_a_file_again_when_it_changed(tmp_path, capsys):
+    board = tmp_path / "board.txt"
+    board.write_text("STANDARD\nA-.-A\n")
+    out = tmp_path / "rows.jsonl"
+    assert main(["solve", "--json", "--out", str(out), str(board)]) == 0
+    board.write_text("STANDARD\nA-.-B\n")  # changed between the runs: now invalid
+    capsys.readouterr()
+    assert main(["solve", "--json", "--out", str(out), "--resume", str(board)]) == 3
+    assert [r["status"] for r in _rows(out)] == ["invalid"]
+
+
+def test_pool_workers_end_when_the_parent_is_killed(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import os, sys, time\n"
+        "from concurrent.futures import wait\n"
+        "from flowgraph.batch.executors import PoolExecutor\n"
+        "pool = PoolExecutor(2)\n"
+        "wait([pool._pool.submit(time.sleep, 0.2) for _ in range(4)])\n"
+        "print(' '.join(str(p) for p in pool._pool._processes), flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    workers = [int(p) for p in parent.stdout.readline().split()]
+    assert len(workers) == 2
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 10
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [p for p in workers if _alive(p)]
+    assert not alive
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (ended, not yet reaped by init) counts as ended
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(") ")[1][0] != "Z"
+    except OSError:
+        return False
