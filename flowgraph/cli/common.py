@@ -172,10 +172,20 @@ def read_stdin(path: str) -> bytes | None:
     return sys.stdin.buffer.read() if path == "-" else None
 
 
+#: Problems printed for one file; the rest are counted (``--json`` lists them all).
+MAX_SHOWN_PROBLEMS = 100
+
+
 def print_problems(err: Console, path: str, problems: Iterable[Problem], name_errors: bool = False) -> None:
-    """Each problem as ``FILE:LINE:COLUMN: message`` (:meth:`Problem.text`)."""
-    for p in problems:
-        err.print(p.text(path, name_errors), markup=False)
+    """Each problem as ``FILE:LINE:COLUMN: message`` (:meth:`Problem.text`), the first :data:`MAX_SHOWN_PROBLEMS`."""
+    more = 0
+    for i, p in enumerate(problems):
+        if i < MAX_SHOWN_PROBLEMS:
+            err.print(p.text(path, name_errors), markup=False)
+        else:
+            more += 1
+    if more:
+        err.print(f"{path}: ... and {more:,} more problems (--json lists them all)", markup=False)
 
 
 def warm_up(err: Console, engine: str) -> None:

@@ -15,7 +15,7 @@ from ..io.problems import Problem
 from ..model import Puzzle, Solution
 from ..render.text import board_rows, flow_style, solution_grid
 from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
-from .common import EXIT, add_color_option, add_command, consoles, positive_float
+from .common import EXIT, MAX_SHOWN_PROBLEMS, add_color_option, add_command, consoles, positive_float
 
 __all__ = ["add_parser", "run"]
 
@@ -91,11 +91,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_verdict(out: Console, path: str, puzzle: Puzzle | None, problems: list[Problem]) -> None:
-    for p in problems:
+    for p in problems[:MAX_SHOWN_PROBLEMS]:
         line = Text(f"{p.location(path)}: ")
         line.append(f"{p.severity}:", style="bold red" if p.is_error else "bold yellow")
         line.append(f" {p.message}")
         out.print(line)
+    if len(problems) > MAX_SHOWN_PROBLEMS:
+        out.print(f"{path}: ... and {len(problems) - MAX_SHOWN_PROBLEMS:,} more problems (--json lists them all)",
+                  markup=False)
     errors = sum(p.is_error for p in problems)
     counts = ", ".join(
         f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (len(problems) - errors, "warning")) if n

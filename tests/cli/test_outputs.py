@@ -147,3 +147,12 @@ def test_a_bad_level_pack_line_is_reported_at_its_place_in_the_pack(tmp_path, ca
     convert_err = capsys.readouterr().err
     assert f"{pack}:2:15: pipe 2 must run over at least two cells of the board" in solve_err
     assert f"{pack}:2:15: pipe 2 must run over at least two cells of the board" in convert_err
+
+
+def test_a_file_with_thousands_of_problems_prints_the_first_hundred(tmp_path, capsys):
+    nodes = ",".join('{"id": %d}' % i for i in range(5000))
+    path = tmp_path / "loose.json"
+    path.write_text('{"nodes": [' + nodes + '], "links": []}')
+    assert main(["validate", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert out.count("cell has no links") == 100 and "... and 4,901 more problems" in out
