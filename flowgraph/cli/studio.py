@@ -31,6 +31,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
 
 
+def _compile_search() -> None:
+    """Load (on a first run: compile) the search in the background, so the first Solve does not wait for it."""
+    from ..engines import get_engine
+
+    get_engine("search").warm_up()
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -46,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         err.print(f"warning: listening on {args.host}: other machines can reach the studio and save to its FILE",
                   markup=False)
+    threading.Thread(target=_compile_search, daemon=True, name="flowgraph-warm-up").start()
     url = f"http://{'localhost' if args.host in ('127.0.0.1', '::1') else args.host}:{args.port}/"
     print(f"flowgraph studio at {url}  (Ctrl-C stops it)", flush=True)
     if not args.no_browser:

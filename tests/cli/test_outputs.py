@@ -156,3 +156,12 @@ def test_a_file_with_thousands_of_problems_prints_the_first_hundred(tmp_path, ca
     assert main(["validate", str(path)]) == 3
     out = capsys.readouterr().out
     assert out.count(": error: ") == 100 and "... and 4,901 more problems" in out
+
+
+def test_the_first_search_run_says_it_compiles(tmp_path, monkeypatch, capsys):
+    from flowgraph.engines.search.passes import cache
+
+    monkeypatch.setattr(cache, "compiled", lambda: False)  # as on a new machine (the real compile is cached)
+    assert main(["solve", "--engine", "search", BOARD]) == 0
+    err = capsys.readouterr().err
+    assert "compiling the search engine, once for this machine" in err and "compiled in" in err

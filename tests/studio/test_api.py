@@ -178,6 +178,10 @@ def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeyp
 
     class Broken:
         @staticmethod
+        def warm_up():
+            pass
+
+        @staticmethod
         def solve(*args, **kwargs):
             raise RuntimeError("compiled pass failed to load")
 

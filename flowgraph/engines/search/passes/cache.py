@@ -37,7 +37,7 @@ from pathlib import Path
 import numba
 from numba.core import caching
 
-__all__ = ["PASSES_DIR", "cache_dir", "source_hash"]
+__all__ = ["PASSES_DIR", "cache_dir", "compiled", "source_hash"]
 
 #: The folder of the pass modules; only functions defined here use the locator.
 PASSES_DIR = Path(__file__).resolve().parent
@@ -71,6 +71,17 @@ _HASH = source_hash()
 def cache_dir() -> Path:
     """The folder the passes compiled from the current source are cached in."""
     return _cache_root() / f"search-passes-{_HASH}"
+
+
+def compiled() -> bool:
+    """Whether the passes of the current source are in the cache (else the next warm-up compiles them).
+
+    The warm-up compiles the passes in one order and :func:`.settle.move_pass`
+    and :func:`.moves.fewest_moves` come last, so their index files mean the
+    whole set is there.
+    """
+    folder = cache_dir()
+    return all(any(folder.glob(f"{name}-*.nbi")) for name in ("settle.move_pass", "moves.fewest_moves"))
 
 
 @functools.cache
