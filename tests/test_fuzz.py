@@ -92,14 +92,37 @@ def test_random_bytes(data):
 
 from flowgraph.io.files import load  # noqa: E402
 from flowgraph.io.formats import FORMATS, read_entries  # noqa: E402
+from flowgraph.render.text import solution_text  # noqa: E402
 
-FORMAT_ALPHABET = '{}[]":,0123456789 .-#*AaBb|;_X W\n\t'
+FORMAT_ALPHABET = '{}[]":,0123456789 .-#*AaBb|;_X W\n\teENIaf\ufeff'
 FORMAT_SEEDS = [
     '{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}], "links": [[1, 2]]}',
     "3 2\n1 0 1\n2 0 2\n",
     "HEX\nA.A\nB.B\n",
     "5,0,1,5,12,0:4:20:24;2,7,12,17;1,6,5;3,8,9;10,11,12,13,14;15,16,21,22,23,18,19\n",
+    "X_5,0,1,5,,1:3:0:20:4:24;16,11,6,2;22,23,19,14;5,10,15,21;8,7,12;17,18,13,9\n",
+    "W_3,0,1,2,,,0|2;0,1;3,4,5,8,7,6,2\n",
 ]
+
+
+def _written_seeds() -> list[str]:
+    """Every bundled board in every format that can express it: real files to mutate."""
+    from flowgraph import parse_file
+    from flowgraph.errors import ConversionError
+    from flowgraph.io.formats import format_names, write
+
+    out = []
+    for path in BUNDLED:
+        puzzle = parse_file(path)
+        for fmt in format_names(writable=True):
+            try:
+                out.append(write(puzzle, fmt))
+            except ConversionError:
+                pass
+    return out
+
+
+FORMAT_SEEDS += _written_seeds()
 
 
 def exercise_formats(text: str) -> None:
@@ -107,8 +130,16 @@ def exercise_formats(text: str) -> None:
         _, entries, problems = read_entries(text, "fuzz", fmt)
         assert all(p.line >= 1 and p.column >= 1 for p in problems)
         assert entries or any(p.is_error for p in problems)
-    puzzle, problems = load("fuzz.json", text.encode("utf-8"))
+    puzzle, problems = load("fuzz.json", text.encode("utf-8", "surrogatepass"))
     assert puzzle is not None or any(p.is_error for p in problems)
+    for fmt in FORMATS:  # valid means solvable without a crash, and the answer shows as text or paths
+        _, entries, _ = read_entries(text, "fuzz", fmt)
+        for entry in entries[:2]:
+            try:
+                solution = solve(entry.puzzle, limits=Limits(max_states=200, max_sat_calls=20, time_limit_s=2))
+            except (UnsolvableError, SearchLimitError):
+                continue
+            solution_text(solution)
 
 
 @given(st.text(FORMAT_ALPHABET, max_size=300))
