@@ -6,6 +6,7 @@
     ├── PuzzleError(ValueError)   .path .line .column .message
     ├── UnsolvableError           the search space was exhausted: a proof of "no"
     ├── SearchLimitError          a budget ran out; carries the stats so far
+    ├── RulesError(ValueError)    the engine asked for does not solve under the puzzle's rules
     ├── VerificationError         an engine produced an answer that breaks the rules
     ├── ConversionError(ValueError)  a format cannot express this board (a warp in a plain grid)
     └── ScanError(ValueError)     a picture holds no board that can be read
@@ -21,6 +22,7 @@ __all__ = [
     "UnsolvableError",
     "SearchLimitError",
     "VerificationError",
+    "RulesError",
     "ConversionError",
     "ScanError",
 ]
@@ -97,6 +99,10 @@ class SearchLimitError(FlowgraphError):
 
     def __reduce__(self):
         return type(self), (self.reason, self.stats)
+
+
+class RulesError(FlowgraphError, ValueError):
+    """The engine asked for does not solve under the puzzle's rules (the search and Numberlink rules)."""
 
 
 class VerificationError(FlowgraphError):

@@ -8,18 +8,23 @@ A board is a graph. Node ids are source positions: a cell is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
 
-__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "position", "FAMILIES", "LABELS", "DEFAULT_MEMORY_BYTES"]
+__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "position", "FAMILIES", "LABELS", "RULES",
+           "DEFAULT_MEMORY_BYTES"]
 
 Node = tuple[int, int] | tuple[int, int, str]
 
 #: Header words, one per family of level packs.
 FAMILIES = ("STANDARD", "HEX", "WARPS", "BRIDGES")
+
+#: Rule sets. ``flow``: every cell and bridge lane lies on a path (Flow Free). ``numberlink``:
+#: a cell or lane may lie on no path, all else the same (Nikoli's Numberlink, janko.at, puzz.link).
+RULES = ("flow", "numberlink")
 
 #: Characters that may label an endpoint, in colour order.
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -65,6 +70,10 @@ class Puzzle:
         The format the text is in (a name of :data:`flowgraph.io.formats.FORMATS`).
         Node ids are positions in that text; in formats other than
         neighbor-link the nodes also carry ``xy``, their place on the board.
+    rules : str
+        One of :data:`RULES`: what counts as a solution. The reader sets the
+        source's own (a puzz.link ``numlin`` URL: ``numberlink``; Flow Free
+        formats: ``flow``); :meth:`with_rules` chooses others.
     """
 
     graph: nx.Graph
@@ -73,6 +82,21 @@ class Puzzle:
     lines: tuple[str, ...]
     path: str | None = None
     format: str = "neighbor-link"
+    rules: str = "flow"
+
+    def with_rules(self, rules: str | None) -> Puzzle:
+        """This puzzle under ``rules`` (itself when None or the same).
+
+        Raises
+        ------
+        ValueError
+            Unknown rules; the message lists the valid ones.
+        """
+        if rules is None or rules == self.rules:
+            return self
+        if rules not in RULES:
+            raise ValueError(f"unknown rules {rules!r}: expected one of {', '.join(RULES)}")
+        return replace(self, rules=rules)
 
     @property
     def cells(self) -> int:

@@ -1,10 +1,11 @@
 """The verifier: every answer is checked against the rules before it is shown.
 
-Rules (docs/format.md, "What counts as a solution"): each flow is one simple path
-along links from one endpoint to the other; every cell and every bridge lane
-lies on exactly one path; an endpoint is only ever the end of its own flow's
-path. Bridges are crossed straight because a lane is a node whose only links
-run along its axis.
+Rules (docs/format.md, "Rules and solutions"): each flow is one simple path
+along links from one endpoint to the other; no cell or bridge lane lies on
+two paths; an endpoint is only ever the end of its own flow's path; and under
+Flow Free rules (``puzzle.rules == "flow"``) every cell and lane lies on a
+path, while under Numberlink rules a cell may stay empty. Bridges are crossed
+straight because a lane is a node whose only links run along its axis.
 """
 
 from __future__ import annotations
@@ -54,9 +55,10 @@ def check(solution: Solution) -> list[str]:
         for u, v in zip(path, path[1:]):
             if not graph.has_edge(u, v):
                 problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
-    for node in graph.nodes:
-        if node not in owner:
-            problems.append(f"{node} lies on no path")
+    if puzzle.rules != "numberlink":  # Numberlink lets cells stay empty
+        for node in graph.nodes:
+            if node not in owner:
+                problems.append(f"{node} lies on no path")
     return problems
 
 

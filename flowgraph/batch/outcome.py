@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engines import solve_puzzle
-from ..errors import SearchLimitError, UnsolvableError, VerificationError
+from ..errors import RulesError, SearchLimitError, UnsolvableError, VerificationError
 from ..io.files import load
 from ..io.problems import Problem
 from ..io.solution_json import solution_json
@@ -63,6 +63,8 @@ class Outcome:
             solved["stats"] = self.stats
             return solved
         obj: dict[str, Any] = {"puzzle": self.path, "status": self.status, "engine": self.engine}
+        if self.puzzle is not None:
+            obj["rules"] = self.puzzle.rules
         if self.status == "invalid":
             obj["errors"] = [p.to_json(severity=False) for p in self.problems if p.is_error]
         if self.message:
@@ -72,7 +74,8 @@ class Outcome:
 
 
 
-def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, data: bytes | None = None) -> Outcome:
+def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, data: bytes | None = None,
+               rules: str | None = None) -> Outcome:
     """Read, parse, solve and verify one puzzle file; never raises for bad input.
 
     Parameters
@@ -85,10 +88,14 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
         The time budget counts from the start of parsing.
     data : bytes, optional
         The file's content, when already read (``-`` for standard input).
+    rules : str, optional
+        A rule set of :data:`~flowgraph.model.RULES` (default: the source's
+        own, :attr:`Puzzle.rules`).
 
     Returns
     -------
     Outcome
+        ``invalid`` too when the engine does not solve under the rules.
     """
     t0 = time.perf_counter()
     limits = limits or Limits()
@@ -102,6 +109,7 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
     puzzle, problems = load(path, data)
     if puzzle is None:
         return Outcome(path, "invalid", engine, problems=problems, stats=stats())
+    puzzle = puzzle.with_rules(rules)
     warnings = [p for p in problems if p.severity == "warning"]
     if limits.time_limit_s is not None:
         spent = time.perf_counter() - t0
@@ -119,6 +127,9 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
         )
     except VerificationError as err:
         return Outcome(path, "error", engine, problems=warnings, stats=stats(), message=str(err), puzzle=puzzle)
+    except RulesError as err:
+        return Outcome(path, "invalid", engine, problems=[Problem(1, 1, "error", str(err))], stats=stats(),
+                       message=str(err), puzzle=puzzle)
     return Outcome(
         path, "solved", engine, solution=solution, problems=warnings,
         stats=stats(dict(solution.stats)), puzzle=puzzle,

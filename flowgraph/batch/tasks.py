@@ -32,13 +32,14 @@ def _unreadable(job: Job, what: str) -> dict[str, Any]:
             "errors": [job.error_problem().to_json(severity=False)], "stats": EMPTY_STATS}
 
 
-def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> dict[str, Any]:
+def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None, rules: str | None = None
+               ) -> dict[str, Any]:
     """Solve one job (:func:`~.outcome.solve_file`): the row of ``flowgraph solve --json`` plus ``key``."""
     from .outcome import solve_file
 
     if job.error:
         return _unreadable(job, "solved")
-    outcome = solve_file(job.name, engine, limits, data=job.data)
+    outcome = solve_file(job.name, engine, limits, data=job.data, rules=rules)
     row = {"key": job.key, **outcome.to_json()}
     puzzle = outcome.puzzle
     row["cells"], row["flows"] = (puzzle.cells, len(puzzle.flows)) if puzzle else (0, 0)
@@ -49,15 +50,17 @@ def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> 
     return row
 
 
-def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None) -> dict[str, Any]:
+def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None, rules: str | None = None
+               ) -> dict[str, Any]:
     """Solve one job for the benchmark table: ``path, cells, flows, status, seconds, states, sat_calls``."""
-    row = solve_task(job, engine, limits)
+    row = solve_task(job, engine, limits, rules)
     return {"key": job.key, "path": job.name, "cells": row.get("cells", 0), "flows": row.get("flows", 0),
             "status": row["status"], "seconds": float(row["stats"].get("seconds", 0.0)),
             "states": int(row["stats"].get("states", 0)), "sat_calls": int(row["stats"].get("sat_calls", 0))}
 
 
-def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None) -> dict[str, Any]:
+def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None, rules: str | None = None
+                  ) -> dict[str, Any]:
     """Check one job, and with ``unique`` count its solutions (up to two, :func:`count_solutions`).
 
     The row: ``puzzle, valid, problems`` (as ``flowgraph validate --json``), and with ``unique``
@@ -78,6 +81,8 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     if unique and puzzle is not None:
         from ..authoring.uniqueness import count_solutions
 
+        puzzle = puzzle.with_rules(rules)
+        row["rules"] = puzzle.rules
         found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
         row["solutions"] = found.count
         row["verdict"] = found.verdict

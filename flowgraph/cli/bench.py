@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT["usage"]
     jobs = expand_jobs(files)
     budget = limits(args)
-    batch = run_rows(err, args, [j.key for j in jobs], bench_task, [(j, args.engine, budget) for j in jobs],
+    batch = run_rows(err, args, [j.key for j in jobs], bench_task, [(j, args.engine, budget, args.rules) for j in jobs],
                      lambda i, row: None, warm_up=args.engine, digests=[j.digest for j in jobs])
     if isinstance(batch, str):
         err.print(f"flowgraph bench: {batch}", markup=False)

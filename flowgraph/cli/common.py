@@ -12,12 +12,12 @@ from rich.console import Console
 
 from ..engines import engine_names, get_engine
 from ..io.problems import Problem
-from ..model import DEFAULT_MEMORY_BYTES, Limits
+from ..model import DEFAULT_MEMORY_BYTES, RULES, Limits
 
 __all__ = [
     "EXIT", "EXIT_HELP", "Parser", "positive_int", "positive_float", "add_budget_options", "add_color_option",
     "add_command", "consoles", "console", "limits", "read_stdin", "print_problems", "warm_up", "Command",
-    "OutputError", "output_file", "output_folder",
+    "OutputError", "output_file", "output_folder", "add_rules_option",
 ]
 
 #: Exit status by outcome; with several files the largest applies.
@@ -115,11 +115,19 @@ def positive_float(text: str) -> float:
     return value
 
 
+def add_rules_option(p: argparse.ArgumentParser) -> None:
+    """``--rules flow|numberlink`` (default: the source's own)."""
+    p.add_argument("--rules", choices=RULES, default=None,
+                   help="flow: every cell lies on a path (Flow Free); numberlink: cells may stay empty (Nikoli's "
+                   "Numberlink); default: the source's own (a puzz.link numlin URL: numberlink; other formats: flow)")
+
+
 def add_budget_options(p: argparse.ArgumentParser) -> None:
-    """``--engine``, ``--max-states`` (``--max-nodes``, deprecated), ``--time-limit``, ``--memory-limit``."""
+    """``--engine``, ``--rules``, ``--max-states`` (``--max-nodes``, deprecated), ``--time-limit``, ``--memory-limit``."""
     p.add_argument("--engine", choices=engine_names(), default="auto",
                    help="auto: SAT first, the search if SAT is stuck (default); search: the heap-ordered "
-                   "search alone; sat: CNF solved by python-sat alone")
+                   "search alone (Flow Free rules only); sat: CNF solved by python-sat alone")
+    add_rules_option(p)
     p.add_argument("--max-states", type=positive_int, metavar="N",
                    help="give up after the search expands N states (status 'limit')")
     p.add_argument("--max-nodes", type=positive_int, metavar="N", dest="max_nodes",

@@ -59,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 #: The fields of a row that ``--json`` prints (docs/format.md's object); ``--out`` keeps the rest too.
-_CONTRACT = ("puzzle", "status", "engine", "paths", "errors", "message", "stats")
+_CONTRACT = ("puzzle", "status", "engine", "rules", "paths", "errors", "message", "stats")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -95,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
             out.print(("\n" if i else "") + outcome.path, style="bold", markup=False)
         print_outcome(out, err, outcome)
 
-    batch = run_rows(err, args, [j.key for j in jobs], solve_task, [(j, args.engine, budget) for j in jobs], show,
-                     warm_up=args.engine, digests=[j.digest for j in jobs])
+    batch = run_rows(err, args, [j.key for j in jobs], solve_task, [(j, args.engine, budget, args.rules) for j in jobs],
+                     show, warm_up=args.engine, digests=[j.digest for j in jobs])
     if isinstance(batch, str):
         err.print(f"flowgraph solve: {batch}", markup=False)
         return EXIT["usage"]
@@ -110,8 +110,12 @@ def outcome_of(job, row: dict) -> Outcome:
     from ..verify import verify
 
     puzzle, problems = load(job.name, job.data) if job.data is not None else (None, [])
+    if puzzle is not None:
+        puzzle = puzzle.with_rules(row.get("rules"))
     if job.error:
         problems = [job.error_problem()]
+    elif row["status"] == "invalid" and puzzle is not None:  # valid text, but not solvable as asked (rules)
+        problems = [Problem(e["line"], e["column"], "error", e["message"]) for e in row.get("errors", [])]
     status = row["status"]
     solution = None
     if status == "solved" and puzzle is not None:
@@ -143,6 +147,8 @@ def print_outcome(out, err, outcome: Outcome) -> None:
     engine = outcome.solution.engine if outcome.solution else (s.get("tried") or [outcome.engine])[-1]
     work, unit = (s.get("sat_calls", 0), "SAT call") if engine == "sat" else (s.get("states", 0), "state")
     stats = f"{s.get('seconds', 0):.3f} s, {work:,} {unit}{'' if work == 1 else 's'}"
+    if outcome.puzzle is not None and outcome.puzzle.rules == "numberlink":
+        stats += ", Numberlink rules"
     if outcome.status == "solved" and outcome.solution is not None:
         out.print(solution_text(outcome.solution, color=True), end="")
         out.print(f"solved by {engine} in {stats}", style="dim", markup=False)

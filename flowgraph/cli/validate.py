@@ -15,7 +15,7 @@ from ..io.problems import Problem
 from ..model import Puzzle, Solution
 from ..render.text import board_rows, flow_style, solution_grid
 from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
-from .common import EXIT, MAX_SHOWN_PROBLEMS, add_color_option, add_command, consoles, positive_float
+from .common import EXIT, MAX_SHOWN_PROBLEMS, add_color_option, add_command, add_rules_option, consoles, positive_float
 
 __all__ = ["add_parser", "run"]
 
@@ -39,6 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "grid, a level pack")
     p.add_argument("--json", action="store_true",
                    help='one JSON object per file: {"puzzle", "valid", "problems": [...]}')
+    add_rules_option(p)
     p.add_argument("--unique", action="store_true",
                    help="also solve with the SAT engine and say whether the solution is unique; "
                    "exit 1 when a valid file has no solution or several")
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             _print_uniqueness(out, job.name, Uniqueness(verdict, solutions))
 
     batch = run_rows(err, args, [j.key for j in jobs], validate_task,
-                     [(j, args.unique, args.time_limit_s) for j in jobs], show, verb="checking",
+                     [(j, args.unique, args.time_limit_s, args.rules) for j in jobs], show, verb="checking",
                      warm_up="sat" if args.unique else None, digests=[j.digest for j in jobs])
     if isinstance(batch, str):
         err.print(f"flowgraph validate: {batch}", markup=False)

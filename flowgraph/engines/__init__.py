@@ -1,12 +1,13 @@
 """Engines by name: one registry, one protocol.
 
-An engine is a module with two functions and a flag (:class:`Engine`):
+An engine is a module with two functions and two flags (:class:`Engine`):
 ``solve(puzzle, limits, *, trace=None) -> Solution``, whose answer the
 caller verifies, ``warm_up()``, which loads what the engine needs before
 any timing starts, and ``TRACES``, whether ``solve`` can call ``trace``
 with the partial paths of every state it expands (the search can, for
 pictures of the search; SAT and ``auto`` cannot and raise ``ValueError``
-when asked). The registry maps a name to the module; a module is imported only
+when asked), and ``RULES``, the rule sets it solves under (the search: Flow
+Free's only; SAT and ``auto``: Flow Free's and Numberlink's). The registry maps a name to the module; a module is imported only
 when its engine is first asked for, so ``import flowgraph`` loads neither
 numba (the search's compiled passes) nor python-sat.
 
@@ -24,13 +25,18 @@ import importlib
 from collections.abc import Callable
 from typing import Protocol
 
-from ..model import Limits, Node, Puzzle, Solution
+from ..errors import RulesError
+from ..model import RULES, Limits, Node, Puzzle, Solution
 from ..verify import verify
 
-__all__ = ["ENGINES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle"]
+__all__ = ["ENGINES", "ENGINE_RULES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle"]
 
 #: Called with each expanded state's partial paths: per label, the pieces grown from each endpoint.
 Trace = Callable[[dict[str, list[list[Node]]]], None]
+
+#: Engine name -> the rule sets it solves under (known without importing the engine). The search's
+#: prunings (dead ends, stranded regions, parity) assume that every cell is filled.
+ENGINE_RULES: dict[str, tuple[str, ...]] = {"auto": RULES, "search": ("flow",), "sat": RULES}
 
 #: Engine name -> the module that implements it (imported on first use).
 ENGINES: dict[str, str] = {
@@ -45,6 +51,8 @@ class Engine(Protocol):
 
     #: Whether :meth:`solve` can report the states it expands to ``trace``.
     TRACES: bool
+    #: The rule sets (:data:`flowgraph.model.RULES`) it solves under.
+    RULES: tuple[str, ...]
 
     def solve(self, puzzle: Puzzle, limits: Limits | None = None, *, trace: Trace | None = None) -> Solution:
         """An unverified solution; raises UnsolvableError or SearchLimitError.
@@ -96,9 +104,15 @@ def solve_puzzle(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = N
     ------
     ValueError
         Unknown engine name.
+    RulesError
+        The engine does not solve under ``puzzle.rules``.
     UnsolvableError, SearchLimitError
         From the engine.
     VerificationError
         The engine's answer breaks the rules (a bug in the engine).
     """
-    return verify(get_engine(engine).solve(puzzle, limits or Limits()))
+    module = get_engine(engine)
+    if puzzle.rules not in module.RULES:
+        raise RulesError(f"the {engine} engine solves under {' and '.join(module.RULES)} rules only, not "
+                         f"{puzzle.rules}: use --engine sat (or auto)")
+    return verify(module.solve(puzzle, limits or Limits()))

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Solution
+from . import ENGINE_RULES
 
 __all__ = ["solve", "warm_up", "SAT_SHARE", "SAT_SECONDS"]
 
@@ -39,6 +40,8 @@ def warm_up() -> None:
 
 #: Which engine answers is not known in advance: :func:`solve` takes no ``trace``.
 TRACES = False
+#: Under rules the search does not take (Numberlink's) only SAT runs.
+RULES = ENGINE_RULES["auto"]
 
 
 def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., None] | None = None) -> Solution:
@@ -76,7 +79,9 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
     limits = limits or Limits()
     t0 = time.perf_counter()
     total = limits.time_limit_s
-    share = SAT_SECONDS if total is None else SAT_SHARE * total
+    share: float | None = SAT_SECONDS if total is None else SAT_SHARE * total
+    if puzzle.rules not in ENGINE_RULES["search"]:
+        share = total  # SAT alone, with the whole budget
     try:
         return _tagged(sat.solve(puzzle, replace(limits, time_limit_s=share)), ["sat"], t0)
     except UnsolvableError as err:
@@ -85,7 +90,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
     except SearchLimitError as err:
         err.stats.update(tried=["sat"])
         left = None if total is None else total - (time.perf_counter() - t0)
-        if err.reason != "time" or (left is not None and left <= 0):
+        if err.reason != "time" or (left is not None and left <= 0) or puzzle.rules not in ENGINE_RULES["search"]:
             raise
     from . import search
 

@@ -54,6 +54,7 @@ from pysat.solvers import Solver
 
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution
+from . import ENGINE_RULES
 
 __all__ = ["solve", "solutions", "warm_up", "SOLVER"]
 
@@ -95,7 +96,9 @@ class _Model:
         (self.heuristic if heuristic else self.clauses).extend(clauses.tolist())
 
     def _degrees(self) -> None:
-        """An endpoint has exactly one used link, every other node exactly two."""
+        """An endpoint has exactly one used link, every other node exactly two (Numberlink rules: 0 or 2)."""
+        if self.puzzle.rules == "numberlink":
+            return self._numberlink_degrees()
         n = len(self.nodes)
         ends = np.concatenate([self.links[:, 0], self.links[:, 1]])
         order = np.argsort(ends, kind="stable")
@@ -116,6 +119,33 @@ class _Model:
                     self._add(-inc[:, combo])
                 for combo in itertools.combinations(range(d), d - k + 1):  # at least k
                     self._add(inc[:, combo])
+
+    def _numberlink_degrees(self) -> None:
+        """An endpoint has exactly one used link; every other node none or two: at most two, never one."""
+        ends = np.concatenate([self.links[:, 0], self.links[:, 1]])
+        order = np.argsort(ends, kind="stable")
+        var = (np.arange(2 * len(self.links)) % max(len(self.links), 1) + 1)[order]
+        degree = np.bincount(ends, minlength=len(self.nodes))
+        start = np.concatenate([[0], np.cumsum(degree)])
+        endpoint = self.end_flow >= 0
+        for d in sorted(set(degree.tolist())):
+            group = np.flatnonzero((degree == d) & endpoint)
+            if len(group):
+                if d < 1:
+                    self.clauses.append([])
+                else:
+                    inc = var[start[group][:, None] + np.arange(d)]
+                    self._add(inc)  # at least one
+                    for pair in itertools.combinations(range(d), 2):  # at most one
+                        self._add(-inc[:, pair])
+            group = np.flatnonzero((degree == d) & ~endpoint)
+            if not len(group) or d == 0:
+                continue
+            inc = var[start[group][:, None] + np.arange(d)]
+            for triple in itertools.combinations(range(d), 3):  # at most two
+                self._add(-inc[:, triple])
+            for i in range(d):  # link i used => another link used (never exactly one)
+                self._add(np.concatenate([-inc[:, [i]], np.delete(inc, i, axis=1)], axis=1))
 
     def _colours(self) -> None:
         """An endpoint's bits spell its flow; a used link joins nodes with equal bits.
@@ -168,7 +198,11 @@ class _Model:
         return np.flatnonzero(np.asarray(model[: len(self.links)]) > 0)
 
     def cycle_cuts(self, used: np.ndarray) -> list[list[int]]:
-        """A clause per used cycle with no endpoint: some link leaving it is used."""
+        """A clause per used cycle with no endpoint: some link leaving it is used.
+
+        Under Numberlink rules its cells may also all stay empty, so the
+        clause is: some link of the cycle unused, or some link leaving it used.
+        """
         h = nx.Graph(self.links[used].tolist())
         cuts = []
         inside = np.zeros(len(self.nodes), bool)
@@ -179,7 +213,11 @@ class _Model:
             inside[:] = False
             inside[part] = True
             leaving = inside[self.links[:, 0]] != inside[self.links[:, 1]]
-            cuts.append((np.flatnonzero(leaving) + 1).tolist())
+            clause = (np.flatnonzero(leaving) + 1).tolist()
+            if self.puzzle.rules == "numberlink":
+                own = used[inside[self.links[used, 0]]]
+                clause += (-(own + 1)).tolist()
+            cuts.append(clause)
         return cuts
 
     def block(self, used: np.ndarray) -> list[int]:
@@ -328,6 +366,8 @@ def warm_up() -> None:
 
 #: SAT has no states to show: :func:`solve` takes no ``trace``.
 TRACES = False
+#: Under Numberlink rules a node may have no used link (and then any flow number).
+RULES = ENGINE_RULES["sat"]
 
 
 def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, *,

@@ -50,7 +50,13 @@ MAX_COORD = 100_000
 _AXES = ("-", "|", "/", "\\")
 
 class _LongNumber(str):
-    """A whole number of more than 18 digits, kept as its text: no id, label or place can be one."""
+    """A whole number beyond 2**53 (what JSON readers everywhere hold exactly), kept as its text."""
+
+
+def _whole_number(text: str) -> int | _LongNumber:
+    if len(text) <= 17 and abs(value := int(text)) <= 2**53:
+        return value
+    return _LongNumber(text)
 
 
 class _Obj(dict):
@@ -74,8 +80,7 @@ class _Decoder(json.JSONDecoder):
     def __init__(self, text: str):
         # Numbers are checked where they are used; here they must only not cost time or crash:
         # int() refuses 4,300 digits and more, so long ones stay text, and NaN / Infinity are floats.
-        super().__init__(parse_int=lambda s: int(s) if len(s) <= 18 else _LongNumber(s),
-                         parse_constant=float)
+        super().__init__(parse_int=_whole_number, parse_constant=float)
         self.line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
         plain_object, plain_array = self.parse_object, self.parse_array  # type: ignore[has-type]
 
@@ -158,7 +163,7 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
 
         nid = node.get("id")
         if not isinstance(nid, (str, int)) or isinstance(nid, (bool, _LongNumber)):
-            bad("a node needs an \"id\": a string or a whole number of at most 18 digits")
+            bad("a node needs an \"id\": a string or a whole number from -2**53 to 2**53")
             continue
         if nid in keys:
             bad(f"node id {nid!r} is used twice")

@@ -38,6 +38,7 @@ def solution_json(path: str, solution: Solution) -> dict[str, Any]:
         "puzzle": path,
         "status": "solved",
         "engine": solution.engine,
+        "rules": solution.puzzle.rules,
         "paths": {label: [_pos(n) for n in p] for label, p in solution.paths.items()},
         "stats": dict(solution.stats),
     }

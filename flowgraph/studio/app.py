@@ -45,8 +45,8 @@ from . import api
 __all__ = ["create_app", "MAX_BODY"]
 
 MAX_BODY = 4 * 1024 * 1024
-#: Digits a whole number in a request may have (a JSON "safe" integer has 16).
-MAX_INT_DIGITS = 18
+#: Digits a whole number in a request may have; its value is at most 2**53 (JSON's exact integers).
+MAX_INT_DIGITS = 16
 STATIC = Path(__file__).parent / "static"
 
 
@@ -96,9 +96,9 @@ async def body(request: Request) -> dict:
 
 
 def _whole_number(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits: at most {MAX_INT_DIGITS}")
-    return int(text)
+    if len(text.lstrip("-")) > MAX_INT_DIGITS or abs(value := int(text)) > 2**53:
+        raise ValueError(f"the whole number {text[:20]}{'...' if len(text) > 20 else ''} is beyond 2**53")
+    return value
 
 
 def _no_constant(name: str) -> float:
@@ -108,8 +108,8 @@ def _no_constant(name: str) -> float:
 def parse_body(raw: bytes) -> dict:
     """A request body as a JSON object; 400 (``_Http``) for anything else.
 
-    Whole numbers have at most :data:`MAX_INT_DIGITS` digits (Python's
-    ``int`` refuses 4,300 and more, after spending time on them), ``NaN``
+    Whole numbers are at most 2**53 (JSON's exact integers; Python's
+    ``int`` would spend time on 4,300 digits and then refuse them), ``NaN``
     and ``Infinity`` are refused, and nesting deeper than the parser's stack
     is a 400 like any other malformed body.
     """

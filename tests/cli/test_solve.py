@@ -154,3 +154,18 @@ def test_boards_from_other_formats_print_as_text(tmp_path, capsys, monkeypatch):
                     ' {"id": 3, "label": "A", "xyz": [0, 1, 1]}], "links": [[1, 2], [2, 3]]}')
     assert main(["solve", str(cube)]) == 0
     assert capsys.readouterr().out.startswith("A: 1:12 1:55 2:2\n")  # where each node's { is
+
+
+def test_rules_choose_what_counts_as_a_solution(tmp_path, capsys):
+    board = tmp_path / "only_numberlink.txt"
+    board.write_text("STANDARD\nA-.-A-.\n")
+    assert main(["solve", str(board)]) == 1
+    assert main(["solve", "--rules", "numberlink", "--json", str(board)]) == 0
+    row = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert row["rules"] == "numberlink" and row["paths"] == {"A": [[2, 1], [2, 3], [2, 5]]}
+    assert main(["solve", "--rules", "numberlink", str(board)]) == 0
+    assert "Numberlink rules" in capsys.readouterr().out
+    assert main(["solve", "--rules", "numberlink", "--engine", "search", str(board)]) == 3
+    assert "the search engine solves under flow rules only" in capsys.readouterr().err
+    assert main(["validate", "--unique", "--rules", "numberlink", str(board)]) == 0
+    assert "unique solution" in capsys.readouterr().out

@@ -151,3 +151,44 @@ def test_an_engine_traces_or_says_it_cannot(engine):
     else:
         with pytest.raises(ValueError, match="cannot trace"):
             engine.solve(puzzle, trace=seen.append)
+
+
+# -- Numberlink rules: a cell may stay empty ------------------------------------
+
+ONLY_NUMBERLINK = "STANDARD\nA-.-A-.\n"  # the last cell can join no path: no Flow Free solution
+
+
+def test_numberlink_rules_are_solved_or_declined_by_every_engine():
+    from flowgraph.errors import RulesError
+
+    puzzle = parse_text(ONLY_NUMBERLINK).with_rules("numberlink")
+    for name in ENGINES:
+        if "numberlink" in get_engine(name).RULES:
+            solution = solve_puzzle(puzzle, name)
+            assert solution.paths == {"A": ((2, 1), (2, 3), (2, 5))}
+        else:
+            with pytest.raises(RulesError, match="use --engine sat"):
+                solve_puzzle(puzzle, name)
+
+
+def test_flow_rules_still_prove_no_solution_where_numberlink_has_one():
+    with pytest.raises(UnsolvableError):
+        solve(parse_text(ONLY_NUMBERLINK), engine="sat")
+
+
+def test_the_verifier_checks_the_chosen_rules():
+    from flowgraph.model import Solution
+    from flowgraph.verify import check
+
+    puzzle = parse_text(ONLY_NUMBERLINK)
+    paths = {"A": ((2, 1), (2, 3), (2, 5))}
+    assert check(Solution(puzzle, paths)) == ["(2, 7) lies on no path"]
+    assert check(Solution(puzzle.with_rules("numberlink"), paths)) == []
+    with pytest.raises(ValueError, match="expected one of flow, numberlink"):
+        puzzle.with_rules("nikoli")
+
+
+@pytest.mark.parametrize("path", SOLVABLE, ids=_id)
+def test_every_flow_solution_is_a_numberlink_solution(path):
+    puzzle = parse_file(path).with_rules("numberlink")
+    verify(solve_puzzle(puzzle, "sat"))

@@ -147,7 +147,7 @@ def _graph(nodes: str) -> str:
      '"xy" is [x, y]'),
     (_graph('{"id": 1, "label": "A", "xy": [90000, 0]}, {"id": 2, "label": "A", "xy": [0, 90000]}'), "places span"),
     (_graph('{"id": ' + "1" * 5000 + ', "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}'),
-     "at most 18 digits"),
+     "from -2**53 to 2**53"),
 ])
 def test_json_graph_numbers_are_bounded_where_they_are_read(text, words):
     from flowgraph.io.json_graph import analyse_json_graph

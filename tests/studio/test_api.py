@@ -213,6 +213,7 @@ def test_scan_reads_a_screenshot_into_neighbor_link_text(client):
 @pytest.mark.parametrize("path, body", [
     ("/api/check", b'{"text": ' + b"1" * 4400 + b"}"),  # int() refuses 4,300 digits and more
     ("/api/check", b'{"text": "A", "x": 1' + b"0" * 30 + b"}"),
+    ("/api/check", b'{"text": "A", "x": 9007199254740993}'),  # 2**53 + 1
     ("/api/check", b"[" * 100_000 + b"]" * 100_000),  # deeper than the parser's stack
     ("/api/check", b'{"text": NaN}'),
     ("/api/check", b'{"text": "A", "x": -Infinity}'),

@@ -143,8 +143,8 @@ pass (profiles: docs/benchmarks.md, "Design measurements").
 
 from ...model import Limits
 from .board import BoardArrays, compile_puzzle
-from .heap import TRACES, solve
+from .heap import RULES, TRACES, solve
 from .passes.settle import warm_up
 from .prune import prune_reason
 
-__all__ = ["TRACES", "solve", "warm_up", "prune_reason", "Limits", "compile_puzzle", "BoardArrays"]
+__all__ = ["RULES", "TRACES", "solve", "warm_up", "prune_reason", "Limits", "compile_puzzle", "BoardArrays"]

@@ -19,6 +19,7 @@ import numpy as np
 
 from ...errors import SearchLimitError, UnsolvableError
 from ...model import Limits, Node, Puzzle, Solution
+from .. import ENGINE_RULES
 from .board import BoardArrays, compile_puzzle
 from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
@@ -220,6 +221,8 @@ class _Search:
 
 #: :func:`solve` reports every state it expands to ``trace``.
 TRACES = True
+#: Flow Free rules only: its prunings assume that every cell is filled.
+RULES = ENGINE_RULES["search"]
 
 
 def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, *,
