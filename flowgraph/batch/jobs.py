@@ -108,9 +108,14 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
         A folder holds no puzzle file.
     """
     jobs: list[Job] = []
+    from ..io.puzzlink import is_url
+
     for path in puzzle_files(paths):
         if path == "-":
             jobs.append(Job("-", "-", stdin or b""))
+            continue
+        if is_url(path):  # a puzz.link URL is its own text: read offline
+            jobs.append(Job(path, path, path.encode()))
             continue
         try:
             data = Path(path).read_bytes()
@@ -122,12 +127,20 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
 
 
 def _pack_levels(path: str, data: bytes) -> list[Job]:
-    """A job per level when ``data`` is a Flow Free level pack; [] for any other format."""
+    """A job per level when ``data`` is a Flow Free level pack, per URL for a file of URLs; [] otherwise."""
     from ..io.files import read_text
     from ..io.formats import format_for, read_entries
 
     text, _ = read_text(data)
-    if text is None or not text.strip() or format_for(path, text, grid_by_content=False) != "level-pack":
+    if text is None or not text.strip():
+        return []
+    fmt = format_for(path, text, grid_by_content=False)
+    if fmt == "puzzlink":  # each job carries its URL: the worker reads it with its rules
+        lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+        if len(lines) == 1:
+            return []
+        return [Job(f"{path}#{i}", f"{path}#{i}", line.encode()) for i, line in enumerate(lines, 1)]
+    if fmt != "level-pack":
         return []
     _, entries, problems = read_entries(text, path, "level-pack")
     jobs = [Job(f"{path}#{i}", f"{path}#{i}", ("\n".join(e.puzzle.lines) + "\n").encode())

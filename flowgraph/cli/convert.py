@@ -5,16 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import ConversionError
 from ..io.files import read_text
 from ..io.formats import FORMATS, Entry, format_names, get_format, read_entries, write
+from ..io.puzzlink import is_url
 from ..io.sketch import nodes_by_place, place, same_board, sketch_of
 from ..io.solution_json import solution_json
 from ..model import Solution
 from ..verify import check
-from .common import EXIT, add_command, console, output_file, output_folder, print_problems, read_stdin
+from .common import EXIT, add_command, add_rules_option, console, output_file, output_folder, print_problems, read_stdin
 
 __all__ = ["add_parser", "run"]
 
@@ -41,6 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the file to write (a folder for a level pack: one file per level); default: standard output")
     p.add_argument("--from", dest="source", choices=format_names(), help="the input format (default: guessed)")
     p.add_argument("--to", dest="target", choices=format_names(writable=True), help="the output format")
+    add_rules_option(p)
     p.add_argument("--family", choices=("standard", "hex", "warps", "bridges"),
                    help="plain grids without a header word: their family (default standard)")
     p.add_argument("--solutions", action="store_true",
@@ -55,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"flowgraph convert: {source} is the input; choose another output", markup=False)
         return EXIT["usage"]
     data = read_stdin(source)
+    if data is None and is_url(source):  # a puzz.link URL is its own text: read offline
+        data = source.encode("utf-8")
     if data is None:
         try:
             data = Path(source).read_bytes()
@@ -85,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
+    entry = replace(entry, puzzle=entry.puzzle.with_rules(args.rules))  # a URL says numlin or arukone by them
     try:
         out = write(entry.puzzle, target)
     except ConversionError as exc:

@@ -7,6 +7,7 @@ from pathlib import Path
 from ..model import Puzzle
 from .neighbor_link import BOM, analyse
 from .problems import Problem
+from .puzzlink import is_url
 
 __all__ = ["read_text", "load", "parse_file", "MAX_BYTES"]
 
@@ -68,6 +69,8 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
     """
     from .formats import format_for, read_entries  # the formats import this module's limits
 
+    if data is None and is_url(str(path)):  # a puzz.link URL given as the "file": its own text, read offline
+        data = str(path).encode("utf-8")
     if data is None:
         try:
             data = Path(path).read_bytes()
@@ -81,10 +84,10 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
     if fmt in (None, "neighbor-link"):
         return analyse(text, str(path))
     fmt, entries, problems = read_entries(text, str(path), fmt)
-    if fmt == "level-pack":
+    if fmt in ("level-pack", "puzzlink") and len(entries) != 1:
         if problems:
             return None, problems
-        return None, [Problem(1, 1, "error", f"a level pack holds {len(entries)} puzzles: write them to files "
+        return None, [Problem(1, 1, "error", f"{path} holds {len(entries)} puzzles: write them to files "
                               f"with 'flowgraph convert {path} -o DIR' first")]
     return (entries[0].puzzle if entries else None), problems
 

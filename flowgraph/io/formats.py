@@ -24,13 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import FAMILIES, Puzzle, Solution
-from . import json_graph, level_pack, neighbor_link, numberlink, plain_grid
+from . import json_graph, level_pack, neighbor_link, numberlink, plain_grid, puzzlink
 from .problems import Problem
 from .sketch import draw_neighbor_link, sketch_of
 
 _GRID_ROW = re.compile(r"^[.#* A-Za-z0-9]+$")
 
-__all__ = ["FORMATS", "Format", "Entry", "guess_format", "format_for", "format_names", "get_format", "read_entries", "write"]
+__all__ = ["FORMATS", "MANY", "Format", "Entry", "guess_format", "format_for", "format_names", "get_format",
+           "read_entries", "write"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,12 @@ FORMATS: dict[str, Format] = {
     "level-pack": Format("level-pack", ".pack", None, None, "Flow Free level-pack lines (read only)"),
     "json-graph": Format("json-graph", ".json", lambda t, p, f=None: json_graph.analyse_json_graph(t, p),
                          json_graph.write_json_graph, "nodes and links, any topology"),
+    "puzzlink": Format("puzzlink", ".url", None, lambda p: puzzlink.write_puzzlink(p) + "\n",
+                       "puzz.link / pzv.jp Numberlink URLs, one per line (square boards)"),
 }
+
+#: Formats whose files hold many puzzles (read by read_entries, a job per puzzle in batches).
+MANY = ("level-pack", "puzzlink")
 
 
 def format_names(writable: bool = False) -> list[str]:
@@ -104,6 +110,8 @@ def guess_format(text: str) -> str:
     """
     if json_graph.looks_like_json(text):
         return "json-graph"
+    if puzzlink.looks_like_puzzlink(text):
+        return "puzzlink"
     if numberlink.looks_like_numberlink(text):
         return "numberlink"
     if level_pack.looks_like_level_pack(text):
@@ -124,6 +132,8 @@ def format_for(path: str | None, text: str, *, grid_by_content: bool = True) -> 
     (what ``solve`` and ``validate`` use: a mistyped neighbor-link file is
     reported as one, not read as a grid of labels).
     """
+    if path and puzzlink.is_url(path):
+        return "puzzlink"
     suffix = "." + path.rsplit(".", 1)[-1] if path and "." in path.rsplit("/", 1)[-1] else ""
     by_suffix = {fmt.suffix: name for name, fmt in FORMATS.items() if fmt.suffix != ".txt"}
     if suffix in by_suffix:
@@ -160,8 +170,11 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
     if fmt == "level-pack":
         levels, problems = level_pack.analyse_level_pack(text, path)
         return fmt, [Entry(lv.name, lv.puzzle, lv.solution) for lv in levels], problems
+    if fmt == "puzzlink":
+        urls, problems = puzzlink.analyse_puzzlink(text, path)
+        return fmt, [Entry(u.name, u.puzzle) for u in urls], problems
     analyse = get_format(fmt).analyse
-    assert analyse is not None  # only level packs have none, read above
+    assert analyse is not None  # only the formats of MANY have none, read above
     puzzle, problems = analyse(text, path, family)
     return fmt, ([Entry(stem, puzzle)] if puzzle is not None else []), problems
 
