@@ -23,11 +23,11 @@ from ..authoring.generate import generate as generate_puzzle
 from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
-from ..io.formats import format_names, read_entries, write
+from ..io.formats import MANY, format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
-from ..model import Limits, Puzzle, Solution
+from ..model import RULES, Limits, Puzzle, Solution
 from ..render import FrameSampler
 from ..render.scene import flow_colour
 from ..verify import verify
@@ -78,10 +78,13 @@ def _read(body: dict) -> tuple[Puzzle | None, list[Problem], str]:
     fmt = body.get("format")
     if fmt is not None and fmt not in format_names():
         raise BadRequest(f"unknown format {fmt!r}: expected one of {', '.join(format_names())}")
+    rules = body.get("rules")
+    if rules is not None and rules not in RULES:
+        raise BadRequest(f"'rules' is one of {', '.join(RULES)}")
     fmt, entries, problems = read_entries(text, "board", fmt)
-    if fmt == "level-pack":
-        raise Unprocessable("a level pack holds many puzzles: open one level", problems)
-    return (entries[0].puzzle if entries else None), problems, fmt
+    if fmt in MANY and len(entries) > 1:
+        raise Unprocessable(f"this {fmt} text holds {len(entries)} puzzles: open one", problems)
+    return (entries[0].puzzle.with_rules(rules) if entries else None), problems, fmt
 
 
 def _puzzle(body: dict) -> Puzzle:
@@ -375,7 +378,7 @@ class Solves:
 
     def run(self, job: _Job) -> None:
         """Solve with the search (traced for the replay); finish the job as solved / unsolvable / limit / cancelled."""
-        from ..engines import get_engine
+        from ..engines import ENGINE_RULES, get_engine
 
         ask = job.result
         puzzle = ask["puzzle"]
@@ -387,11 +390,13 @@ class Solves:
             sampler.add(paths)
 
         try:
-            search = get_engine("search")
+            engine = "search" if puzzle.rules in ENGINE_RULES["search"] else "sat"  # SAT: no replay, an answer
+            search = get_engine(engine)
             t0 = time.perf_counter()
             search.warm_up()  # a first run compiles: not on the solve's clock
             loaded = time.perf_counter() - t0
-            solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]), trace=trace))
+            solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]),
+                                           **({"trace": trace} if search.TRACES else {})))
             frames = [_svg(puzzle, ask["theme"], paths=p) for p in sampler.frames()]
             final = _svg(solution, ask["theme"])
         except _Cancelled:

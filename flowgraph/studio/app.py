@@ -20,6 +20,9 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``POST /api/scan``                     ``{image}`` (base64) -> ``{text, valid, summary}``: a screenshot read
 =====================================  ==============================================================
 
+Every body that carries ``text`` may carry ``rules`` (``flow`` or ``numberlink``; default: the
+text's own, a puzz.link ``numlin`` URL being Numberlink's).
+
 Errors: 400 ``{error}`` for a malformed request, 413 for a body over the
 limit, 422 ``{error, problems}`` for puzzle text that cannot be used, 404
 for no FILE or an unknown job. The server reads and writes no path but FILE.

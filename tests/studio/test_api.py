@@ -177,6 +177,8 @@ def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeyp
     from flowgraph.studio import api
 
     class Broken:
+        TRACES = True
+
         @staticmethod
         def warm_up():
             pass
@@ -298,3 +300,22 @@ def test_json_graph_places_never_give_500(client, xy, path):
             '"links": [[1, 2]]}')
     res = client.post(path, json={"text": text, "to": "neighbor-link"})
     assert res.status_code in (200, 202, 422), res.text
+
+
+def test_a_puzzlink_url_and_rules_in_the_studio(client):
+    url = "https://puzz.link/p?numlin/4/4/1h2n1h2"
+    assert client.post("/api/check", json={"text": url}).json()["format"] == "puzzlink"
+    assert client.post("/api/count", json={"text": url}).json()["verdict"] == "multiple"
+    only = "STANDARD\nA-.-A-.\n"
+    assert client.post("/api/count", json={"text": only}).json()["verdict"] == "none"
+    assert client.post("/api/count", json={"text": only, "rules": "numberlink"}).json()["verdict"] == "unique"
+    assert client.post("/api/count", json={"text": only, "rules": "nikoli"}).status_code == 400
+
+
+def test_a_solve_under_numberlink_rules_is_answered_by_sat():
+    from flowgraph.studio import api
+
+    solves = api.Solves()
+    job = solves.start({"text": "STANDARD\nA-.-A-.\n", "rules": "numberlink"})
+    solves.run(job)
+    assert job.status == "solved" and job.result["paths"]
