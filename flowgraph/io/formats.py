@@ -23,15 +23,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..errors import ConversionError
 from ..model import FAMILIES, Puzzle, Solution
-from . import json_graph, level_pack, neighbor_link, numberlink, plain_grid, puzzlink
+from . import json_graph, level_pack, level_pack_writer, neighbor_link, numberlink, plain_grid, puzzlink
 from .problems import Problem
 from .sketch import draw_neighbor_link, sketch_of
 
 _GRID_ROW = re.compile(r"^[.#* A-Za-z0-9]+$")
 
 __all__ = ["FORMATS", "MANY", "Format", "Entry", "guess_format", "format_for", "format_names", "get_format",
-           "read_entries", "write"]
+           "read_entries", "write", "write_many"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,51 @@ class Entry:
     solution: Solution | None = None
 
 
+def _write_level_pack(levels: list[tuple[Puzzle, Solution | None]], time_limit_s: float = 60.0) -> str:
+    """Level-pack lines, numbered from 1; a level without a known solution is solved for its pipes.
+
+    Raises
+    ------
+    ConversionError
+        No solution (or none found in ``time_limit_s``), or a board the game
+        cannot hold (:func:`.level_pack_writer.write_level`).
+    """
+    from ..engines import solve_puzzle  # the pipes are a verified solution: the one writer that solves
+    from ..errors import SearchLimitError, UnsolvableError
+    from ..model import Limits
+
+    out: list[str] = []
+    for puzzle, solution in levels:
+        if solution is None and puzzle.rules == "flow":
+            try:
+                solution = solve_puzzle(puzzle, "auto", Limits(time_limit_s=time_limit_s))
+            except UnsolvableError:
+                raise ConversionError("a level carries its solution's pipes: this puzzle has no solution") from None
+            except SearchLimitError:
+                raise ConversionError(f"no solution found in {time_limit_s:g} s: a level carries its pipes") from None
+        if solution is None:
+            raise ConversionError("Flow Free levels fill every cell: a puzzle under Numberlink rules cannot be one")
+        out.append(level_pack_writer.write_level(puzzle, solution, len(out) + 1) + "\n")
+    return "".join(out)
+
+
+def write_many(entries: list[Entry], fmt: str) -> str:
+    """Several puzzles as one text of a format that holds many (:data:`MANY`): a pack, a file of URLs.
+
+    Raises
+    ------
+    ValueError
+        ``fmt`` holds one puzzle a file.
+    ConversionError
+        As :func:`write`.
+    """
+    if fmt == "level-pack":
+        return _write_level_pack([(e.puzzle, e.solution) for e in entries])
+    if fmt == "puzzlink":
+        return "".join(write(e.puzzle, fmt) for e in entries)
+    raise ValueError(f"{fmt} holds one puzzle a file")
+
+
 def _write_neighbor_link(puzzle: Puzzle) -> str:
     if puzzle.format == "neighbor-link":
         return "\n".join(puzzle.lines) + "\n"  # its own text, comments and all
@@ -67,7 +113,8 @@ FORMATS: dict[str, Format] = {
                          "one character per cell: . label # *"),
     "numberlink": Format("numberlink", ".nl", lambda t, p, f=None: numberlink.analyse_numberlink(t, p),
                          numberlink.write_numberlink, "W H, then rows of numbers"),
-    "level-pack": Format("level-pack", ".pack", None, None, "Flow Free level-pack lines (read only)"),
+    "level-pack": Format("level-pack", ".pack", None, lambda p: _write_level_pack([(p, None)]),
+                         "Flow Free level-pack lines, with the solution's pipes"),
     "json-graph": Format("json-graph", ".json", lambda t, p, f=None: json_graph.analyse_json_graph(t, p),
                          json_graph.write_json_graph, "nodes and links, any topology"),
     "puzzlink": Format("puzzlink", ".url", None, lambda p: puzzlink.write_puzzlink(p) + "\n",
