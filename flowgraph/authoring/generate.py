@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engines import get_engine
 from ..errors import FlowgraphError, SearchLimitError
@@ -140,6 +140,7 @@ def generate(
     time_limit_s: float | None = None,
     max_candidates: int = 200,
     count_limit_s: float = 10.0,
+    rules: str = "flow",
 ) -> Generated:
     """A puzzle with exactly one solution on ``board``.
 
@@ -167,6 +168,10 @@ def generate(
         A cover whose uniqueness is not decided within this many seconds is
         dropped for a new one (proving uniqueness on a large torus can take
         the SAT solver minutes).
+    rules : {"flow", "numberlink"}
+        The rules under which the puzzle is unique (the SAT count's). Under
+        Numberlink rules (cells may stay empty) fewer covers are unique, and
+        the puzzle made is unique as Nikoli's Numberlink; it carries the rules.
 
     Returns
     -------
@@ -206,6 +211,8 @@ def generate(
             if squares and _filled_square(paths, squares):
                 break
             puzzle, solution = _puzzle(board, sketch, paths)
+            puzzle = puzzle.with_rules(rules)
+            solution = replace(solution, puzzle=puzzle)
             left = count_limit_s
             if time_limit_s is not None:
                 left = min(left, max(0.1, time_limit_s - (time.perf_counter() - t0)))

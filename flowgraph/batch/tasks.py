@@ -111,7 +111,8 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
         shaped = bridged_board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"),
                                bridges=spec.get("bridges") or 0, seed=seed)
         made = generate(shaped, seed=seed, flows=spec.get("flows"), min_length=spec.get("min_length", 3),
-                        no_square=spec.get("no_square", True), time_limit_s=spec.get("time_limit_s"))
+                        no_square=spec.get("no_square", True), time_limit_s=spec.get("time_limit_s"),
+                        rules=spec.get("rules") or "flow")
     except GenerationError as exc:
         row.update(status="limit", message=str(exc))
     except ValueError as exc:  # a mask or a flow count the board cannot take

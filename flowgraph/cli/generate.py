@@ -12,7 +12,7 @@ from pathlib import Path
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
 from .batching import add_batch_options, finish, run_rows
-from .common import EXIT, add_command, console, output_folder, positive_float, positive_int
+from .common import EXIT, add_command, add_rules_option, console, output_file, output_folder, positive_float, positive_int
 from .new import size
 
 __all__ = ["add_parser", "run"]
@@ -60,10 +60,40 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds")
     p.add_argument("-o", "--output", metavar="DIR",
-                   help="write each puzzle to DIR/<family>_<W>x<H>_<seed>.txt (needed for --count > 1 without --json)")
+                   help="write each puzzle to DIR/<family>_<W>x<H>_<seed>.txt (needed for --count > 1 without --json); "
+                   "with --to level-pack or puzzlink, the one FILE that holds them all")
+    p.add_argument("--to", choices=("neighbor-link", "level-pack", "puzzlink"), default="neighbor-link",
+                   help="level-pack: a numbered Flow Free pack of the puzzles, with their pipes; puzzlink: one URL "
+                   "per puzzle (default: neighbor-link text)")
+    add_rules_option(p)
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle: its text, its solution and difficulty figures")
     add_batch_options(p)
+
+
+def _write_collected(collected: list[tuple[int, dict]], args, err) -> bool:
+    """The generated puzzles as one level pack or file of URLs (each with its proved solution); True on failure."""
+    from ..errors import ConversionError
+    from ..io.formats import Entry, write_many
+    from ..io.neighbor_link import parse_text
+    from ..io.solution_json import path_nodes
+    from ..model import Solution
+
+    entries = []
+    for _, row in sorted(collected, key=lambda item: item[0]):
+        puzzle = parse_text(row["text"], row["name"]).with_rules(args.rules or "flow")
+        paths = {label: path_nodes(puzzle, places) for label, places in row["solution"].items()}
+        entries.append(Entry(row["name"], puzzle, Solution(puzzle, paths, "generate")))
+    try:
+        out = write_many(entries, args.to)
+    except ConversionError as exc:
+        err.print(f"flowgraph generate: {exc}", markup=False)
+        return True
+    if args.output:
+        Path(args.output).write_text(out, encoding="utf-8")
+    else:
+        sys.stdout.write(out)
+    return False
 
 
 def _seeds(seed: str, count: int) -> list[str]:
@@ -77,8 +107,12 @@ def run(args: argparse.Namespace) -> int:
     from ..batch.tasks import generate_task
 
     err = console("auto", sys.stderr)
-    output_folder(args.output)
-    if args.count > 1 and not (args.output or args.json):
+    many = args.to != "neighbor-link"
+    if many:
+        output_file(args.output)
+    else:
+        output_folder(args.output)
+    if args.count > 1 and not (args.output or args.json or many):
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]
     try:
@@ -99,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             "mask": mask_text, "mask_path": args.mask,
             "bridges": args.bridges if args.bridges is not None else int(args.family == "bridges"),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
-            "time_limit_s": args.time_limit_s}
+            "time_limit_s": args.time_limit_s, "rules": args.rules}
     chosen = args.seed is None
     if chosen and args.resume:
         err.print("flowgraph generate: --resume needs the --seed of the first run (it printed it)", markup=False)
@@ -108,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
         args.seed = str(secrets.randbelow(1_000_000))
     seeds = _seeds(args.seed, args.count)
     statuses: list[int] = []
+    collected: list[tuple[int, dict]] = []
 
     def show(i: int, row: dict) -> None:
         if row["status"] != "generated":
@@ -116,6 +151,9 @@ def run(args: argparse.Namespace) -> int:
             return
         statuses.append(0)
         name = None
+        if many:
+            collected.append((i, row))
+            return
         if args.output:
             folder = Path(args.output)
             folder.mkdir(parents=True, exist_ok=True)
@@ -133,6 +171,8 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(batch, str):
         err.print(f"flowgraph generate: {batch}", markup=False)
         return EXIT["usage"]
+    if collected and _write_collected(collected, args, err):
+        statuses.append(EXIT["invalid"])
     if chosen:
         err.print(f"flowgraph generate: seed {args.seed} (--seed {args.seed} makes the same puzzles again)",
                   markup=False)

@@ -117,3 +117,27 @@ def test_generate_without_a_seed_picks_one_and_says_which(capsys):
     seed = err.split("seed ")[1].split()[0]
     assert main(["generate", "--size", "5x5", "--seed", seed]) == 0
     assert capsys.readouterr().out == out
+
+
+def test_generate_under_numberlink_rules_is_unique_under_them(tmp_path, capsys):
+    made = generate(board("standard", 7, 7), seed=3, rules="numberlink")
+    assert made.puzzle.rules == "numberlink"
+    assert count_solutions(made.puzzle).verdict == "unique"
+    urls = tmp_path / "nl.url"
+    assert main(["generate", "--size", "6x6", "--count", "2", "--seed", "1", "--rules", "numberlink",
+                 "--to", "puzzlink", "-o", str(urls)]) == 0
+    assert main(["validate", "--unique", str(urls)]) == 0
+    assert capsys.readouterr().out.count("unique solution") == 2
+
+
+def test_generate_writes_a_numbered_level_pack(tmp_path):
+    from flowgraph.io.level_pack import analyse_level_pack
+
+    pack = tmp_path / "hex.pack"
+    assert main(["generate", "--family", "hex", "--size", "6x5", "--count", "3", "--seed", "2", "--to", "level-pack",
+                 "-o", str(pack)]) == 0
+    levels, problems = analyse_level_pack(pack.read_text(), str(pack))
+    assert not problems and [lv.name for lv in levels] == ["hex_1", "hex_2", "hex_3"]
+    for level in levels:
+        verify(level.solution)
+        assert count_solutions(level.puzzle).verdict == "unique"
