@@ -88,3 +88,20 @@ def test_a_file_of_urls_is_many_puzzles(tmp_path, capsys):
         verify(solve(entry.puzzle))
     assert main(["solve", "--json", str(urls)]) == 0
     assert capsys.readouterr().out.count('"status": "solved"') == 3
+
+
+# Two boards from pzprjs's own test data (robx/pzprjs, test/script/numlin.js and arukone.js, MIT licence): the
+# editor's reference for these URLs.
+PZPRJS = ["https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "https://puzz.link/p?arukone/5/5/1m2h3g3h1m2"]
+
+
+@pytest.mark.parametrize("url", PZPRJS)
+def test_the_editors_own_test_boards_read_solve_and_write_back(url):
+    from flowgraph.authoring.uniqueness import count_solutions
+
+    [entry], problems = analyse_puzzlink(url)
+    assert not problems and len(entry.puzzle.flows) == 3
+    verify(solve(entry.puzzle))
+    assert write_puzzlink(entry.puzzle) == url
+    if "numlin" in url:
+        assert count_solutions(entry.puzzle).verdict == "unique"
