@@ -9,7 +9,8 @@ not a guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 from ..errors import SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution, position
@@ -69,8 +70,23 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     """
     from ..engines.sat import solutions  # python-sat is loaded only when asked for
 
+    limits = limits or Limits()
+    if puzzle.rules == "numberlink" and limit >= 2:
+        # Flow Free solutions are Numberlink solutions, and the model that fills every cell is far
+        # easier: two of them settle "multiple" at once. Otherwise the Numberlink model decides.
+        t0 = time.perf_counter()
+        total = limits.time_limit_s
+        try:
+            filled, _ = solutions(puzzle.with_rules("flow"), limit,
+                                  replace(limits, time_limit_s=None if total is None else total / 2))
+        except SearchLimitError:
+            filled = []
+        if len(filled) >= 2:
+            return Uniqueness("multiple", tuple(verify(replace(s, puzzle=puzzle)) for s in filled))
+        if total is not None:
+            limits = replace(limits, time_limit_s=max(0.01, total - (time.perf_counter() - t0)))
     try:
-        found, _ = solutions(puzzle, limit, limits or Limits())
+        found, _ = solutions(puzzle, limit, limits)
     except SearchLimitError:
         return Uniqueness("limit")
     for sol in found:

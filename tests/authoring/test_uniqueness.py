@@ -39,3 +39,16 @@ def test_differing_cells_of_two_solutions():
 def test_a_path_beside_itself_counts():
     # The sound model is used: the only solution runs A beside itself.
     assert count_solutions(parse_text("STANDARD\nA-.-.\n| | |\nA-.-.\n")).verdict == "unique"
+
+
+def test_numberlink_uniqueness_counts_cells_left_empty():
+    from flowgraph import parse_text
+
+    # Under Numberlink rules A goes straight or detours through the row below (two ways); no path fills
+    # all six cells, so under Flow Free rules there is none.
+    board = parse_text("STANDARD\nA-.-A\n| | |\n.-.-.\n")
+    assert count_solutions(board).verdict == "none"
+    assert count_solutions(board.with_rules("numberlink")).verdict == "multiple"
+    only = parse_text("STANDARD\nA-.-A-.\n")
+    assert count_solutions(only).verdict == "none"
+    assert count_solutions(only.with_rules("numberlink")).verdict == "unique"

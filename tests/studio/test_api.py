@@ -46,7 +46,7 @@ def test_check_valid_and_invalid(client):
     ("/api/new", b'{"family": "cube"}', 400),
     ("/api/new", b'{"width": 0}', 400),
     ("/api/generate", b'{"family": "standard", "width": 3, "height": 3, "bridges": 9}', 400),
-    ("/api/convert", b'{"text": "STANDARD\\nA-.-A\\n", "to": "level-pack"}', 422),
+    ("/api/convert", b'{"text": "STANDARD\\nA-.-B\\n| | |\\nB-.-A\\n", "to": "level-pack"}', 422),  # no solution
     ("/api/solve", b'{"text": "STANDARD\\nA-.-B\\n"}', 422),
 ])
 def test_bad_input_is_400_or_422_never_500(client, path, body, code):
