@@ -14,13 +14,13 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..batch.jobs import EmptyFolderError
-from . import bench, convert, generate, new, render, scan, solve, studio, validate
+from . import bench, convert, generate, new, render, scan, solve, studio, validate, warm_up
 from .common import EXIT, EXIT_HELP, OutputError, Parser
 
 __all__ = ["main", "run", "build_parser", "EXIT", "COMMANDS"]
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (solve, validate, render, new, convert, generate, scan, studio, bench)
+COMMANDS = (solve, validate, render, new, convert, generate, scan, studio, bench, warm_up)
 
 
 def build_parser() -> argparse.ArgumentParser:

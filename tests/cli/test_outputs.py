@@ -165,3 +165,9 @@ def test_the_first_search_run_says_it_compiles(tmp_path, monkeypatch, capsys):
     assert main(["solve", "--engine", "search", BOARD]) == 0
     err = capsys.readouterr().err
     assert "compiling the search engine, once for this machine" in err and "compiled in" in err
+
+
+def test_warm_up_loads_every_engine(capsys):
+    assert main(["warm-up"]) == 0
+    err = capsys.readouterr().err
+    assert all(f"{name}: ready in" in err for name in ("auto", "search", "sat"))
