@@ -197,3 +197,56 @@ def test_open_a_screenshot_and_get_the_board(page, tmp_path):
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('scanned')")
     assert "5x5 square board, 25 cells, 5 flows" in page.inner_text("#status")
     _badge(page, "valid")
+
+
+# -- a phone: the page at 390x844, played by touch (issue 26's first steps) -------------------
+
+@pytest.fixture
+def phone(browser, server):
+    url, _ = server
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#board svg")
+    yield page
+    context.close()
+
+
+def _touch_drag(page, positions):
+    """A finger on the first cell, moved over the others, lifted: real touch input (CDP), as a phone sends it."""
+    cdp = page.context.new_cdp_session(page)
+
+    def centre(pos):
+        box = page.locator(f'#board polygon.cell[data-pos="{pos}"]').bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    x, y = centre(positions[0])
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for pos in positions[1:]:
+        nx, ny = centre(pos)
+        for k in range(1, 5):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x + (nx - x) * k / 4, "y": y + (ny - y) * k / 4}]})
+        x, y = nx, ny
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_phone_plays_a_generated_board_to_solved_by_touch(phone):
+    from flowgraph import solve
+
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # no horizontal scroll
+    phone.select_option("#family", "standard")
+    phone.fill("#width", "6")
+    phone.fill("#height", "6")
+    phone.tap("#generate")
+    phone.wait_for_function("document.querySelector('#badge').textContent.startsWith('valid') && "
+                            "document.querySelectorAll('#board polygon.cell').length === 36")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    solution = solve(parse_text(phone.input_value("#text")))
+    phone.tap("#play")
+    phone.locator("#board").scroll_into_view_if_needed()
+    for path in solution.paths.values():
+        _touch_drag(phone, [f"{n[0]}:{n[1]}" for n in path])
+    phone.wait_for_function("document.querySelector('#status').textContent === 'solved!'")

@@ -65,14 +65,16 @@ async function edit(body) {
 const place = (el) => el.dataset.xy.split(",").map(Number);
 const dragLink = { from: null };
 
-$("board").addEventListener("mousedown", (ev) => {
+// Pointer Events: one code path for a mouse, a finger and a pen (the board has touch-action: none,
+// so a finger drawing a path does not scroll the page).
+$("board").addEventListener("pointerdown", (ev) => {
   const cell = ev.target.closest("polygon.cell");
   if (play.on || $("tool").value !== "link" || !cell) return;
   ev.preventDefault();
   dragLink.from = cell;
 });
 
-document.addEventListener("mouseup", (ev) => {
+document.addEventListener("pointerup", (ev) => {
   const from = dragLink.from;
   dragLink.from = null;
   if (!from || play.on) return;
@@ -264,7 +266,7 @@ function cutAt(pos, except) {  // crossing a path cuts it (a bridge holds two)
   }
 }
 
-$("board").addEventListener("mousedown", (ev) => {
+$("board").addEventListener("pointerdown", (ev) => {
   if (!play.on || !play.board) return;
   const pos = cellAt(ev);
   if (!pos) return;
@@ -277,7 +279,7 @@ $("board").addEventListener("mousedown", (ev) => {
   drawPlay();
 });
 
-document.addEventListener("mousemove", (ev) => {
+document.addEventListener("pointermove", (ev) => {
   if (!play.drawing) return;
   const pos = cellAt(ev), label = play.drawing, path = play.paths[label];
   if (!pos || pos === path[path.length - 1]) return;
@@ -293,7 +295,9 @@ document.addEventListener("mousemove", (ev) => {
   drawPlay();
 });
 
-document.addEventListener("mouseup", () => { if (play.drawing) { play.drawing = null; scorePlay(); } });
+const endDrawing = () => { if (play.drawing) { play.drawing = null; scorePlay(); } };
+document.addEventListener("pointerup", endDrawing);
+document.addEventListener("pointercancel", endDrawing);
 
 function drawPlay() {
   const svg = document.querySelector("#board svg");
