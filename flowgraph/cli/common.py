@@ -17,7 +17,7 @@ from ..model import DEFAULT_MEMORY_BYTES, RULES, Limits
 __all__ = [
     "EXIT", "EXIT_HELP", "Parser", "positive_int", "positive_float", "add_budget_options", "add_color_option",
     "add_command", "consoles", "console", "limits", "read_stdin", "print_problems", "warm_up", "Command",
-    "OutputError", "output_file", "output_folder", "add_rules_option",
+    "OutputError", "output_file", "output_folder", "add_rules_option", "write_output",
 ]
 
 #: Exit status by outcome; with several files the largest applies.
@@ -78,6 +78,14 @@ def output_folder(path: str | None, what: str = "output folder") -> str | None:
     except OSError as exc:
         raise OutputError(f"{what} {path}: cannot make it: {exc.strerror or exc}") from None
     return path
+
+
+def write_output(text: str, path: str | None) -> None:
+    """``text`` to the file ``path`` (checked by :func:`output_file` before the work), or standard output."""
+    if path and path != "-":
+        Path(path).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
 
 
 #: What a command module gives the ``flowgraph`` parser: ``add_parser(subparsers)``

@@ -16,7 +16,17 @@ from ..io.sketch import nodes_by_place, place, same_board, sketch_of
 from ..io.solution_json import solution_json
 from ..model import Solution
 from ..verify import check
-from .common import EXIT, add_command, add_rules_option, console, output_file, output_folder, print_problems, read_stdin
+from .common import (
+    EXIT,
+    add_command,
+    add_rules_option,
+    console,
+    output_file,
+    output_folder,
+    print_problems,
+    read_stdin,
+    write_output,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -100,10 +110,7 @@ def _convert_many(entries: list[Entry], target: str, args, err, status: int) -> 
     except ConversionError as exc:
         err.print(f"{args.input}: {exc}", markup=False)
         return EXIT["invalid"]
-    if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
-    else:
-        sys.stdout.write(out)
+    write_output(out, args.output)
     return status
 
 
@@ -127,10 +134,8 @@ def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
         Path(name).write_text(out, encoding="utf-8")
         if args.solutions and entry.solution is not None:
             return _write_solution(entry, back[0], name, err)
-    elif args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
     else:
-        sys.stdout.write(out)
+        write_output(out, args.output)
     return 0
 
 

@@ -12,7 +12,17 @@ from pathlib import Path
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
 from .batching import add_batch_options, finish, run_rows
-from .common import EXIT, add_command, add_rules_option, console, output_file, output_folder, positive_float, positive_int
+from .common import (
+    EXIT,
+    add_command,
+    add_rules_option,
+    console,
+    output_file,
+    output_folder,
+    positive_float,
+    positive_int,
+    write_output,
+)
 from .new import size
 
 __all__ = ["add_parser", "run"]
@@ -89,10 +99,7 @@ def _write_collected(collected: list[tuple[int, dict]], args, err) -> bool:
     except ConversionError as exc:
         err.print(f"flowgraph generate: {exc}", markup=False)
         return True
-    if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
-    else:
-        sys.stdout.write(out)
+    write_output(out, args.output)
     return False
 
 

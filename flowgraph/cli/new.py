@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..authoring.templates import WRAPS, read_mask, template
 from ..errors import PuzzleError
-from .common import EXIT, add_command, console, output_file
+from .common import EXIT, add_command, console, output_file, write_output
 
 __all__ = ["add_parser", "run"]
 
@@ -72,8 +72,5 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         err.print(f"flowgraph new: {exc}", markup=False)
         return EXIT["usage"]
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    write_output(text, args.output)
     return 0
