@@ -163,7 +163,8 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     _drag(page, ["4:1", "4:3", "4:5", "6:5"])
     page.click("#hint")  # fills the last flow, C, from the solution
     page.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
-    assert page.inner_text("#score") == "flows 3/3 · cells 9/9"
+    assert page.inner_text("#score").startswith("flows 3/3 · cells 9/9 · moves 2 · 0:")
+    assert page.locator("#board g.player polygon.tint").count() == 9  # every cell tinted in its flow's colour
     _drag(page, ["2:1", "4:1"])  # redrawing A from its endpoint cuts B where it crosses
     assert not page.inner_text("#score").startswith("flows 3/3")
 
@@ -250,3 +251,18 @@ def test_a_phone_plays_a_generated_board_to_solved_by_touch(phone):
     for path in solution.paths.values():
         _touch_drag(phone, [f"{n[0]}:{n[1]}" for n in path])
     phone.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+
+
+def test_play_counts_moves_undoes_a_stroke_and_restarts(page):
+    page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
+    _badge(page, "valid · 3 flows · 9 cells")
+    page.click("#play")
+    _drag(page, ["2:1", "2:3"])
+    _drag(page, ["2:3", "2:5"])  # the same flow again: still one move
+    _drag(page, ["4:1", "4:3"])
+    assert " · moves 2 · " in page.inner_text("#score")
+    page.click("#undo")  # in play, Undo takes back the last stroke
+    assert page.inner_text("#score").startswith("flows 1/3 · cells 3/9")
+    page.click("#restart")
+    assert page.inner_text("#score").startswith("flows 0/3 · cells 0/9 · moves 0 · 0:0")
+    assert page.locator("#board g.player polygon.tint").count() == 0

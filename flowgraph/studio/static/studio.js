@@ -151,7 +151,7 @@ function replay(frames) {
 }
 
 $("stop").onclick = async () => { if (state.job) { await call(`/api/solve/${state.job}/stop`, {}); status("stopping…"); } };
-$("undo").onclick = () => { if (state.history.length) { state.future.push($("text").value); setText(state.history.pop(), false); } };
+$("undo").onclick = () => { if (play.on) return undoMove(); if (state.history.length) { state.future.push($("text").value); setText(state.history.pop(), false); } };
 $("redo").onclick = () => { if (state.future.length) { state.history.push($("text").value); setText(state.future.pop(), false); } };
 $("save").onclick = async () => {
   const { ok, data } = await call("/api/save", { text: $("text").value });
@@ -214,7 +214,15 @@ document.addEventListener("keydown", (ev) => {
 })();
 
 // -- play: draw paths by dragging, as in the game ---------------------------------------------------
-const play = { on: false, board: null, paths: {}, drawing: null, adj: new Map(), bridges: new Set(), centre: {} };
+const play = { on: false, board: null, paths: {}, drawing: null, adj: new Map(), bridges: new Set(), centre: {},
+               moves: 0, lastMoved: null, undo: [], started: 0, timer: null, solved: false };
+
+function resetPlay() {  // a fresh game on the board shown: no paths, no moves, the clock from zero
+  play.paths = {}; play.moves = 0; play.lastMoved = null; play.undo = []; play.solved = false;
+  play.started = Date.now();
+  clearInterval(play.timer);
+  play.timer = setInterval(() => { if (play.on && !play.solved) scoreText(); }, 1000);
+}
 
 function startPlay() {
   const b = play.board;
@@ -233,13 +241,24 @@ function startPlay() {
   drawPlay();
 }
 
-function stopPlay() { play.on = false; $("play").classList.remove("on"); $("hint").disabled = true; play.paths = {}; scheduleCheck(0); }
+function stopPlay() {
+  play.on = false; $("play").classList.remove("on"); $("hint").disabled = true; $("restart").disabled = true;
+  play.paths = {}; clearInterval(play.timer); $("score").textContent = ""; status(""); scheduleCheck(0);
+}
 
 $("play").onclick = () => {
   if (play.on) return stopPlay();
-  play.on = true; play.paths = {}; $("play").classList.add("on"); status("play: drag from an endpoint");
+  play.on = true; $("play").classList.add("on"); $("restart").disabled = false; status("play: drag from an endpoint");
+  resetPlay();
   startPlay();
 };
+
+$("restart").onclick = () => { if (play.on) { resetPlay(); status("play: drag from an endpoint"); drawPlay(); } };
+
+function undoMove() {  // in play, Undo takes back the last stroke
+  if (!play.undo.length) return;
+  play.paths = play.undo.pop(); play.solved = false; status(""); drawPlay();
+}
 
 function cellAt(ev) {
   const el = document.elementFromPoint(ev.clientX, ev.clientY);
@@ -273,6 +292,9 @@ $("board").addEventListener("pointerdown", (ev) => {
   const label = play.board.endpoints[pos] || owner(pos);
   if (!label) return;
   ev.preventDefault();
+  play.undo.push(JSON.parse(JSON.stringify(play.paths)));  // each stroke can be taken back
+  if (label !== play.lastMoved) { play.moves += 1; play.lastMoved = label; }  // the game's moves: a new flow picked up
+  play.solved = false; status("");  // any change clears "solved!"
   if (play.board.endpoints[pos]) { play.paths[label] = [pos]; cutAt(pos, label); }
   else { const path = play.paths[label]; path.length = path.indexOf(pos) + 1; }
   play.drawing = label;
@@ -302,9 +324,26 @@ document.addEventListener("pointercancel", endDrawing);
 function drawPlay() {
   const svg = document.querySelector("#board svg");
   if (!svg) return;
-  let g = svg.querySelector("g.player");
-  if (!g) { g = document.createElementNS("http://www.w3.org/2000/svg", "g"); g.setAttribute("class", "player"); svg.appendChild(g); }
-  g.innerHTML = "";
+  let g = svg.querySelector("g.player:not(.tints)");
+  let tints = svg.querySelector("g.tints");
+  if (!g) {  // pipes under the endpoint dots, tints under the grid lines, as the game draws them
+    g = document.createElementNS("http://www.w3.org/2000/svg", "g"); g.setAttribute("class", "player");
+    svg.insertBefore(g, svg.querySelector("circle.endpoint"));
+    tints = document.createElementNS("http://www.w3.org/2000/svg", "g"); tints.setAttribute("class", "player tints");
+    svg.insertBefore(tints, svg.querySelector("line"));
+  }
+  g.innerHTML = ""; tints.innerHTML = "";
+  for (const [label, path] of Object.entries(play.paths)) {  // each cell a flow passes, tinted in its colour
+    for (const pos of path) {
+      const cell = svg.querySelector(`polygon.cell[data-pos="${pos}"]`);
+      if (!cell) continue;
+      const tint = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+      tint.setAttribute("points", cell.getAttribute("points")); tint.setAttribute("class", "tint");
+      tint.setAttribute("fill", play.board.colours[label]); tint.setAttribute("fill-opacity", "0.3");
+      tint.setAttribute("data-flow", label);
+      tints.appendChild(tint);
+    }
+  }
   const [u, v] = play.board.links[0] || [];
   const width = u && v ? 0.32 * Math.hypot(play.centre[u][0] - play.centre[v][0], play.centre[u][1] - play.centre[v][1]) : 12;
   for (const [label, path] of Object.entries(play.paths)) {
@@ -323,13 +362,17 @@ function scoreText() {
   const labels = [...new Set(Object.values(play.board.endpoints))];
   const filled = new Set(Object.values(play.paths).flat());
   const cells = document.querySelectorAll("#board polygon.cell").length;
-  $("score").textContent = `flows ${labels.filter(joined).length}/${labels.length} · cells ${filled.size}/${cells}`;
+  const seconds = Math.floor((Date.now() - play.started) / 1000);
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  $("score").textContent = `flows ${labels.filter(joined).length}/${labels.length} · cells ${filled.size}/${cells}` +
+    ` · moves ${play.moves} · ${clock}`;
   return { all: labels.every(joined) && filled.size === cells };
 }
 
 async function scorePlay() {
   if (!scoreText().all) return;
   const { data } = await call("/api/verify", { text: $("text").value, paths: play.paths });
+  play.solved = !!data.solved;  // only the verifier says "solved!"
   status(data.solved ? "solved!" : "not yet: " + (data.problems || [])[0]);
 }
 
