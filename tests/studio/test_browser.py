@@ -266,3 +266,15 @@ def test_play_counts_moves_undoes_a_stroke_and_restarts(page):
     page.click("#restart")
     assert page.inner_text("#score").startswith("flows 0/3 · cells 0/9 · moves 0 · 0:0")
     assert page.locator("#board g.player polygon.tint").count() == 0
+
+
+def test_typing_p_in_a_field_or_list_does_not_toggle_play(page):
+    page.focus("#label")
+    page.keyboard.press("p")
+    page.focus("#limit")
+    page.keyboard.press("p")
+    assert "on" not in (page.get_attribute("#play", "class") or "")
+    page.focus("body")
+    page.locator("h1").click()
+    page.keyboard.press("p")
+    page.wait_for_function("document.querySelector('#play').classList.contains('on')")

@@ -387,4 +387,6 @@ $("hint").onclick = async () => {
   drawPlay(); scorePlay();
 };
 
-document.addEventListener("keydown", (ev) => { if (ev.key === "p" && ev.target !== $("text") && !ev.ctrlKey) $("play").click(); });
+document.addEventListener("keydown", (ev) => {  // P plays, unless the key is typed into a field or a list
+  if (ev.key === "p" && !ev.ctrlKey && !ev.target.closest("input, select, textarea")) $("play").click();
+});
