@@ -80,6 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT["error"]
 
 
+def _quiet_interrupts(unraisable) -> None:
+    """Ctrl-C landing while a finalizer runs (python-sat's ``Solver.__del__``) is the interrupt the command
+    already reports, not a traceback to print; anything else goes to Python's own hook."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def run() -> None:
     """Console-script entry point."""
+    sys.unraisablehook = _quiet_interrupts  # the process's own hook: a library caller of main() keeps theirs
     sys.exit(main())

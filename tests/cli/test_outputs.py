@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from flowgraph.cli import main
@@ -171,3 +173,22 @@ def test_warm_up_loads_every_engine(capsys):
     assert main(["warm-up"]) == 0
     err = capsys.readouterr().err
     assert all(f"{name}: ready in" in err for name in ("auto", "search", "sat"))
+
+
+def test_ctrl_c_inside_a_finalizer_prints_no_traceback(capsys):
+    import gc
+
+    from flowgraph.cli import _quiet_interrupts
+
+    class Interrupted:
+        def __del__(self):
+            raise KeyboardInterrupt  # as when Ctrl-C lands in python-sat's Solver.__del__
+
+    old = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupts
+    try:
+        Interrupted()
+        gc.collect()
+    finally:
+        sys.unraisablehook = old
+    assert "Traceback" not in capsys.readouterr().err
