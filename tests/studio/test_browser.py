@@ -176,6 +176,9 @@ def test_edit_cells_links_and_warps(page):
     page.wait_for_function("document.querySelector('#text').value.split('\\n')[3] === '.   .'")
     page.locator('#board polygon.hole[data-xy="1,1"]').click()  # the hole: a bridge
     page.wait_for_function("document.querySelector('#text').value.split('\\n')[3] === '.-*-.'")
+    # measured on the board drawn for this text (it has the bridge), not one being replaced: a box read from
+    # a board that is swapped out mid-read is None (only the newest check's board is ever shown after it)
+    page.wait_for_selector("#board polygon.bridge")
     page.select_option("#tool", "link")
     a = page.locator('#board polygon[data-xy="0,0"]').bounding_box()
     b = page.locator('#board polygon[data-xy="1,0"]').bounding_box()
