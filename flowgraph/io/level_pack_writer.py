@@ -20,9 +20,10 @@ compared with the puzzle, mirror undone: a difference raises
 from __future__ import annotations
 
 from ..errors import ConversionError
-from ..model import Puzzle, Solution
+from ..model import LABELS, Puzzle, Solution
 from .grids import LEVEL_PACK_HEX, grid_neighbours
-from .sketch import Sketch, sketch_of
+from .level_pack import analyse_level_pack
+from .sketch import Sketch, links_by_place, sketch_of
 
 __all__ = ["write_level", "write_level_pack"]
 
@@ -62,7 +63,8 @@ def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:
         raise ConversionError("Flow Free levels fill every cell: a puzzle under Numberlink rules cannot be one")
     sketch = sketch_of(puzzle)
     cells, lanes = _places(sketch)
-    hex_down = _hex_down(sketch, cells)
+    place_links = _place_links(sketch)
+    hex_down = _hex_down(place_links)
     flip = hex_down is not None and hex_down != LEVEL_PACK_HEX
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     x0, y0, width, height = min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
@@ -73,8 +75,8 @@ def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:
         x, y = xy[0] - x0, xy[1] - y0
         return (height - 1 - y if flip else y) * width + x
 
-    warps = [frozenset(p) for p, warp in _place_links(sketch).items() if warp]
-    links = set(_place_links(sketch))
+    warps = [p for p, warp in place_links.items() if warp]
+    links = set(place_links)
     kind = "X_" if hex_down is not None else "W_" if warps else ""
     if hex_down is not None and warps:
         raise ConversionError("a level pack has no hex boards with warps")
@@ -92,7 +94,7 @@ def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:
             a, b = (x, y0 + height - 1), (x, y0)
             if a in cells and b in cells and frozenset((a, b)) not in links:
                 walls.add(frozenset((index(a), index(b))))
-    if any(frozenset(p) not in _expected(cells, hex_down, kind == "W_", x0, y0, width, height) for p in links):
+    if not links <= _expected(cells, hex_down, kind == "W_", x0, y0, width, height):
         raise ConversionError("a link the game's grid has no place for (a warp inside the board, say)")
     holes = sorted(index((x, y)) for y in range(y0, y0 + height) for x in range(x0, x0 + width) if (x, y) not in cells)
     bridges = sorted(index(xy) for xy, axes in lanes.items() if axes)
@@ -139,9 +141,9 @@ def _place_links(sketch: Sketch) -> dict[frozenset, bool]:
     return out
 
 
-def _hex_down(sketch: Sketch, cells: dict) -> int | None:
+def _hex_down(place_links: dict[frozenset, bool]) -> int | None:
     """The board's hex column parity (None: a square board)."""
-    diagonal = [p for p in _place_links(sketch) if len({x for x, _ in p}) == 2 and len({y for _, y in p}) == 2]
+    diagonal = [p for p in place_links if len({x for x, _ in p}) == 2 and len({y for _, y in p}) == 2]
     if not diagonal:
         return None
     downs = set()
@@ -164,9 +166,6 @@ def _expected(cells: dict, hex_down: int | None, wraps: bool, x0: int, y0: int, 
 
 def _check(line: str, puzzle: Puzzle, flip: bool) -> None:
     """The line read back is the puzzle (mirror undone, labels by flow order)."""
-    from .level_pack import analyse_level_pack
-    from .sketch import links_by_place
-
     levels, problems = analyse_level_pack(line)
     if problems or len(levels) != 1:
         raise ConversionError(f"the level line does not read back: {problems[0].message if problems else '?'}")
@@ -185,8 +184,6 @@ def _check(line: str, puzzle: Puzzle, flip: bool) -> None:
         cells = sorted((xy[0] - dx, xy[1] - dy, s.lane or "",
                         (relabel or {}).get(s.label, s.label) if s.label else "") for xy, s in placed)
         return cells, links_by_place(sketch, dx, dy)
-
-    from ..model import LABELS
 
     if shape(back, None) != shape(mine, {label: LABELS[k] for label, k in order.items()}):
         raise ConversionError("the level line does not read back as the same board")
