@@ -1,22 +1,26 @@
 """Whether a puzzle has exactly one solution, and where two solutions differ.
 
 Puzzle authors need a unique solution; so do ``flowgraph validate
---unique`` and, later, the generator and the studio. The count uses the
+--unique``, the generator and the studio. The count uses the
 SAT engine's sound model (no heuristic clauses): it finds a solution,
 blocks exactly that set of links and solves again, so "unique" is a proof,
-not a guess.
+not a guess. Under Numberlink rules it counts chord-free solutions and
+checks the rest by hand (:func:`_numberlink_count`).
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass, replace
 
-from ..errors import SearchLimitError
+import networkx as nx
+
+from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution, position
 from ..verify import verify
 
-__all__ = ["Uniqueness", "count_solutions", "differing_cells"]
+__all__ = ["Uniqueness", "count_solutions", "detour", "differing_cells", "tighten"]
 
 
 @dataclass(frozen=True)
@@ -71,20 +75,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     from ..engines.sat import solutions  # python-sat is loaded only when asked for
 
     limits = limits or Limits()
-    if puzzle.rules == "numberlink" and limit >= 2:
-        # Flow Free solutions are Numberlink solutions, and the model that fills every cell is far
-        # easier: two of them settle "multiple" at once. Otherwise the Numberlink model decides.
-        t0 = time.perf_counter()
-        total = limits.time_limit_s
-        try:
-            filled, _ = solutions(puzzle.with_rules("flow"), limit,
-                                  replace(limits, time_limit_s=None if total is None else total / 2))
-        except SearchLimitError:
-            filled = []
-        if len(filled) >= 2:
-            return Uniqueness("multiple", tuple(verify(replace(s, puzzle=puzzle)) for s in filled))
-        if total is not None:
-            limits = replace(limits, time_limit_s=max(0.01, total - (time.perf_counter() - t0)))
+    if puzzle.rules == "numberlink" and limit == 2:
+        return _numberlink_count(puzzle, limits)
     try:
         found, _ = solutions(puzzle, limit, limits)
     except SearchLimitError:
@@ -92,6 +84,102 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     for sol in found:
         verify(sol)
     return Uniqueness({0: "none", 1: "unique"}.get(len(found), "multiple"), tuple(found))
+
+
+def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
+    """Unique, multiple or none under Numberlink rules, through chord-free solutions.
+
+    A path has a chord when two of its nodes are neighbours but not consecutive; jumping it
+    leaves the nodes between empty and is again a solution (cells may stay empty), so every
+    solution becomes chord-free by jumps (:func:`tighten`). Hence: a solution with a chord is
+    not unique (it and its tightening); a chord-free solution T with a detour (:func:`detour`:
+    a link of T replaced by a walk through empty nodes) is not unique; otherwise any other
+    solution would tighten either to a second chord-free solution or to T through a last jump
+    that, undone, is a detour of T. So the SAT count runs on the chord-free model only
+    (``sat.solutions(tight=True)``), which propagates far better than the Numberlink model
+    with nothing to say where a path may not wander.
+    """
+    from ..engines import sat
+
+    t0 = time.perf_counter()
+    total = limits.time_limit_s
+
+    def left() -> Limits:
+        return replace(limits, time_limit_s=None if total is None else max(0.01, total - (time.perf_counter() - t0)))
+
+    try:  # Flow Free solutions are Numberlink ones, and that model is far easier: two settle it at once
+        half = replace(limits, time_limit_s=None if total is None else total / 2)
+        filled, _ = sat.solutions(puzzle.with_rules("flow"), 2, half)
+    except SearchLimitError:
+        filled = []
+    if len(filled) >= 2:
+        return Uniqueness("multiple", tuple(verify(replace(s, puzzle=puzzle)) for s in filled))
+    try:
+        first = verify(replace(filled[0], puzzle=puzzle) if filled else sat.solve(puzzle, left()))
+    except UnsolvableError:
+        return Uniqueness("none")
+    except SearchLimitError:
+        return Uniqueness("limit")
+    tight = tighten(first)
+    if tight.paths != first.paths:
+        return Uniqueness("multiple", (first, verify(tight)))
+    longer = detour(tight)
+    if longer is not None:
+        return Uniqueness("multiple", (tight, verify(longer)))
+    try:
+        found, _ = sat.solutions(puzzle, 1, left(), tight=True, exclude=tight)
+    except SearchLimitError:
+        return Uniqueness("limit")
+    return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
+
+
+def tighten(solution: Solution) -> Solution:
+    """The solution with every path's chords jumped (Numberlink rules: the nodes jumped stay empty).
+
+    Each node kept links to its furthest neighbour later on its path, so no two nodes kept are
+    neighbours unless consecutive. O(path length x degree) per path.
+
+    Returns
+    -------
+    Solution
+        ``solution`` itself when no path has a chord.
+    """
+    g = solution.puzzle.graph
+    paths = {}
+    for label, path in solution.paths.items():
+        at = {node: i for i, node in enumerate(path)}
+        kept, i = [path[0]], 0
+        while i < len(path) - 1:
+            i = max(at.get(m, -1) for m in g[path[i]])
+            kept.append(path[i])
+        paths[label] = tuple(kept)
+    if all(len(paths[k]) == len(p) for k, p in solution.paths.items()):
+        return solution
+    return replace(solution, paths=paths)
+
+
+def detour(solution: Solution) -> Solution | None:
+    """Another solution (Numberlink rules): one link ``u-v`` of a path replaced by a walk
+    ``u-w1-...-wk-v`` through nodes no path uses, or None when there is none.
+
+    Connected components of the empty nodes: a detour exists for a link exactly when some
+    component touches both its ends; the walk is a shortest path inside that component.
+    """
+    g = solution.puzzle.graph
+    owner = solution.owner()
+    empty = g.subgraph(n for n in g if n not in owner)
+    part = {n: k for k, comp in enumerate(nx.connected_components(empty)) for n in comp}
+    if not part:
+        return None
+    for label, path in solution.paths.items():
+        for i, (u, v) in enumerate(itertools.pairwise(path)):
+            near_u = {part[m] for m in g[u] if m in part}
+            for m in g[v]:
+                if m in part and part[m] in near_u:
+                    starts = {w for w in g[u] if part.get(w) == part[m]}
+                    walk = nx.multi_source_dijkstra_path(empty, starts)[m]
+                    return replace(solution, paths={**solution.paths, label: (*path[: i + 1], *walk, *path[i + 1:])})
+    return None
 
 
 def differing_cells(first: Solution, second: Solution) -> set[tuple[int, int]]:

@@ -70,7 +70,7 @@ class _Model:
     time as integer arrays and turned into lists once.
     """
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: Puzzle, tight: bool = False):
         self.puzzle = puzzle
         g = puzzle.graph
         self.nodes = sorted(g.nodes, key=lambda n: (n[0], n[1], n[2:] and n[2]))
@@ -91,6 +91,8 @@ class _Model:
         self._degrees()
         self._colours()
         self._short_cycles()
+        if tight:
+            self._tight()
 
     def _add(self, clauses: np.ndarray, heuristic: bool = False) -> None:
         (self.heuristic if heuristic else self.clauses).extend(clauses.tolist())
@@ -99,12 +101,7 @@ class _Model:
         """An endpoint has exactly one used link, every other node exactly two (Numberlink rules: 0 or 2)."""
         if self.puzzle.rules == "numberlink":
             return self._numberlink_degrees()
-        n = len(self.nodes)
-        ends = np.concatenate([self.links[:, 0], self.links[:, 1]])
-        order = np.argsort(ends, kind="stable")
-        var = (np.arange(2 * len(self.links)) % max(len(self.links), 1) + 1)[order]
-        degree = np.bincount(ends, minlength=n)
-        start = np.concatenate([[0], np.cumsum(degree)])
+        degree, start, var = self._incidence()
         need = np.where(self.end_flow >= 0, 1, 2)
         for d in sorted(set(degree.tolist())):  # (np.unique would load numpy.ma: 15 ms)
             for k in (1, 2):
@@ -120,13 +117,17 @@ class _Model:
                 for combo in itertools.combinations(range(d), d - k + 1):  # at least k
                     self._add(inc[:, combo])
 
-    def _numberlink_degrees(self) -> None:
-        """An endpoint has exactly one used link; every other node none or two: at most two, never one."""
+    def _incidence(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each node's link variables: ``var[start[i]:start[i] + degree[i]]`` are node ``i``'s."""
         ends = np.concatenate([self.links[:, 0], self.links[:, 1]])
         order = np.argsort(ends, kind="stable")
         var = (np.arange(2 * len(self.links)) % max(len(self.links), 1) + 1)[order]
         degree = np.bincount(ends, minlength=len(self.nodes))
-        start = np.concatenate([[0], np.cumsum(degree)])
+        return degree, np.concatenate([[0], np.cumsum(degree)]), var
+
+    def _numberlink_degrees(self) -> None:
+        """An endpoint has exactly one used link; every other node none or two: at most two, never one."""
+        degree, start, var = self._incidence()
         endpoint = self.end_flow >= 0
         for d in sorted(set(degree.tolist())):
             group = np.flatnonzero((degree == d) & endpoint)
@@ -163,6 +164,33 @@ class _Model:
         bu, bv = self.bits[self.links[:, 0]].ravel(), self.bits[self.links[:, 1]].ravel()
         self._add(np.stack([-lit, -bu, bv], axis=1))
         self._add(np.stack([-lit, bu, -bv], axis=1))
+
+    def _tight(self) -> None:
+        """Numberlink rules: two neighbours on one flow are linked (a path has no chord).
+
+        Sound for "is there a solution" under Numberlink rules, where a cell may stay empty: a
+        path with a chord (two of its nodes that are neighbours but not consecutive) can jump it,
+        leaving the nodes between empty, so every puzzle with a solution has a chord-free one.
+        Not for counting: :func:`flowgraph.authoring.uniqueness.count_solutions` adds what it
+        leaves out. Variables: ``used[i]`` (node ``i`` has a used link) and, per link and bit,
+        ``differ`` (implies the two nodes' bits differ); per link the clause is "linked, or an
+        end unused, or some bit differs".
+        """
+        n, nlinks, width = len(self.nodes), self.links.shape[0], self.bits.shape[1]
+        used = self.variables + 1 + np.arange(n, dtype=np.int64)
+        differ = self.variables + 1 + n + np.arange(nlinks * width, dtype=np.int64).reshape(nlinks, width)
+        self.variables += n + differ.size
+        degree, start, var = self._incidence()
+        for d in sorted(set(degree.tolist())):
+            group = np.flatnonzero(degree == d)
+            inc = var[start[group][:, None] + np.arange(d)]
+            self._add(np.concatenate([-used[group, None], inc], axis=1))  # used => some link used
+            self._add(np.stack([-inc, np.broadcast_to(used[group, None], inc.shape)], axis=2).reshape(-1, 2))
+        bu, bv = self.bits[self.links[:, 0]], self.bits[self.links[:, 1]]
+        self._add(np.stack([-differ, bu, bv], axis=2).reshape(-1, 3))
+        self._add(np.stack([-differ, -bu, -bv], axis=2).reshape(-1, 3))
+        lit = np.arange(1, nlinks + 1)[:, None]
+        self._add(np.concatenate([lit, -used[self.links[:, 0], None], -used[self.links[:, 1], None], differ], axis=1))
 
     def _short_cycles(self) -> None:
         """Clauses on the graph's triangles and 4-cycles.
@@ -405,7 +433,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
         raise ValueError("the sat engine cannot trace: it expands no states (use the search)")
     limits = limits or Limits()
     t0 = time.perf_counter()
-    model = _Model(puzzle)
+    model = _Model(puzzle, tight=puzzle.rules == "numberlink")
     calls = 0
     for mode in ((True, False) if heuristic else (False,)):
         run = _Run(model, mode, limits, t0)
@@ -421,11 +449,23 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
     raise UnsolvableError("no solution: the SAT model is unsatisfiable", stats)
 
 
-def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> tuple[list[Solution], dict]:
+def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, tight: bool = False,
+              exclude: Solution | None = None) -> tuple[list[Solution], dict]:
     """Up to ``limit`` distinct solutions, found with the sound model.
 
     Used by ``flowgraph validate --unique``: fewer than ``limit`` solutions
     means the list is complete (the model was exhausted).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    limit : int
+    limits : Limits, optional
+    tight : bool
+        Numberlink rules only: only solutions whose paths have no chord (see
+        ``_Model._tight``); the list is then complete for those alone.
+    exclude : Solution, optional
+        A solution not to find again.
 
     Returns
     -------
@@ -439,9 +479,13 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> t
     """
     limits = limits or Limits()
     t0 = time.perf_counter()
-    model = _Model(puzzle)
+    model = _Model(puzzle, tight=tight)
     run = _Run(model, False, limits, t0)
     found: list[Solution] = []
+    if exclude is not None:
+        index = {frozenset(link): e for e, link in enumerate(model.links.tolist())}
+        run.block(np.array([index[frozenset((model.index[a], model.index[b]))]
+                            for path in exclude.paths.values() for a, b in itertools.pairwise(path)], np.int64))
     try:
         while len(found) < limit:
             used = run.next_solution()

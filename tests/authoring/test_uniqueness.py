@@ -52,3 +52,73 @@ def test_numberlink_uniqueness_counts_cells_left_empty():
     only = parse_text("STANDARD\nA-.-A-.\n")
     assert count_solutions(only).verdict == "none"
     assert count_solutions(only.with_rules("numberlink")).verdict == "unique"
+
+
+def _random_board(seed: int) -> str:
+    """A small plain grid: 2-5 flows, each the two ends of a short random walk (solvable but for the
+    walks that got stuck, which leave random ends), some holes and (BRIDGES) a bridge."""
+    import random
+
+    rng = random.Random(seed)
+    family = ("STANDARD", "HEX", "WARPS", "BRIDGES")[seed % 4]
+    width, height = rng.randint(3, 5), rng.randint(3, 5)
+    cells = {(x, y): "#" if rng.random() < 0.1 else "." for x in range(width) for y in range(height)}
+    if family == "BRIDGES":
+        cells[rng.randrange(width), rng.randrange(height)] = "*"
+    for label in "ABCDE"[: rng.randint(2, 5)]:
+        free = [xy for xy, c in cells.items() if c == "."]
+        if len(free) < 2:
+            break
+        walk = [rng.choice(free)]
+        for _ in range(rng.randint(1, 6)):
+            x, y = walk[-1]
+            step = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if cells.get((x + dx, y + dy)) == "." and (x + dx, y + dy) not in walk]
+            if not step:
+                break
+            walk.append(rng.choice(step))
+        end = walk[-1] if len(walk) > 1 else rng.choice([xy for xy in free if xy != walk[0]])
+        cells[walk[0]] = cells[end] = label
+        for xy in walk[1:-1]:
+            cells[xy] = "_"  # kept off later walks; an empty cell again below
+    rows = ("".join(cells[x, y] for x in range(width)).replace("_", ".") for y in range(height))
+    return family + "\n" + "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_numberlink_count_agrees_with_the_plain_model(seed):
+    # count_solutions under Numberlink rules counts chord-free solutions and checks jumps and detours by
+    # hand; the plain Numberlink model enumerates every solution. Both must give the same verdict.
+    from flowgraph.engines import sat
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        puzzle = read_plain_grid(_random_board(seed)).with_rules("numberlink")
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+    found, _ = sat.solutions(puzzle, 2)
+    expected = {0: "none", 1: "unique"}.get(len(found), "multiple")
+    result = count_solutions(puzzle)
+    assert result.verdict == expected
+    assert len(result.solutions) == {"none": 0, "unique": 1, "multiple": 2}[expected]
+    assert len({frozenset(s.paths.items()) for s in result.solutions}) == len(result.solutions)
+    for s in result.solutions:
+        verify(s)
+
+
+def test_tighten_and_detour():
+    from flowgraph.authoring.uniqueness import detour, tighten
+    from flowgraph.model import Solution
+
+    board = parse_text("STANDARD\nA-.-A\n| | |\n.-.-.\n").with_rules("numberlink")
+    straight = Solution(board, {"A": ((2, 1), (2, 3), (2, 5))})
+    around = Solution(board, {"A": ((2, 1), (4, 1), (4, 3), (4, 5), (2, 5))})  # no chord: (2, 3) stays empty
+    full = Solution(board, {"A": ((2, 1), (4, 1), (4, 3), (2, 3), (2, 5))})  # chord (2, 1)-(2, 3)
+    assert tighten(straight) is straight and tighten(around) is around
+    assert tighten(full).paths == straight.paths
+    longer = detour(straight)  # the first link replaced by a walk through the row below
+    assert longer is not None and longer.paths == full.paths
+    assert detour(around) is None  # the empty cell touches no link's two ends
+    assert detour(full) is None  # no cell left empty
+    for s in (straight, around, full, longer):
+        verify(s)
