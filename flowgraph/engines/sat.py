@@ -13,7 +13,11 @@ Model
   is checked, and for every such cycle a clause says that some link leaving
   its cells is used (sound: any real path through those cells must leave
   them). The same solver is re-solved incrementally, keeping what it learnt;
-* no 3- or 4-cycle of links is used whole.
+* no 3- or 4-cycle of links is used whole;
+* Numberlink rules (a node may be unused): two used neighbours with equal
+  flow numbers are linked, i.e. no path has a chord (``_Model._tight``). Sound
+  for "is there a solution" (every solution tightens to a chord-free one);
+  the uniqueness count adds what it leaves out.
 
 The clauses are made a family at a time with numpy arrays. The binary flow
 numbers were measured against the one-variable-per-flow model
