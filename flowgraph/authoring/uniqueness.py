@@ -86,6 +86,12 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     return Uniqueness({0: "none", 1: "unique"}.get(len(found), "multiple"), tuple(found))
 
 
+#: Under Numberlink rules, the share of the time left (or the seconds, with no time limit) spent looking
+#: for a second Flow Free solution before the Numberlink count.
+FILLED_SECOND_SHARE = 0.2
+FILLED_SECOND_SECONDS = 5.0
+
+
 def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     """Unique, multiple or none under Numberlink rules, through chord-free solutions.
 
@@ -99,23 +105,18 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     (``sat.solutions(tight=True)``), which propagates far better than the Numberlink model
     with nothing to say where a path may not wander.
     """
-    from ..engines import sat
+    from ..engines import auto, sat
 
     t0 = time.perf_counter()
     total = limits.time_limit_s
 
-    def left() -> Limits:
-        return replace(limits, time_limit_s=None if total is None else max(0.01, total - (time.perf_counter() - t0)))
+    def left(share: float = 1.0) -> Limits:
+        if total is None:
+            return limits if share == 1.0 else replace(limits, time_limit_s=FILLED_SECOND_SECONDS)
+        return replace(limits, time_limit_s=max(0.01, share * (total - (time.perf_counter() - t0))))
 
-    try:  # Flow Free solutions are Numberlink ones, and that model is far easier: two settle it at once
-        half = replace(limits, time_limit_s=None if total is None else total / 2)
-        filled, _ = sat.solutions(puzzle.with_rules("flow"), 2, half)
-    except SearchLimitError:
-        filled = []
-    if len(filled) >= 2:
-        return Uniqueness("multiple", tuple(verify(replace(s, puzzle=puzzle)) for s in filled))
-    try:
-        first = verify(replace(filled[0], puzzle=puzzle) if filled else sat.solve(puzzle, left()))
+    try:  # auto tries the Flow Free model first: far easier, and its solutions are Numberlink ones
+        first = verify(auto.solve(puzzle, left()))
     except UnsolvableError:
         return Uniqueness("none")
     except SearchLimitError:
@@ -126,6 +127,15 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     longer = detour(tight)
     if longer is not None:
         return Uniqueness("multiple", (tight, verify(longer)))
+    if sum(map(len, tight.paths.values())) == len(puzzle.graph):
+        # It fills every node: a second Flow Free solution, if one comes soon, settles "multiple" (proving
+        # there is none can take the Flow Free model longer than the whole Numberlink count: not tried).
+        try:
+            filled, _ = sat.solutions(puzzle.with_rules("flow"), 1, left(FILLED_SECOND_SHARE), exclude=tight)
+        except SearchLimitError:
+            filled = []
+        if filled:
+            return Uniqueness("multiple", (tight, verify(replace(filled[0], puzzle=puzzle))))
     try:
         found, _ = sat.solutions(puzzle, 1, left(), tight=True, exclude=tight)
     except SearchLimitError:

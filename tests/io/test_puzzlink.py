@@ -105,3 +105,24 @@ def test_the_editors_own_test_boards_read_solve_and_write_back(url):
     assert write_puzzlink(entry.puzzle) == url
     if "numlin" in url:
         assert count_solutions(entry.puzzle).verdict == "unique"
+
+
+# Published puzzles: cspuz-rs's Numberlink serializer test (semiexp/cspuz-rs,
+# cspuz_rs_puzzles/src/puzzles/numberlink.rs, MIT/Apache) and penpa-edit's Arukone example
+# (swaroopg92/penpa-edit, TESTING.md). Each has one solution under its rules.
+PUBLISHED = [("https://puzz.link/p?numlin/6/6/j4h14m2n2h133k", "numberlink"),
+             ("https://puzz.link/p?arukone/14/9/zh-15h6heh3fe6-15-1354g4ci7g9u2zg3g9g-1351ch2i7g1j8of8n", "flow")]
+
+
+@pytest.mark.parametrize("url, rules", PUBLISHED)
+def test_published_puzzles_are_unique_under_their_rules(url, rules):
+    from flowgraph.authoring.uniqueness import count_solutions
+
+    [entry], problems = analyse_puzzlink(url)
+    assert not problems and entry.puzzle.rules == rules
+    result = count_solutions(entry.puzzle)
+    assert result.verdict == "unique"
+    verify(result.solutions[0])
+    # The Arukone URL numbers its flows out of reading order (up to 21); written back they are 1-N.
+    [again], _ = analyse_puzzlink(write_puzzlink(entry.puzzle))
+    assert {f.ends for f in again.puzzle.flows} == {f.ends for f in entry.puzzle.flows}
