@@ -73,14 +73,19 @@ def _seconds(body: dict, default: float = 10.0) -> float:
     return float(value)
 
 
+def _rules(body: dict) -> str | None:
+    rules = body.get("rules")
+    if rules is not None and rules not in RULES:
+        raise BadRequest(f"'rules' is one of {', '.join(RULES)}")
+    return rules
+
+
 def _read(body: dict) -> tuple[Puzzle | None, list[Problem], str]:
     text = _str(body, "text")
     fmt = body.get("format")
     if fmt is not None and fmt not in format_names():
         raise BadRequest(f"unknown format {fmt!r}: expected one of {', '.join(format_names())}")
-    rules = body.get("rules")
-    if rules is not None and rules not in RULES:
-        raise BadRequest(f"'rules' is one of {', '.join(RULES)}")
+    rules = _rules(body)
     fmt, entries, problems = read_entries(text, "board", fmt)
     if fmt in MANY and len(entries) > 1:
         raise Unprocessable(f"this {fmt} text holds {len(entries)} puzzles: open one", problems)
@@ -109,11 +114,12 @@ def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: di
 
 
 def check(body: dict) -> dict:
-    """``{text, format?}`` -> ``{valid, format, problems, flows, cells, svg}`` (what ``validate`` says, and the board)."""
+    """``{text, format?, rules?}`` -> ``{valid, format, problems, rules, flows, cells, svg}`` (what ``validate`` says,
+    and the board)."""
     puzzle, problems, fmt = _read(body)
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
     if puzzle is not None:
-        out.update(flows=len(puzzle.flows), cells=puzzle.cells,
+        out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells,
                    svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
                    links=_links(puzzle), endpoints={_pos(end): f.label for f in puzzle.flows for end in f.ends},
                    colours={f.label: "#%02x%02x%02x" % flow_colour(f.label) for f in puzzle.flows},
@@ -280,7 +286,8 @@ def new(body: dict) -> dict:
 
 
 def generate(body: dict) -> dict:
-    """``{family, width, height, seed?, bridges?, time_limit_s?}`` -> ``{text, figures}``: a unique puzzle."""
+    """``{family, width, height, seed?, bridges?, rules?, time_limit_s?}`` -> ``{text, figures}``: a puzzle unique
+    under ``rules`` (default ``flow``)."""
     family = _str(body, "family", "standard")
     if family not in _FAMILIES:
         raise BadRequest(f"'family' is one of {', '.join(_FAMILIES)}")
@@ -291,7 +298,7 @@ def generate(body: dict) -> dict:
     try:
         shape = bridged_board(family, width, height, seed=seed,
                               bridges=_int(body, "bridges", 1 if family == "bridges" else 0, 0, 20))
-        made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, 20.0))
+        made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, 20.0), rules=_rules(body) or "flow")
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     except GenerationError as exc:
@@ -300,11 +307,12 @@ def generate(body: dict) -> dict:
 
 
 def convert(body: dict) -> dict:
-    """``{text, format?, to}`` -> ``{text}`` in the target format (422 where it cannot express the board)."""
+    """``{text, format?, rules?, to}`` -> ``{text, rules}`` in the target format (422 where it cannot express the
+    board); ``rules`` are the source's (a puzz.link ``numlin`` URL: ``numberlink``), which neighbor-link text cannot say."""
     puzzle = _puzzle(body)
     target = _str(body, "to", "neighbor-link")
     try:
-        return {"text": write(puzzle, target)}
+        return {"text": write(puzzle, target), "rules": puzzle.rules}
     except ValueError as exc:  # unknown or read-only format, or ConversionError
         raise Unprocessable(str(exc)) from None
 

@@ -310,6 +310,16 @@ def test_a_puzzlink_url_and_rules_in_the_studio(client):
     assert client.post("/api/count", json={"text": only}).json()["verdict"] == "none"
     assert client.post("/api/count", json={"text": only, "rules": "numberlink"}).json()["verdict"] == "unique"
     assert client.post("/api/count", json={"text": only, "rules": "nikoli"}).status_code == 400
+    # the source's rules travel with the text the page edits, which cannot say them
+    assert client.post("/api/check", json={"text": url}).json()["rules"] == "numberlink"
+    assert client.post("/api/check", json={"text": only}).json()["rules"] == "flow"
+    assert client.post("/api/check", json={"text": url, "rules": "flow"}).json()["rules"] == "flow"
+    converted = client.post("/api/convert", json={"text": url, "to": "neighbor-link"}).json()
+    assert converted["rules"] == "numberlink" and converted["text"].startswith("STANDARD")
+    made = client.post("/api/generate", json={"family": "standard", "width": 5, "height": 5, "seed": 3,
+                                              "rules": "numberlink"}).json()
+    assert client.post("/api/count", json={"text": made["text"], "rules": "numberlink"}).json()["verdict"] == "unique"
+    assert client.post("/api/generate", json={"rules": "nikoli"}).status_code == 400
 
 
 def test_a_solve_under_numberlink_rules_is_answered_by_sat():

@@ -281,3 +281,24 @@ def test_typing_p_in_a_field_or_list_does_not_toggle_play(page):
     page.locator("h1").click()
     page.keyboard.press("p")
     page.wait_for_function("document.querySelector('#play').classList.contains('on')")
+
+
+def test_a_numberlink_url_opens_under_numberlink_rules_and_plays_with_a_cell_left_empty(page, tmp_path):
+    # A joins its two ends; the last cell stays empty: no solution under Flow Free rules, one under Nikoli's.
+    level = tmp_path / "level.url"
+    level.write_text("https://puzz.link/p?numlin/4/1/1g1g\n")
+    page.set_input_files("#upload", str(level))
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('opened level.url')")
+    assert page.input_value("#rules") == "numberlink"
+    _badge(page, "valid · 1 flows · 4 cells · Numberlink")
+    page.click("#unique")
+    page.wait_for_function("document.querySelector('#status').textContent === 'unique solution'")
+    page.click("#play")
+    _drag(page, ["2:1", "2:3", "2:5"])
+    page.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+    page.click("#play")
+    page.select_option("#rules", "flow")  # the same board under Flow Free rules has no solution
+    _badge(page, "valid · 1 flows · 4 cells")
+    page.wait_for_function("!document.querySelector('#badge').textContent.includes('Numberlink')")
+    page.click("#unique")
+    page.wait_for_function("document.querySelector('#status').textContent === 'no solution'")

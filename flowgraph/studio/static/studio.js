@@ -6,6 +6,7 @@ const LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const state = { history: [], future: [], job: null, timer: null, check: 0, file: null };
 
 async function call(path, body, method = "POST") {
+  if (body && ("text" in body || path === "/api/generate") && !("rules" in body)) body = { ...body, rules: $("rules").value };
   const res = await fetch(path, method === "GET" ? {} : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({ error: res.statusText }));
   return { ok: res.ok, status: res.status, data };
@@ -28,7 +29,8 @@ async function check() {
   if (ticket !== state.check) return;
   const badge = $("badge");
   badge.className = "badge " + (data.valid ? "valid" : "invalid");
-  badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` : "invalid";
+  badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` +
+    (data.rules === "numberlink" ? " · Numberlink" : "") : "invalid";
   if (data.svg) $("board").innerHTML = data.svg;
   play.board = data.valid ? data : null;
   if (play.on) startPlay();
@@ -140,7 +142,8 @@ async function poll(job) {
   if (data.status === "running") return setTimeout(() => poll(job), 150);
   $("stop").disabled = true; state.job = null;
   if (data.status !== "solved") return status(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
-  status(`solved in ${data.stats.seconds.toFixed(3)} s, ${data.stats.states} states`);
+  const work = data.stats.states !== undefined ? `${data.stats.states} states` : `${data.stats.sat_calls} SAT calls`;
+  status(`solved in ${data.stats.seconds.toFixed(3)} s, ${work}`);
   replay(data.frames);
 }
 
@@ -150,6 +153,7 @@ function replay(frames) {
   show();
 }
 
+$("rules").onchange = () => scheduleCheck(0);  // the badge, play's "solved!" and every answer follow the rules
 $("stop").onclick = async () => { if (state.job) { await call(`/api/solve/${state.job}/stop`, {}); status("stopping…"); } };
 $("undo").onclick = () => { if (play.on) return undoMove(); if (state.history.length) { state.future.push($("text").value); setText(state.history.pop(), false); } };
 $("redo").onclick = () => { if (state.future.length) { state.history.push($("text").value); setText(state.future.pop(), false); } };
@@ -162,9 +166,11 @@ $("upload").onchange = async (ev) => {  // any format convert reads, or a screen
   if (!file) return;
   if (file.type.startsWith("image/")) return openPicture(file);
   const text = await file.text();
-  const { ok, data } = await call("/api/convert", { text, to: "neighbor-link" });
+  const { ok, data } = await call("/api/convert", { text, to: "neighbor-link", rules: undefined });
+  if (ok) $("rules").value = data.rules;  // a numlin URL is a Numberlink puzzle; the text cannot say so
   setText(ok ? data.text : text);
-  status(ok ? `opened ${file.name}` : `${file.name}: ${data.error}`);
+  status(ok ? `opened ${file.name}` + (ok && data.rules === "numberlink" ? " (Numberlink rules: cells may stay empty)" : "")
+            : `${file.name}: ${data.error}`);
 };
 
 async function openPicture(file) {  // a screenshot: the scanner reads the board
@@ -366,7 +372,8 @@ function scoreText() {
   const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   $("score").textContent = `flows ${labels.filter(joined).length}/${labels.length} · cells ${filled.size}/${cells}` +
     ` · moves ${play.moves} · ${clock}`;
-  return { all: labels.every(joined) && filled.size === cells };
+  // Numberlink rules: every flow joined is enough (cells may stay empty); the verifier decides either way
+  return { all: labels.every(joined) && (filled.size === cells || play.board.rules === "numberlink") };
 }
 
 async function scorePlay() {
