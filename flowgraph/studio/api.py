@@ -114,11 +114,12 @@ def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: di
 
 
 def check(body: dict) -> dict:
-    """``{text, format?, rules?}`` -> ``{valid, format, problems, rules, flows, cells, svg}`` (what ``validate`` says,
-    and the board)."""
+    """``{text, format?, rules?}`` -> ``{valid, format, problems, rules, family, width, height, flows, cells, svg}``:
+    what ``validate`` says, and the board."""
     puzzle, problems, fmt = _read(body)
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
     if puzzle is not None:
+        out.update(_shape(puzzle))
         out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells,
                    svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
                    links=_links(puzzle), endpoints={_pos(end): f.label for f in puzzle.flows for end in f.ends},
@@ -129,6 +130,16 @@ def check(body: dict) -> dict:
         if board_draft is not None:
             out["svg"] = _svg(board_draft, _theme(body), bool(body.get("labels")), ghosts=True)
     return out
+
+
+def _shape(puzzle: Puzzle) -> dict:
+    """``{family, width, height}`` of the board, so the page's controls follow the board shown."""
+    from ..io.sketch import sketch_of
+
+    places = [spot.xy for spot in sketch_of(puzzle).spots.values() if spot.xy is not None]
+    return {"family": (puzzle.family or "STANDARD").lower(),
+            "width": int(max((x for x, _ in places), default=0)) + 1,
+            "height": int(max((y for _, y in places), default=0)) + 1}
 
 
 def _pos(node) -> str:

@@ -302,3 +302,55 @@ def test_a_numberlink_url_opens_under_numberlink_rules_and_plays_with_a_cell_lef
     page.wait_for_function("!document.querySelector('#badge').textContent.includes('Numberlink')")
     page.click("#unique")
     page.wait_for_function("document.querySelector('#status').textContent === 'no solution'")
+
+
+def test_a_5x5_authored_with_the_keyboard_alone_until_unique(page):
+    page.select_option("#family", "standard")
+    page.fill("#width", "5")  # the controls follow the board the page opened with
+    page.fill("#height", "5")
+    page.focus("#new")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 25 && "
+                           "document.querySelector('#badge').textContent.startsWith('invalid')")
+    page.focus("#board")
+    rows = ["A..B.", ".C...", "..DA.", "..E..", "C.DEB"]  # puzzles/standard/regular_5x5.txt
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch != ".":
+                page.keyboard.press(ch)
+                page.wait_for_function(f"document.querySelector('#text').value.split('\\n')[{1 + 2 * y}][{2 * x}] === {ch!r}")
+            if x < 4:
+                page.keyboard.press("ArrowRight")
+        if y < 4:
+            page.keyboard.press("ArrowDown")
+            for _ in range(4):
+                page.keyboard.press("ArrowLeft")
+    _badge(page, "valid · 5 flows · 25 cells")
+    page.keyboard.press("?")
+    page.wait_for_function("document.querySelector('#status').textContent === 'unique solution'")
+    assert "unique" in page.get_attribute("#badge", "class")
+    page.keyboard.press("#")  # the cursor's corner cell (an endpoint B) becomes a hole
+    page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 24")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 25")
+
+
+def test_a_share_link_opens_the_same_board_in_a_fresh_page_and_copies_other_formats(page, browser):
+    board = (PUZZLES / "standard" / "regular_5x5.txt").read_text()
+    page.fill("#text", board)
+    _badge(page, "valid · 5 flows · 25 cells")
+    page.click("#share-link")
+    page.wait_for_function("document.querySelector('#shared').value.includes('#board=')")
+    link = page.input_value("#shared")
+    fresh = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        fresh.goto(link)
+        fresh.wait_for_function("document.querySelector('#status').textContent === 'opened the board of a shared link'")
+        assert fresh.input_value("#text") == board
+        _badge(fresh, "valid · 5 flows · 25 cells")
+    finally:
+        fresh.close()
+    page.click("[data-copy=puzzlink]")
+    page.wait_for_function("document.querySelector('#shared').value.startsWith('https://puzz.link/p?')")
+    page.click("[data-copy=level-pack]")
+    page.wait_for_function("document.querySelector('#shared').value.startsWith('5,0,')")

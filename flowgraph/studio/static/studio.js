@@ -3,7 +3,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-const state = { history: [], future: [], job: null, timer: null, check: 0, file: null };
+const state = { history: [], future: [], job: null, timer: null, check: 0, file: null, typing: null, clean: null };
 
 async function call(path, body, method = "POST") {
   if (body && ("text" in body || path === "/api/generate") && !("rules" in body)) body = { ...body, rules: $("rules").value };
@@ -32,7 +32,11 @@ async function check() {
   badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` +
     (data.rules === "numberlink" ? " · Numberlink" : "") : "invalid";
   if (data.svg) $("board").innerHTML = data.svg;
+  if (data.valid) {  // the controls follow the board shown (a New board or Generate starts from them)
+    $("family").value = data.family; $("width").value = data.width; $("height").value = data.height;
+  }
   play.board = data.valid ? data : null;
+  drawCursor();
   if (play.on) startPlay();
   const list = $("problems");
   list.innerHTML = "";
@@ -95,14 +99,76 @@ $("board").addEventListener("click", (ev) => {
     return edit(ev.shiftKey ? { action: "warp-col", index: x } : { action: "warp-row", index: y });
   }
   const cell = ev.target.closest("polygon.cell");
-  if (!cell) return;
-  const [line, column] = cell.dataset.pos.split(":").map(Number);
-  const text = $("text").value, at = offset(text, line, column), ch = text[at], label = $("label").value;
-  if (ch === undefined || ch === "*") return;  // bridges are never endpoints
-  setText(text.slice(0, at) + (ch === label ? "." : label) + text.slice(at + 1));
+  if (cell) putLabel(cell, $("label").value, true);
 });
 
+// An endpoint of `label` at a cell (`toggle`: clear it when it is already there); "." clears.
+function putLabel(cell, label, toggle = false) {
+  const [line, column] = cell.dataset.cell.split(":").map(Number);
+  const text = $("text").value, at = offset(text, line, column), ch = text[at];
+  if (ch === undefined || ch === "*") return;  // bridges are never endpoints
+  const put = toggle && ch === label ? "." : label;
+  if (put !== ch) setText(text.slice(0, at) + put + text.slice(at + 1));
+}
+
+// -- author by keyboard: a cursor on the board (arrows move it; a label places that endpoint; . or
+// Backspace clears; # makes a hole or a cell again; ? asks whether the solution is unique) ----------
+const cursor = { xy: null };
+const places = () => [...document.querySelectorAll("#board polygon.cell, #board polygon.hole")];
+function centreOf(poly) { const b = poly.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }
+
+function drawCursor() {  // an outline over the place, drawn last so it shows whole; the cells keep their order
+  document.querySelectorAll("#board .cursor").forEach((p) => p.remove());
+  const here = places().find((p) => p.dataset.xy === cursor.xy);
+  if (!here) return;
+  const mark = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+  mark.setAttribute("points", here.getAttribute("points"));
+  mark.setAttribute("class", "cursor"); mark.setAttribute("fill", "none");
+  here.ownerSVGElement.appendChild(mark);
+}
+
+function moveCursor(dx, dy) {
+  const all = places(), here = all.find((p) => p.dataset.xy === cursor.xy);
+  if (!here) { cursor.xy = all.length ? all[0].dataset.xy : null; return drawCursor(); }
+  const [x0, y0] = centreOf(here);
+  let best = null, score = Infinity;
+  for (const p of all) {  // the nearest place that way, on any grid (hex rows are not straight lines)
+    const [x, y] = centreOf(p), along = (x - x0) * dx + (y - y0) * dy, across = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (along > 1 && along + 2 * across < score) { score = along + 2 * across; best = p; }
+  }
+  if (best) { cursor.xy = best.dataset.xy; drawCursor(); }
+}
+
+$("board").tabIndex = 0;
+$("board").addEventListener("focus", () => { if (!cursor.xy) moveCursor(0, 0); });
+$("board").addEventListener("keydown", async (ev) => {
+  if (play.on || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (arrows[ev.key]) { ev.preventDefault(); return moveCursor(...arrows[ev.key]); }
+  const here = places().find((p) => p.dataset.xy === cursor.xy);
+  if (!here) return;
+  const cell = here.classList.contains("cell") ? here : null;
+  if (ev.key === "?") { ev.preventDefault(); return $("unique").click(); }
+  if (cell && LABELS.includes(ev.key)) { ev.preventDefault(); $("label").value = ev.key; return putLabel(cell, ev.key); }
+  if (cell && [".", "Backspace", "Delete"].includes(ev.key)) { ev.preventDefault(); return putLabel(cell, "."); }
+  if (ev.key === "#") {  // a cell becomes a hole; a hole a cell again (through the bridge the cell tool cycles to)
+    ev.preventDefault();
+    const xy = here.dataset.xy.split(",").map(Number);
+    await edit({ action: "cycle", xy });
+    if (!cell) await edit({ action: "cycle", xy });
+  }
+});
+
+// Typing is undone a burst at a time: the text before the first key of a burst goes on the history.
+$("text").addEventListener("beforeinput", () => {
+  if (!state.typing) { state.history.push($("text").value); state.future = []; }
+  clearTimeout(state.typing);
+  state.typing = setTimeout(() => { state.typing = null; }, 800);
+});
 $("text").addEventListener("input", () => scheduleCheck());
+// Unsaved changes: the browser asks before the page is left (the text differs from the one opened or saved).
+function markClean() { state.clean = $("text").value; }
+window.addEventListener("beforeunload", (ev) => { if (state.clean !== null && $("text").value !== state.clean) ev.preventDefault(); });
 $("new").onclick = async () => {
   const { ok, data } = await call("/api/new", { family: $("family").value, width: +$("width").value, height: +$("height").value });
   ok ? (setText(data.text), status("")) : status(data.error);
@@ -159,6 +225,7 @@ $("undo").onclick = () => { if (play.on) return undoMove(); if (state.history.le
 $("redo").onclick = () => { if (state.future.length) { state.history.push($("text").value); setText(state.future.pop(), false); } };
 $("save").onclick = async () => {
   const { ok, data } = await call("/api/save", { text: $("text").value });
+  if (ok) markClean();
   status(ok ? `saved ${data.saved}` : data.error);
 };
 $("upload").onchange = async (ev) => {  // any format convert reads, or a screenshot; edited as neighbor-link text
@@ -211,12 +278,47 @@ document.addEventListener("keydown", (ev) => {
   else if (ctrl && ev.key === "y" && ev.target !== $("text")) { ev.preventDefault(); $("redo").click(); }
 });
 
+// -- share: a link whose fragment carries the board (base64url of the UTF-8 text), and copies in
+// the formats other tools read ---------------------------------------------------------------------
+function toBase64url(text) {
+  let binary = "";
+  for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function fromBase64url(data) {
+  const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+async function offer(text, what) {  // shown to copy by hand, and copied where the browser lets the page
+  $("shared").value = text; $("shared").select();
+  try { await navigator.clipboard.writeText(text); status(`${what} copied`); } catch { status(`${what}: copy it from the box`); }
+}
+$("share-link").onclick = () => {
+  const rules = $("rules").value === "numberlink" ? "&rules=numberlink" : "";
+  offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${rules}`, "link");
+};
+document.querySelectorAll("[data-copy]").forEach((button) => button.onclick = async () => {
+  const to = button.dataset.copy;
+  if (to === "level-pack") status("solving for the level-pack line…");
+  const { ok, data } = await call("/api/convert", { text: $("text").value, to, time_limit_s: +$("limit").value });
+  ok ? offer(data.text.trim(), to === "puzzlink" ? "puzz.link URL" : "level-pack line") : status(data.error);
+});
+function sharedBoard() {  // the board a share link carries, or null
+  const fields = new URLSearchParams(location.hash.slice(1));
+  if (!fields.get("board")) return null;
+  try { return { text: fromBase64url(fields.get("board")), rules: fields.get("rules") === "numberlink" ? "numberlink" : "flow" }; }
+  catch { status("this link's board cannot be read"); return null; }
+}
+
 (async function start() {
   for (const l of LABELS) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
   const { ok, data } = await call("/api/file", null, "GET");
   if (ok) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; }
   if (ok && data.text.trim()) setText(data.text, false);
   else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
+  markClean();
+  const shared = sharedBoard();
+  if (shared) { $("rules").value = shared.rules; setText(shared.text); status("opened the board of a shared link"); }
 })();
 
 // -- play: draw paths by dragging, as in the game ---------------------------------------------------
@@ -395,5 +497,6 @@ $("hint").onclick = async () => {
 };
 
 document.addEventListener("keydown", (ev) => {  // P plays, unless the key is typed into a field or a list
-  if (ev.key === "p" && !ev.ctrlKey && !ev.target.closest("input, select, textarea")) $("play").click();
+  if (ev.key === "p" && !ev.ctrlKey && !ev.target.closest("input, select, textarea") &&
+      (play.on || !ev.target.closest("#board"))) $("play").click();  // on the board, p is a label while editing
 });
