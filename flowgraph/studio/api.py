@@ -33,10 +33,12 @@ from ..render.scene import flow_colour
 from ..verify import verify
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
-           "hint", "edit_board", "Solves",
-           "MAX_TIME_LIMIT_S"]
+           "hint", "edit_board", "levels", "Solves",
+           "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN"]
 
 MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
+MAX_LEVELS_SHOWN = 48  # thumbnails in one answer of /api/levels: a page of the level browser
+MAX_THUMBNAIL_CELLS = 2_500  # a larger level gets no thumbnail (48 of them would be megabytes)
 _FAMILIES = ("standard", "hex", "warps", "bridges")
 
 
@@ -315,6 +317,37 @@ def generate(body: dict) -> dict:
     except GenerationError as exc:
         raise Unprocessable(str(exc)) from None
     return {"text": made.text, "figures": made.figures}
+
+
+def levels(body: dict) -> dict:
+    """``{text, name?, format?, rules?, offset?, count?}`` -> ``{format, total, offset, levels, problems}``: a pack's levels.
+
+    Any text of a format that holds many puzzles (a level pack, a file of puzz.link URLs) or
+    one puzzle. ``levels`` holds ``count`` (at most :data:`MAX_LEVELS_SHOWN`) from ``offset``:
+    each ``{index, name, text, rules, family, width, height, flows, cells, svg}``, ``text``
+    its neighbor-link text to edit and ``svg`` a thumbnail (None for a board with no drawing or
+    more than :data:`MAX_THUMBNAIL_CELLS` cells).
+    """
+    text = _str(body, "text")
+    fmt = body.get("format")
+    if fmt is not None and fmt not in format_names():
+        raise BadRequest(f"unknown format {fmt!r}: expected one of {', '.join(format_names())}")
+    rules = _rules(body)
+    name = _str(body, "name", "pack")[:200]
+    fmt, entries, problems = read_entries(text, name, fmt)
+    offset = _int(body, "offset", 0, 0, max(0, len(entries) - 1))
+    count = _int(body, "count", MAX_LEVELS_SHOWN, 1, MAX_LEVELS_SHOWN)
+    shown = []
+    for index, entry in enumerate(entries[offset:offset + count], offset):
+        puzzle = entry.puzzle.with_rules(rules)
+        try:
+            board_text = write(puzzle, "neighbor-link")
+        except ValueError:
+            continue  # (every board read has a neighbor-link text; kept from a 500 all the same)
+        shown.append({"index": index, "name": entry.name, "text": board_text, "rules": puzzle.rules, **_shape(puzzle),
+                      "flows": len(puzzle.flows), "cells": puzzle.cells,
+                      "svg": _svg(puzzle, _theme(body)) if puzzle.cells <= MAX_THUMBNAIL_CELLS else None})
+    return {"format": fmt, "total": len(entries), "offset": offset, "levels": shown, "problems": _problems(problems)}
 
 
 def convert(body: dict) -> dict:

@@ -63,6 +63,7 @@ def create_app(file: str | None = None) -> Starlette:
         Route("/api/new", endpoint(api.new), methods=["POST"]),
         Route("/api/generate", endpoint(api.generate), methods=["POST"]),
         Route("/api/convert", endpoint(api.convert), methods=["POST"]),
+        Route("/api/levels", endpoint(api.levels), methods=["POST"]),
         Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
         Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
         Route("/api/hint", endpoint(api.hint), methods=["POST"]),

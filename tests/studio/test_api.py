@@ -7,7 +7,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-from flowgraph import parse_text, verify
+from flowgraph import parse_file, parse_text, verify
 from flowgraph.model import Solution
 from flowgraph.studio.app import MAX_BODY, create_app
 from tests.helpers import PUZZLES
@@ -329,3 +329,27 @@ def test_a_solve_under_numberlink_rules_is_answered_by_sat():
     job = solves.start({"text": "STANDARD\nA-.-A-.\n", "rules": "numberlink"})
     solves.run(job)
     assert job.status == "solved" and job.result["paths"]
+
+
+def test_levels_of_a_pack_a_page_at_a_time(client):
+    from flowgraph.io.formats import Entry, write_many
+    from flowgraph.studio.api import MAX_LEVELS_SHOWN
+
+    boards = [parse_file(PUZZLES / "standard" / name) for name in ("regular_5x5.txt", "heart_9x7.txt", "regular_10x10.txt")]
+    pack = write_many([Entry(f"level{i}", b) for i, b in enumerate(boards)], "level-pack")
+    data = client.post("/api/levels", json={"text": pack, "name": "pack.txt"}).json()
+    assert data["format"] == "level-pack" and data["total"] == 3 and data["offset"] == 0
+    assert [(lv["index"], lv["width"], lv["height"], lv["rules"]) for lv in data["levels"]] == [
+        (0, 5, 5, "flow"), (1, 9, 7, "flow"), (2, 10, 10, "flow")]
+    for level, board in zip(data["levels"], boards):
+        assert level["svg"].startswith("<svg") and level["flows"] == len(board.flows)
+        again = client.post("/api/check", json={"text": level["text"]}).json()  # each level opens as its own text
+        assert again["valid"] and again["cells"] == board.cells
+    page = client.post("/api/levels", json={"text": pack, "offset": 2, "count": 1}).json()
+    assert [lv["index"] for lv in page["levels"]] == [2]
+    urls = "https://puzz.link/p?numlin/4/1/1g1g\nhttps://puzz.link/p?arukone/4/1/1g1g\n"
+    assert [lv["rules"] for lv in client.post("/api/levels", json={"text": urls}).json()["levels"]] == ["numberlink", "flow"]
+    assert client.post("/api/levels", json={"text": "STANDARD\nA-A\n"}).json()["total"] == 1
+    assert client.post("/api/levels", json={"text": pack, "offset": 3}).status_code == 400
+    assert client.post("/api/levels", json={"text": pack, "count": MAX_LEVELS_SHOWN + 1}).status_code == 400
+    assert client.post("/api/levels", json={"text": pack, "name": 5}).status_code == 400

@@ -354,3 +354,38 @@ def test_a_share_link_opens_the_same_board_in_a_fresh_page_and_copies_other_form
     page.wait_for_function("document.querySelector('#shared').value.startsWith('https://puzz.link/p?')")
     page.click("[data-copy=level-pack]")
     page.wait_for_function("document.querySelector('#shared').value.startsWith('5,0,')")
+
+
+def test_a_pack_opens_in_the_level_browser_and_its_third_level_is_played(page, tmp_path):
+    from flowgraph import parse_file
+    from flowgraph.io.formats import Entry, write_many
+
+    names = ["regular_5x5", "heart_9x7", "regular_10x10"]
+    pack = tmp_path / "pack.txt"
+    pack.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
+    page.evaluate("localStorage.clear()")
+    page.set_input_files("#upload", str(pack))
+    page.wait_for_function("document.querySelectorAll('#levels button.level').length === 3")
+    assert page.inner_text("#pack-name") == "pack.txt: 3 levels"
+    assert page.locator("#levels button.level svg").count() == 3  # thumbnails
+    assert page.inner_text("#levels button.level >> nth=2").endswith("10×10 · unsolved")
+    page.click("#levels button.level >> nth=2")
+    page.wait_for_function("document.querySelector('#status').textContent === 'pack.txt: level 3 of 3'")
+    _badge(page, "valid")
+    page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 100")
+    page.click("#play")
+    for _ in range(30):  # a hint fills one flow from the solution
+        if page.inner_text("#status") == "solved!":
+            break
+        with page.expect_response("**/api/hint"):
+            page.click("#hint")
+        page.wait_for_timeout(100)
+    page.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+    page.wait_for_function("document.querySelectorAll('#levels button.level.solved').length === 1")
+    assert page.inner_text("#levels button.level >> nth=2").endswith("✓ solved")
+    page.click("#prev-level")
+    page.wait_for_function("document.querySelector('#status').textContent === 'pack.txt: level 2 of 3'")
+    page.reload()  # progress is kept in the browser: the pack opened again shows level 3 solved
+    page.wait_for_selector("#board svg")
+    page.set_input_files("#upload", str(pack))
+    page.wait_for_function("document.querySelectorAll('#levels button.level.solved').length === 1")
