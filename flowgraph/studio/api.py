@@ -276,13 +276,18 @@ def _paths(puzzle: Puzzle, paths: Any) -> dict:
 
 
 def count(body: dict) -> dict:
-    """``{text, time_limit_s?}`` -> ``{verdict, solutions, differ}``: unique / multiple / none / limit."""
+    """``{text, time_limit_s?}`` -> ``{verdict, solutions, differ, svgs}``: unique / multiple / none / limit.
+
+    For "multiple": ``differ`` the ``[line, column]`` of the cells two solutions fill differently
+    and ``svgs`` the two solutions drawn (none for a board over 10,000 cells)."""
     puzzle = _puzzle(body)
     result = count_solutions(puzzle, 2, Limits(time_limit_s=_seconds(body)))
-    differ = []
+    differ, svgs = [], []
     if result.verdict == "multiple":
         differ = sorted(map(list, differing_cells(*result.solutions[:2])))
-    return {"verdict": result.verdict, "solutions": result.count, "differ": differ}
+        if puzzle.cells <= MAX_THUMBNAIL_CELLS * 4:
+            svgs = [_svg(solution, _theme(body)) for solution in result.solutions[:2]]
+    return {"verdict": result.verdict, "solutions": result.count, "differ": differ, "svgs": svgs}
 
 
 def new(body: dict) -> dict:

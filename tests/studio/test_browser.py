@@ -389,3 +389,17 @@ def test_a_pack_opens_in_the_level_browser_and_its_third_level_is_played(page, t
     page.wait_for_selector("#board svg")
     page.set_input_files("#upload", str(pack))
     page.wait_for_function("document.querySelectorAll('#levels button.level.solved').length === 1")
+
+
+def test_unique_shows_two_solutions_side_by_side(page):
+    page.fill("#text", (PUZZLES / "standard" / "open_field_8x8.txt").read_text())
+    _badge(page, "valid")
+    page.click("#unique")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('several solutions')")
+    assert page.locator("#compare svg").count() == 2 and page.is_visible("#compare")
+    differ = page.locator("#board polygon.problem").count()
+    assert differ > 0 and page.locator("#compare polygon.problem").count() == 2 * differ
+    assert page.locator("#compare g.pipe").count() > 0  # solutions, not boards
+    page.fill("#text", (PUZZLES / "standard" / "regular_5x5.txt").read_text())
+    _badge(page, "valid · 5 flows")
+    page.wait_for_function("document.querySelector('#compare').hidden")

@@ -32,6 +32,7 @@ async function check() {
   badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` +
     (data.rules === "numberlink" ? " · Numberlink" : "") : "invalid";
   if (data.svg) $("board").innerHTML = data.svg;
+  $("compare").hidden = true;  // two solutions of another board
   if (data.valid) {  // the controls follow the board shown (a New board or Generate starts from them)
     $("family").value = data.family; $("width").value = data.width; $("height").value = data.height;
   }
@@ -187,9 +188,18 @@ $("unique").onclick = async () => {
                   none: "no solution", limit: "gave up: the time limit ran out" };
   status(words[data.verdict]);
   if (data.verdict === "unique") $("badge").className = "badge unique";
+  const panels = [...$("compare").querySelectorAll("figure > div")];
+  data.svgs.forEach((svg, i) => { panels[i].innerHTML = svg; });
+  $("compare").hidden = !data.svgs.length;  // the two solutions side by side
   for (const [line, column] of data.differ) {
-    const cell = document.querySelector(`#board polygon[data-pos="${line}:${column}"]`);
+    const cell = document.querySelector(`#board polygon[data-cell="${line}:${column}"]`);
     if (cell) cell.classList.add("problem");
+    for (const solved of $("compare").querySelectorAll(`polygon.cell[data-cell="${line}:${column}"]`)) {
+      const mark = document.createElementNS("http://www.w3.org/2000/svg", "polygon");  // over the pipes
+      mark.setAttribute("points", solved.getAttribute("points"));
+      mark.setAttribute("class", "problem"); mark.setAttribute("fill", "none");
+      solved.ownerSVGElement.appendChild(mark);
+    }
   }
 };
 
