@@ -124,6 +124,7 @@ def test_a_broken_board_shows_a_positioned_problem(page):
 
 def test_generate_export_text_and_parse_it_back(page, tmp_path):
     page.click("#generate")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('generated')")
     _badge(page, "valid")
     with page.expect_download() as info:
         page.click("[data-export=txt]")
@@ -393,7 +394,7 @@ def test_a_pack_opens_in_the_level_browser_and_its_third_level_is_played(page, t
 
 def test_unique_shows_two_solutions_side_by_side(page):
     page.fill("#text", (PUZZLES / "standard" / "open_field_8x8.txt").read_text())
-    _badge(page, "valid")
+    _badge(page, "valid · 7 flows · 64 cells")  # this board's own check: a later one would redraw the board
     page.click("#unique")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('several solutions')")
     assert page.locator("#compare svg").count() == 2 and page.is_visible("#compare")
@@ -401,5 +402,5 @@ def test_unique_shows_two_solutions_side_by_side(page):
     assert differ > 0 and page.locator("#compare polygon.problem").count() == 2 * differ
     assert page.locator("#compare g.pipe").count() > 0  # solutions, not boards
     page.fill("#text", (PUZZLES / "standard" / "regular_5x5.txt").read_text())
-    _badge(page, "valid · 5 flows")
+    _badge(page, "valid · 5 flows · 25 cells")
     page.wait_for_function("document.querySelector('#compare').hidden")
