@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..model import Puzzle, Solution
-from .scene import Scene, flow_colour, scene
+from .scene import Scene, flow_ink, scene
 
 __all__ = ["png", "scene_image", "gif"]
 
@@ -39,22 +39,28 @@ def scene_image(sc: Scene):
                                       (sc.walls, sc.theme["wall"], 0.08 * sc.cell_px, True)):
         for a, b in segs:
             _stroke(draw, pts([a, b]), colour, max(1, round(width * k)), caps)
+    rim_px = max(1.5, 0.1 * sc.pipe_px)
     for label, strokes in sc.pipes:
+        colour, rim = flow_ink(label, sc.theme)
         for stroke in strokes:
             if len(stroke) > 1:
-                _stroke(draw, pts(stroke), flow_colour(label), round(sc.pipe_px * k))
+                if rim is not None:  # a colour close to the background: a rim under the pipe
+                    _stroke(draw, pts(stroke), rim, round((sc.pipe_px + 2 * rim_px) * k))
+                _stroke(draw, pts(stroke), colour, round(sc.pipe_px * k))
     for label, stroke in sc.overpasses:  # the - lane passes over the | lane: a rim cuts the pipe below
         _stroke(draw, pts(stroke), sc.theme["rim"], round(sc.pipe_px * 1.7 * k), caps=False)
-        _stroke(draw, pts(stroke), flow_colour(label), round(sc.pipe_px * k), caps=False)
+        _stroke(draw, pts(stroke), flow_ink(label, sc.theme)[0], round(sc.pipe_px * k), caps=False)
     for label, (x, y) in sc.dots:
+        colour, rim = flow_ink(label, sc.theme)
         r = sc.dot_px * k
-        draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=flow_colour(label))
+        draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=colour,
+                     outline=rim, width=0 if rim is None else max(1, round(rim_px * k)))
     if sc.labels:
         from PIL import ImageFont
 
         font = ImageFont.load_default(size=round(sc.dot_px * 1.2 * k))
         for label, (x, y) in sc.labels:
-            ink = (0, 0, 0) if sum(flow_colour(label)) > 382 else (255, 255, 255)
+            ink = (0, 0, 0) if sum(flow_ink(label, sc.theme)[0]) > 382 else (255, 255, 255)
             draw.text((x * k, y * k), label, fill=ink, font=font, anchor="mm")
     return img.resize((sc.width, sc.height), Image.Resampling.LANCZOS)
 

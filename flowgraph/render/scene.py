@@ -31,7 +31,7 @@ from ..io.sketch import sketch_of
 from ..model import LABELS, Node, Puzzle
 from .geometry import Geometry, geometry_of
 
-__all__ = ["Scene", "scene", "flow_colour", "THEMES", "FLOW_FREE"]
+__all__ = ["Scene", "scene", "flow_colour", "flow_ink", "THEMES", "FLOW_FREE"]
 
 #: Flow Free's first 16 colours (RGB), in flow order.
 FLOW_FREE = (
@@ -43,9 +43,9 @@ FLOW_FREE = (
 #: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge tile, tunnel.
 THEMES = {
     "dark": {"background": (0, 0, 0), "cell": (12, 12, 12), "grid": (70, 70, 70), "wall": (200, 200, 200),
-             "rim": (0, 0, 0), "bridge": (40, 40, 40), "tunnel": (110, 110, 110)},
+             "rim": (0, 0, 0), "bridge": (52, 56, 72), "tunnel": (110, 110, 110)},
     "light": {"background": (255, 255, 255), "cell": (246, 246, 246), "grid": (190, 190, 190), "wall": (40, 40, 40),
-              "rim": (255, 255, 255), "bridge": (222, 222, 222), "tunnel": (150, 150, 150)},
+              "rim": (255, 255, 255), "bridge": (208, 212, 228), "tunnel": (150, 150, 150)},
 }
 
 RGB = tuple[int, int, int]
@@ -64,6 +64,50 @@ def flow_colour(label: str) -> RGB:
     hue = (k * 0.618033988749895) % 1.0
     r, g, b = colorsys.hls_to_rgb(hue, 0.45 if k % 2 else 0.65, 0.85)
     return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def _luminance(rgb: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white)."""
+    def linear(c: int) -> float:
+        c_ = c / 255
+        return c_ / 12.92 if c_ <= 0.04045 else ((c_ + 0.055) / 1.055) ** 2.4
+    r, g, b = map(linear, rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+#: Below this contrast with the background (WCAG 2's 3:1 for graphics) a flow gets a rim.
+RIM_CONTRAST = 3.0
+
+
+def flow_ink(label: str, theme: dict) -> tuple[RGB, RGB | None]:
+    """The colour a flow is drawn in on a theme, and the rim around its dots and pipes, if any.
+
+    A colour whose contrast with the background is under :data:`RIM_CONTRAST` (WCAG 2,
+    "non-text contrast") gets a rim: light on the dark theme (navy, maroon, purple, blue),
+    dark on the light theme (white, yellow, cyan, lime, ...). White itself is drawn dark grey
+    on the light theme, where even a rim leaves a white pipe on white cells unreadable.
+
+    Parameters
+    ----------
+    label : str
+    theme : dict
+        One of :data:`THEMES`' values.
+
+    Returns
+    -------
+    colour : (int, int, int)
+    rim : (int, int, int) or None
+    """
+    colour = flow_colour(label)
+    background = _luminance(theme["background"])
+    light = background > 0.5
+    if light and colour == (255, 255, 255):
+        colour = (96, 96, 96)
+    own = _luminance(colour)
+    contrast = (max(own, background) + 0.05) / (min(own, background) + 0.05)
+    if contrast >= RIM_CONTRAST:
+        return colour, None
+    return colour, ((70, 70, 70) if light else (170, 170, 170))
 
 
 @dataclass

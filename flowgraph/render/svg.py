@@ -15,7 +15,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..model import Puzzle, Solution
-from .scene import Scene, flow_colour, scene
+from .scene import Scene, flow_ink, scene
 
 __all__ = ["svg", "scene_svg"]
 
@@ -96,21 +96,29 @@ def scene_svg(sc: Scene) -> str:
                                    ("wall", sc.walls, t["wall"], 0.08 * sc.cell_px, "round")):
         for (x1, y1), (x2, y2) in segs:
             out.append(segment.format(x1, y1, x2, y2, cls=cls, col=_rgb(col), w=w, cap=cap))
+    rim_px = max(1.5, 0.1 * sc.pipe_px)
     for label, strokes in sc.pipes:
-        out.append(f'<g class="pipe" data-flow="{escape(label)}" fill="none" stroke="{_rgb(flow_colour(label))}" '
+        colour, rim = flow_ink(label, t)
+        drawn = [f'<polyline points="{_pts(stroke)}"/>' for stroke in strokes if len(stroke) > 1]
+        if rim is not None:  # a colour close to the background: a rim under the pipe
+            out.append(f'<g class="pipe-rim" fill="none" stroke="{_rgb(rim)}" stroke-width="{sc.pipe_px + 2 * rim_px:.1f}" '
+                       f'stroke-linecap="round" stroke-linejoin="round">')
+            out += drawn + ["</g>"]
+        out.append(f'<g class="pipe" data-flow="{escape(label)}" fill="none" stroke="{_rgb(colour)}" '
                    f'stroke-width="{sc.pipe_px:.1f}" stroke-linecap="round" stroke-linejoin="round">')
-        out += [f'<polyline points="{_pts(stroke)}"/>' for stroke in strokes if len(stroke) > 1]
-        out.append("</g>")
+        out += drawn + ["</g>"]
     for label, stroke in sc.overpasses:  # the - lane of a bridge passes over the | lane
         out.append(f'<polyline class="overpass" points="{_pts(stroke)}" fill="none" stroke="{_rgb(t["rim"])}" '
                    f'stroke-width="{sc.pipe_px * 1.7:.1f}"/>')
         out.append(f'<polyline class="overpass" points="{_pts(stroke)}" fill="none" '
-                   f'stroke="{_rgb(flow_colour(label))}" stroke-width="{sc.pipe_px:.1f}"/>')
+                   f'stroke="{_rgb(flow_ink(label, t)[0])}" stroke-width="{sc.pipe_px:.1f}"/>')
     for label, (cx, cy) in sc.dots:
+        colour, rim = flow_ink(label, t)
+        edge = "" if rim is None else f' stroke="{_rgb(rim)}" stroke-width="{rim_px:.1f}"'
         out.append(f'<circle class="endpoint" data-flow="{escape(label)}" cx="{cx:.1f}" cy="{cy:.1f}" '
-                   f'r="{sc.dot_px:.1f}" fill="{_rgb(flow_colour(label))}"/>')
+                   f'r="{sc.dot_px:.1f}" fill="{_rgb(colour)}"{edge}/>')
     for label, (cx, cy) in sc.labels:
-        ink = "#000000" if sum(flow_colour(label)) > 382 else "#ffffff"
+        ink = "#000000" if sum(flow_ink(label, t)[0]) > 382 else "#ffffff"
         out.append(f'<text x="{cx:.1f}" y="{cy:.1f}" fill="{ink}" font-family="sans-serif" font-weight="bold" '
                    f'font-size="{sc.dot_px * 1.2:.0f}" text-anchor="middle" dominant-baseline="central">'
                    f'{escape(label)}</text>')

@@ -29,7 +29,7 @@ from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import RULES, Limits, Puzzle, Solution
 from ..render import FrameSampler
-from ..render.scene import flow_colour
+from ..render.scene import THEMES, flow_ink
 from ..verify import verify
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
@@ -125,7 +125,9 @@ def check(body: dict) -> dict:
         out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells,
                    svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
                    links=_links(puzzle), endpoints={_pos(end): f.label for f in puzzle.flows for end in f.ends},
-                   colours={f.label: "#%02x%02x%02x" % flow_colour(f.label) for f in puzzle.flows},
+                   colours={f.label: "#%02x%02x%02x" % flow_ink(f.label, THEMES[_theme(body)])[0] for f in puzzle.flows},
+                   rims={f.label: "#%02x%02x%02x" % rim for f in puzzle.flows
+                         if (rim := flow_ink(f.label, THEMES[_theme(body)])[1]) is not None},
                    bridges=sorted({_pos(n) for n in puzzle.graph if len(n) == 3}))
     elif fmt == "neighbor-link":
         board_draft = draft(body["text"])  # an editor draws the board while it is still wrong

@@ -536,6 +536,14 @@ function drawPlay() {
   const width = u && v ? 0.32 * Math.hypot(play.centre[u][0] - play.centre[v][0], play.centre[u][1] - play.centre[v][1]) : 12;
   for (const [label, path] of Object.entries(play.paths)) {
     if (path.length < 2) continue;
+    const rim = play.board.rims && play.board.rims[label];
+    if (rim) {  // a colour close to the background: a rim under the pipe, as the server draws it
+      const under = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+      under.setAttribute("points", path.map((p) => play.centre[p].join(",")).join(" "));
+      under.setAttribute("fill", "none"); under.setAttribute("stroke", rim); under.setAttribute("stroke-width", width * 1.25);
+      under.setAttribute("stroke-linecap", "round"); under.setAttribute("stroke-linejoin", "round");
+      g.appendChild(under);
+    }
     const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
     line.setAttribute("points", path.map((p) => play.centre[p].join(",")).join(" "));
     line.setAttribute("fill", "none"); line.setAttribute("stroke", play.board.colours[label]);
