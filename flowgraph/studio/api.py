@@ -9,13 +9,7 @@ puzzle text that cannot be used; nothing else is expected.
 
 from __future__ import annotations
 
-import itertools
-import logging
-import re
-import threading
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..authoring.generate import GenerationError, bridged_board
@@ -28,12 +22,10 @@ from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import RULES, Limits, Puzzle, Solution
-from ..render import FrameSampler
 from ..render.scene import THEMES, flow_ink
-from ..verify import verify
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
-           "hint", "edit_board", "levels", "Solves",
+           "hint", "edit_board", "levels",
            "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN"]
 
 MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
@@ -124,11 +116,12 @@ def check(body: dict) -> dict:
         out.update(_shape(puzzle))
         out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells,
                    svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
-                   links=_links(puzzle), endpoints={_pos(end): f.label for f in puzzle.flows for end in f.ends},
+                   links=_links(puzzle),
+                   endpoints=[{"cell": _cell(end), "label": f.label} for f in puzzle.flows for end in f.ends],
                    colours={f.label: "#%02x%02x%02x" % flow_ink(f.label, THEMES[_theme(body)])[0] for f in puzzle.flows},
                    rims={f.label: "#%02x%02x%02x" % rim for f in puzzle.flows
                          if (rim := flow_ink(f.label, THEMES[_theme(body)])[1]) is not None},
-                   bridges=sorted({_pos(n) for n in puzzle.graph if len(n) == 3}))
+                   bridges=sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})))
     elif fmt == "neighbor-link":
         board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
         if board_draft is not None:
@@ -146,38 +139,39 @@ def _shape(puzzle: Puzzle) -> dict:
             "height": int(max((y for _, y in places), default=0)) + 1}
 
 
-def _pos(node) -> str:
-    return f"{node[0]}:{node[1]}"
+def _cell(node) -> list[int]:
+    """A node as ``[line, column]``: the API's one form of a position (a bridge's two lanes share theirs)."""
+    return [node[0], node[1]]
 
 
-def _links(puzzle: Puzzle) -> list[list[str]]:
-    """Every link as ``[pos, pos, lane axis or ""]``: what the page needs to let a player draw paths."""
+def _links(puzzle: Puzzle) -> list[list]:
+    """Every link as ``[[line, column], [line, column], lane axis or ""]``: what the page needs to let a player
+    draw paths."""
     out = []
     for u, v in puzzle.graph.edges:
         axis = u[2] if len(u) == 3 else v[2] if len(v) == 3 else ""
-        out.append([_pos(u), _pos(v), axis])
+        out.append([_cell(u), _cell(v), axis])
     return out
 
 
-_POSITION = re.compile(r"[0-9]{1,9}:[0-9]{1,9}")
+MAX_POSITION = 10**9  # a line or column number beyond any board the studio reads
 
 
 def _nodes(puzzle: Puzzle, positions: list) -> tuple:
-    """A path of ``"line:col"`` positions as graph nodes (:func:`~flowgraph.io.solution_json.path_nodes`).
+    """A path of ``[line, column]`` positions as graph nodes (:func:`~flowgraph.io.solution_json.path_nodes`).
 
-    Raises BadRequest for a position that is not ``line:column`` in ASCII
-    digits, or not a cell of the board.
+    Raises BadRequest for a position that is not two whole numbers, or not a cell of the board.
     """
     places = []
     for pos in positions:
-        if not isinstance(pos, str) or not _POSITION.fullmatch(pos):
-            raise BadRequest(f"a path position is 'line:column', not {pos!r}")
-        line, column = pos.split(":")
-        places.append((int(line), int(column)))
+        if not (isinstance(pos, list) and len(pos) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_POSITION for v in pos)):
+            raise BadRequest(f"a path position is [line, column], not {str(pos)[:40]}")
+        places.append((pos[0], pos[1]))
     nodes = path_nodes(puzzle, places)
     for node in nodes:
         if node not in puzzle.graph:
-            raise BadRequest(f"a path position is a cell of the board, not {node[0]}:{node[1]}")
+            raise BadRequest(f"a path position is a cell of the board, not [{node[0]}, {node[1]}]")
     return nodes
 
 
@@ -203,13 +197,14 @@ def _xy(value):
 
 
 def verify_paths(body: dict) -> dict:
-    """``{text, paths: {label: ["line:col", ...]}}`` -> ``{solved, problems}``: a player's paths, checked by the verifier."""
+    """``{text, paths: {label: [[line, column], ...]}}`` -> ``{solved, problems}``: a player's paths, checked by the
+    verifier (a bridge's lane follows from the direction the path crosses it)."""
     from ..verify import check as check_solution
 
     puzzle = _puzzle(body)
     paths = body.get("paths")
     if not isinstance(paths, dict) or not all(isinstance(v, list) for v in paths.values()):
-        raise BadRequest("'paths' maps labels to lists of 'line:column' positions")
+        raise BadRequest("'paths' maps labels to lists of [line, column] positions")
     solution = Solution(puzzle, {label: _nodes(puzzle, path) for label, path in paths.items()}, "player")
     problems = check_solution(solution)
     return {"solved": not problems, "problems": problems[:5]}
@@ -229,7 +224,7 @@ def hint(body: dict) -> dict:
         raise Unprocessable(f"no hint: {exc}") from None
     for flow in puzzle.flows:
         if flow.label not in done:
-            return {"label": flow.label, "path": [_pos(n) for n in solution.paths[flow.label]]}
+            return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]]}
     return {"label": None, "path": []}
 
 
@@ -392,105 +387,3 @@ def scan_picture(body: dict) -> dict:
     kind = "hex" if found.board.lattice.family == "HEX" else "square"
     return {"text": found.text, "valid": found.puzzle is not None,
             "summary": f"{w}x{h} {kind} board, {len(found.board.cells)} cells, {len(found.dots) // 2} flows"}
-
-
-def _paths_json(solution: Solution) -> dict:
-    return {label: [list(n) for n in path] for label, path in solution.paths.items()}
-
-
-class _Cancelled(Exception):
-    """Raised inside the search's trace hook when the page pressed Stop."""
-
-
-@dataclass
-class _Job:
-    id: str
-    stop: threading.Event = field(default_factory=threading.Event)
-    status: str = "running"
-    result: dict = field(default_factory=dict)
-    started: float = field(default_factory=time.perf_counter)
-
-
-class Solves:
-    """Solves run one at a time off the event loop; a new one stops the one before (typing never piles them up)."""
-
-    def __init__(self, keep: int = 20):
-        self.jobs: dict[str, _Job] = {}
-        self.keep = keep
-        self.ids = itertools.count(1)
-        self.lock = threading.Lock()
-
-    def start(self, body: dict) -> _Job:
-        """Validate the request and register a job; :meth:`run` does the work (in a worker thread)."""
-        puzzle = _puzzle(body)
-        seconds = _seconds(body)
-        frames = _int(body, "frames", 30, 2, 200)
-        job = _Job(str(next(self.ids)))
-        with self.lock:
-            for other in self.jobs.values():
-                other.stop.set()  # one solve at a time: the newest wins
-            self.jobs[job.id] = job
-            while len(self.jobs) > self.keep:
-                self.jobs.pop(next(iter(self.jobs)))
-        job.result = {"puzzle": puzzle, "seconds": seconds, "frames": frames, "theme": _theme(body)}
-        return job
-
-    def run(self, job: _Job) -> None:
-        """Solve with the search (traced for the replay); finish the job as solved / unsolvable / limit / cancelled."""
-        from ..engines import ENGINE_RULES, get_engine
-
-        ask = job.result
-        puzzle = ask["puzzle"]
-        sampler = FrameSampler(ask["frames"] - 1)  # memory for the frames shown, not for every state
-
-        def trace(paths: dict) -> None:
-            if job.stop.is_set():
-                raise _Cancelled
-            sampler.add(paths)
-
-        try:
-            engine = "search" if puzzle.rules in ENGINE_RULES["search"] else "sat"  # SAT: no replay, an answer
-            search = get_engine(engine)
-            t0 = time.perf_counter()
-            search.warm_up()  # a first run compiles: not on the solve's clock
-            loaded = time.perf_counter() - t0
-            solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]),
-                                           **({"trace": trace} if search.TRACES else {})))
-            frames = [_svg(puzzle, ask["theme"], paths=p) for p in sampler.frames()]
-            final = _svg(solution, ask["theme"])
-        except _Cancelled:
-            job.status, job.result = "cancelled", {}
-            return
-        except UnsolvableError:
-            job.status, job.result = "unsolvable", {}
-            return
-        except SearchLimitError as exc:
-            job.status, job.result = "limit", {"message": f"the {exc.reason} budget ran out"}
-            return
-        except Exception as exc:  # noqa: BLE001 - a bug must end the job, not leave the page polling forever
-            logging.getLogger("flowgraph.studio").exception("solve %s failed", job.id)
-            job.status, job.result = "error", {"message": f"internal error: {type(exc).__name__}: {exc}"}
-            return
-        job.status = "solved"
-        job.result = {"paths": _paths_json(solution), "stats": {**solution.stats, "warm_up_s": round(loaded, 3)},
-                      "svg": final,
-                      "frames": [f for f in frames if f] + [final]}
-
-    def get(self, job_id: str) -> _Job | None:
-        return self.jobs.get(job_id)
-
-    def stop(self, job_id: str) -> bool:
-        job = self.jobs.get(job_id)
-        if job is None:
-            return False
-        job.stop.set()
-        return True
-
-
-def job_json(job: _Job) -> dict:
-    """What the page sees of a job."""
-    out = {"job": job.id, "status": job.status, "seconds": round(time.perf_counter() - job.started, 3)}
-    if job.status != "running":
-        out.update({k: v for k, v in job.result.items() if k not in ("puzzle",)})
-    return out
-

@@ -5,10 +5,11 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 =====================================  ==============================================================
 ``POST /api/check``                    ``{text, format?}`` -> validity, problems (line, column), the board as SVG
 ``POST /api/render``                   ``{text, paths?, theme?, labels?, png?}`` -> ``{svg}`` or ``{png}`` (base64)
-``POST /api/count``                    ``{text, time_limit_s?}`` -> ``{verdict, solutions, differ}``
+``POST /api/count``                    ``{text, time_limit_s?}`` -> ``{verdict, solutions, differ, svgs}``
 ``POST /api/new``                      ``{family, width, height, wrap?}`` -> ``{text}`` (a template)
 ``POST /api/generate``                 ``{family, width, height, seed?, bridges?}`` -> ``{text, figures}``
-``POST /api/convert``                  ``{text, format?, to}`` -> ``{text}``
+``POST /api/convert``                  ``{text, format?, to}`` -> ``{text, rules}``
+``POST /api/levels``                   ``{text, name?, offset?, count?}`` -> a page of a pack's levels, thumbnails
 ``POST /api/verify``                   ``{text, paths}`` -> ``{solved, problems}``: a player's paths, by the verifier
 ``POST /api/edit``                     ``{text, action, xy?, to?, index?}`` -> ``{text}``: cells, bridges, links, warps
 ``POST /api/hint``                     ``{text, done?}`` -> ``{label, path}``: one flow of the solution
@@ -20,12 +21,16 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``POST /api/scan``                     ``{image}`` (base64) -> ``{text, valid, summary}``: a screenshot read
 =====================================  ==============================================================
 
-Every body that carries ``text`` may carry ``rules`` (``flow`` or ``numberlink``; default: the
-text's own, a puzz.link ``numlin`` URL being Numberlink's).
+Positions are ``[line, column]`` everywhere (a cell's place in the neighbor-link text, as in
+solutions; a bridge's two lanes share theirs), except ``/api/edit``'s ``xy``, a place on the
+board's grid, since a hole has no text of its own. Every body that carries ``text`` may carry
+``rules`` (``flow`` or ``numberlink``; default: the text's own, a puzz.link ``numlin`` URL
+being Numberlink's).
 
 Errors: 400 ``{error}`` for a malformed request, 413 for a body over the
 limit, 422 ``{error, problems}`` for puzzle text that cannot be used, 404
-for no FILE or an unknown job. The server reads and writes no path but FILE.
+for no FILE or an unknown job; each mapped once, by the app's exception handlers. The server
+reads and writes no path but FILE.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import api
+from . import api, jobs
 
 __all__ = ["create_app", "MAX_BODY"]
 
@@ -75,8 +80,9 @@ def create_app(file: str | None = None) -> Starlette:
         Route("/api/scan", endpoint(api.scan_picture), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
-    app.state.solves = api.Solves()
+    app = Starlette(routes=routes, exception_handlers={
+        _Http: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable})
+    app.state.solves = jobs.Solves()
     app.state.file = Path(file).resolve() if file else None
     return app
 
@@ -127,22 +133,27 @@ def parse_body(raw: bytes) -> dict:
     return value
 
 
-def _error(exc: Exception) -> JSONResponse:
-    if isinstance(exc, _Http):
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
-    if isinstance(exc, api.Unprocessable):
-        return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
-    return JSONResponse({"error": str(exc)}, status_code=400)  # api.BadRequest
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, _Http)
+    return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
+async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"error": str(exc)}, status_code=400)
+
+
+async def _unprocessable(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, api.Unprocessable)
+    return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
 
 
 def endpoint(fn):
-    """An HTTP handler for one :mod:`.api` function, run in the thread pool: the event loop keeps answering."""
+    """An HTTP handler for one :mod:`.api` function, run in the thread pool: the event loop keeps answering.
+    Its errors (``BadRequest``, ``Unprocessable``, a body too large or malformed) are the app's exception
+    handlers' to answer."""
     async def handle(request: Request) -> JSONResponse:
-        try:
-            data = await body(request)
-            return JSONResponse(await run_in_threadpool(fn, data))
-        except (_Http, api.BadRequest, api.Unprocessable) as exc:
-            return _error(exc)
+        data = await body(request)
+        return JSONResponse(await run_in_threadpool(fn, data))
 
     return handle
 
@@ -150,19 +161,16 @@ def endpoint(fn):
 async def solve(request: Request) -> JSONResponse:
     """Start a solve off the event loop; 202 with its job."""
     solves = request.app.state.solves
-    try:
-        job = solves.start(await body(request))
-    except (_Http, api.BadRequest, api.Unprocessable) as exc:
-        return _error(exc)
+    job = solves.start(await body(request))
     asyncio.get_running_loop().run_in_executor(None, solves.run, job)
-    return JSONResponse(api.job_json(job), status_code=202)
+    return JSONResponse(jobs.job_json(job), status_code=202)
 
 
 async def job_status(request: Request) -> JSONResponse:
     job = request.app.state.solves.get(request.path_params["job"])
     if job is None:
         return JSONResponse({"error": "no such solve"}, status_code=404)
-    return JSONResponse(api.job_json(job))
+    return JSONResponse(jobs.job_json(job))
 
 
 async def job_stop(request: Request) -> JSONResponse:
@@ -186,10 +194,7 @@ async def save(request: Request) -> JSONResponse:
     target = request.app.state.file
     if target is None:
         return JSONResponse({"error": "the studio was started without a FILE: export instead"}, status_code=404)
-    try:
-        data = await body(request)
-    except _Http as exc:
-        return _error(exc)
+    data = await body(request)
     text = data.get("text")
     if not isinstance(text, str):
         return JSONResponse({"error": "'text' must be a string"}, status_code=400)

@@ -30,7 +30,7 @@ BASES: list[tuple[str, str, dict[str, Any]]] = [
     ("POST", "/api/generate", {"family": "standard", "width": 4, "height": 4, "seed": 1, "time_limit_s": 2}),
     ("POST", "/api/convert", {"text": SMALL, "to": "json-graph"}),
     ("POST", "/api/levels", {"text": PACK, "name": "pack.txt", "offset": 0, "count": 2}),
-    ("POST", "/api/verify", {"text": SMALL, "paths": {"A": ["2:1", "2:3", "2:5"], "B": ["4:1", "4:3", "4:5"]}}),
+    ("POST", "/api/verify", {"text": SMALL, "paths": {"A": [[2, 1], [2, 3], [2, 5]], "B": [[4, 1], [4, 3], [4, 5]]}}),
     ("POST", "/api/edit", {"text": SMALL, "action": "cycle", "xy": [1, 0]}),
     ("POST", "/api/edit", {"text": SMALL, "action": "link", "xy": [0, 0], "to": [1, 0]}),
     ("POST", "/api/edit", {"text": SMALL, "action": "warp-row", "index": 0}),

@@ -102,9 +102,9 @@ def test_solve_gives_a_verified_solution_and_frames(client):
 
 def test_stop_really_stops_the_search(client):
     big = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
-    from flowgraph.studio import api
+    from flowgraph.studio import jobs
 
-    stop = api.Solves()
+    stop = jobs.Solves()
     job = stop.start({"text": big, "time_limit_s": 60})
     job.stop.set()  # Stop pressed before the first state is expanded
     stop.run(job)
@@ -114,9 +114,9 @@ def test_stop_really_stops_the_search(client):
 
 
 def test_a_new_solve_stops_the_one_before():
-    from flowgraph.studio import api
+    from flowgraph.studio import jobs
 
-    solves = api.Solves()
+    solves = jobs.Solves()
     first = solves.start({"text": OPEN})
     second = solves.start({"text": HEX})
     assert first.stop.is_set() and not second.stop.is_set()
@@ -141,17 +141,18 @@ def test_without_a_file_nothing_is_read_or_saved(client):
 
 def test_verify_and_hint(client):
     text = "STANDARD\nA-.-A\n| | |\nB-.-B\n"
-    good = {"A": ["2:1", "2:3", "2:5"], "B": ["4:1", "4:3", "4:5"]}
+    good = {"A": [[2, 1], [2, 3], [2, 5]], "B": [[4, 1], [4, 3], [4, 5]]}
     assert client.post("/api/verify", json={"text": text, "paths": good}).json() == {"solved": True, "problems": []}
     half = client.post("/api/verify", json={"text": text, "paths": {"A": good["A"]}}).json()
     assert not half["solved"] and "flow 'B' has no path" in half["problems"]
-    assert client.post("/api/verify", json={"text": text, "paths": {"A": ["x"]}}).status_code == 400
+    for bad in (["x"], ["2:1"], [[2]], [[2, 1.5]], [[True, 1]], [[-1, 1]], [[10**10, 1]]):
+        assert client.post("/api/verify", json={"text": text, "paths": {"A": bad}}).status_code == 400
     assert client.post("/api/hint", json={"text": text, "done": ["A"]}).json() == {"label": "B", "path": good["B"]}
     bridge = (PUZZLES / "bridges" / "crossing_5x5.txt").read_text()  # a path over a bridge: its lane by direction
     from flowgraph import solve
 
     solution = solve(parse_text(bridge))
-    paths = {k: [f"{n[0]}:{n[1]}" for n in v] for k, v in solution.paths.items()}
+    paths = {k: [[n[0], n[1]] for n in v] for k, v in solution.paths.items()}
     assert client.post("/api/verify", json={"text": bridge, "paths": paths}).json()["solved"]
 
 
@@ -174,7 +175,7 @@ def test_edit(client):
 
 def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeypatch):
     from flowgraph import engines
-    from flowgraph.studio import api
+    from flowgraph.studio import jobs
 
     class Broken:
         TRACES = True
@@ -188,11 +189,11 @@ def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeyp
             raise RuntimeError("compiled pass failed to load")
 
     monkeypatch.setattr(engines, "get_engine", lambda name: Broken)
-    solves = api.Solves()
+    solves = jobs.Solves()
     job = solves.start({"text": HEX})
     solves.run(job)
     assert job.status == "error"
-    assert api.job_json(job)["message"] == "internal error: RuntimeError: compiled pass failed to load"
+    assert jobs.job_json(job)["message"] == "internal error: RuntimeError: compiled pass failed to load"
 
 
 def test_scan_reads_a_screenshot_into_neighbor_link_text(client):
@@ -221,8 +222,8 @@ def test_scan_reads_a_screenshot_into_neighbor_link_text(client):
     ("/api/check", b'{"text": "A", "x": -Infinity}'),
     ("/api/check", b'\xff\xfe{"text": "A"}'),
     ("/api/verify", '{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": ["\u00b2:1"]}}'.encode()),
-    ("/api/verify", b'{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": ["99:99", 5]}}'),
-    ("/api/verify", b'{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": ["99:99"]}}'),
+    ("/api/verify", b'{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": [[99, 99], 5]}}'),
+    ("/api/verify", b'{"text": "STANDARD\\nA-.-A\\n", "paths": {"A": [[99, 99]]}}'),
     ("/api/hint", b'{"text": "STANDARD\\nA-.-A\\n", "done": 5}'),
     ("/api/hint", b'{"text": "STANDARD\\nA-.-A\\n", "done": [[1]]}'),
 ])
@@ -323,9 +324,9 @@ def test_a_puzzlink_url_and_rules_in_the_studio(client):
 
 
 def test_a_solve_under_numberlink_rules_is_answered_by_sat():
-    from flowgraph.studio import api
+    from flowgraph.studio import jobs
 
-    solves = api.Solves()
+    solves = jobs.Solves()
     job = solves.start({"text": "STANDARD\nA-.-A-.\n", "rules": "numberlink"})
     solves.run(job)
     assert job.status == "solved" and job.result["paths"]
@@ -353,3 +354,14 @@ def test_levels_of_a_pack_a_page_at_a_time(client):
     assert client.post("/api/levels", json={"text": pack, "offset": 3}).status_code == 400
     assert client.post("/api/levels", json={"text": pack, "count": MAX_LEVELS_SHOWN + 1}).status_code == 400
     assert client.post("/api/levels", json={"text": pack, "name": 5}).status_code == 400
+
+
+def test_every_position_in_the_api_is_line_column(client):
+    bridge = (PUZZLES / "bridges" / "crossing_5x5.txt").read_text()
+    data = client.post("/api/check", json={"text": bridge}).json()
+    puzzle = parse_text(bridge)
+    assert sorted(tuple(e["cell"]) for e in data["endpoints"]) == sorted(end for f in puzzle.flows for end in f.ends)
+    assert all(isinstance(b, list) and len(b) == 2 for b in data["bridges"]) and data["bridges"]
+    assert all(len(u) == 2 and len(v) == 2 and axis in ("", "-", "|") for u, v, axis in data["links"])
+    hint = client.post("/api/hint", json={"text": bridge}).json()
+    assert all(isinstance(p, list) and len(p) == 2 for p in hint["path"])

@@ -36,7 +36,7 @@ async function check() {
   if (data.valid) {  // the controls follow the board shown (a New board or Generate starts from them)
     $("family").value = data.family; $("width").value = data.width; $("height").value = data.height;
   }
-  play.board = data.valid ? data : null;
+  play.board = data.valid ? playBoard(data) : null;
   drawCursor();
   if (play.on) startPlay();
   const list = $("problems");
@@ -405,6 +405,14 @@ $("close-pack").onclick = () => { Object.assign(pack, { name: null, text: null, 
 const play = { on: false, board: null, paths: {}, drawing: null, adj: new Map(), bridges: new Set(), centre: {},
                moves: 0, lastMoved: null, undo: [], started: 0, timer: null, solved: false };
 
+// The API gives every position as [line, column]; play keys cells by "line:column" strings.
+const key = ([line, column]) => `${line}:${column}`;
+const cellOf = (k) => k.split(":").map(Number);
+function playBoard(data) {
+  return { ...data, endpoints: Object.fromEntries(data.endpoints.map((e) => [key(e.cell), e.label])),
+           links: data.links.map(([u, v, axis]) => [key(u), key(v), axis]), bridges: data.bridges.map(key) };
+}
+
 function resetPlay() {  // a fresh game on the board shown: no paths, no moves, the clock from zero
   play.paths = {}; play.moves = 0; play.lastMoved = null; play.undo = []; play.solved = false;
   play.started = Date.now();
@@ -568,7 +576,8 @@ function scoreText() {
 
 async function scorePlay() {
   if (!scoreText().all) return;
-  const { data } = await call("/api/verify", { text: $("text").value, paths: play.paths });
+  const paths = Object.fromEntries(Object.entries(play.paths).map(([label, path]) => [label, path.map(cellOf)]));
+  const { data } = await call("/api/verify", { text: $("text").value, paths });
   play.solved = !!data.solved;  // only the verifier says "solved!"
   if (play.solved) rememberSolved($("text").value);
   status(data.solved ? "solved!" : "not yet: " + (data.problems || [])[0]);
@@ -580,8 +589,9 @@ $("hint").onclick = async () => {
   const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels });
   $("hint").disabled = !play.on;
   if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
-  for (const pos of data.path) cutAt(pos, data.label);
-  play.paths[data.label] = data.path;
+  const path = data.path.map(key);
+  for (const pos of path) cutAt(pos, data.label);
+  play.paths[data.label] = path;
   drawPlay(); scorePlay();
 };
 

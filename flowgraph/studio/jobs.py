@@ -1,0 +1,125 @@
+"""Solves the page starts and polls: one at a time, off the event loop, stoppable from the page.
+
+A solve runs the search with a trace hook (its states, sampled, are the replay's frames; the
+hook is also where Stop lands), or the SAT engine under Numberlink rules (no replay). A new
+solve stops the one before, so typing never piles solves up; the last :attr:`Solves.keep`
+jobs are kept for their answers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..errors import SearchLimitError, UnsolvableError
+from ..model import Limits, Solution
+from ..render import FrameSampler
+from ..verify import verify
+from .api import _int, _puzzle, _seconds, _svg, _theme
+
+__all__ = ["Solves", "job_json"]
+
+
+def _paths_json(solution: Solution) -> dict:
+    return {label: [list(n) for n in path] for label, path in solution.paths.items()}
+
+
+class _Cancelled(Exception):
+    """Raised inside the search's trace hook when the page pressed Stop."""
+
+
+@dataclass
+class _Job:
+    id: str
+    stop: threading.Event = field(default_factory=threading.Event)
+    status: str = "running"
+    result: dict = field(default_factory=dict)
+    started: float = field(default_factory=time.perf_counter)
+
+
+class Solves:
+    """Solves run one at a time off the event loop; a new one stops the one before (typing never piles them up)."""
+
+    def __init__(self, keep: int = 20):
+        self.jobs: dict[str, _Job] = {}
+        self.keep = keep
+        self.ids = itertools.count(1)
+        self.lock = threading.Lock()
+
+    def start(self, body: dict) -> _Job:
+        """Validate the request and register a job; :meth:`run` does the work (in a worker thread)."""
+        puzzle = _puzzle(body)
+        seconds = _seconds(body)
+        frames = _int(body, "frames", 30, 2, 200)
+        job = _Job(str(next(self.ids)))
+        with self.lock:
+            for other in self.jobs.values():
+                other.stop.set()  # one solve at a time: the newest wins
+            self.jobs[job.id] = job
+            while len(self.jobs) > self.keep:
+                self.jobs.pop(next(iter(self.jobs)))
+        job.result = {"puzzle": puzzle, "seconds": seconds, "frames": frames, "theme": _theme(body)}
+        return job
+
+    def run(self, job: _Job) -> None:
+        """Solve with the search (traced for the replay); finish the job as solved / unsolvable / limit / cancelled."""
+        from ..engines import ENGINE_RULES, get_engine
+
+        ask = job.result
+        puzzle = ask["puzzle"]
+        sampler = FrameSampler(ask["frames"] - 1)  # memory for the frames shown, not for every state
+
+        def trace(paths: dict) -> None:
+            if job.stop.is_set():
+                raise _Cancelled
+            sampler.add(paths)
+
+        try:
+            engine = "search" if puzzle.rules in ENGINE_RULES["search"] else "sat"  # SAT: no replay, an answer
+            search = get_engine(engine)
+            t0 = time.perf_counter()
+            search.warm_up()  # a first run compiles: not on the solve's clock
+            loaded = time.perf_counter() - t0
+            solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]),
+                                           **({"trace": trace} if search.TRACES else {})))
+            frames = [_svg(puzzle, ask["theme"], paths=p) for p in sampler.frames()]
+            final = _svg(solution, ask["theme"])
+        except _Cancelled:
+            job.status, job.result = "cancelled", {}
+            return
+        except UnsolvableError:
+            job.status, job.result = "unsolvable", {}
+            return
+        except SearchLimitError as exc:
+            job.status, job.result = "limit", {"message": f"the {exc.reason} budget ran out"}
+            return
+        except Exception as exc:  # noqa: BLE001 - a bug must end the job, not leave the page polling forever
+            logging.getLogger("flowgraph.studio").exception("solve %s failed", job.id)
+            job.status, job.result = "error", {"message": f"internal error: {type(exc).__name__}: {exc}"}
+            return
+        job.status = "solved"
+        job.result = {"paths": _paths_json(solution), "stats": {**solution.stats, "warm_up_s": round(loaded, 3)},
+                      "svg": final,
+                      "frames": [f for f in frames if f] + [final]}
+
+    def get(self, job_id: str) -> _Job | None:
+        return self.jobs.get(job_id)
+
+    def stop(self, job_id: str) -> bool:
+        job = self.jobs.get(job_id)
+        if job is None:
+            return False
+        job.stop.set()
+        return True
+
+
+def job_json(job: _Job) -> dict:
+    """What the page sees of a job."""
+    out = {"job": job.id, "status": job.status, "seconds": round(time.perf_counter() - job.started, 3)}
+    if job.status != "running":
+        out.update({k: v for k, v in job.result.items() if k not in ("puzzle",)})
+    return out
+
