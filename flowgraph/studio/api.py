@@ -23,6 +23,7 @@ from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import RULES, Limits, Puzzle, Solution
 from ..render.scene import THEMES, flow_ink
+from ..verify import verify
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
            "hint", "edit_board", "levels",
@@ -236,25 +237,48 @@ def _theme(body: dict) -> str:
 
 
 def render(body: dict) -> dict:
-    """``{text, paths?, theme?, labels?, png?}`` -> ``{svg}`` (or ``{png}``, base64): the board, with pipes if given."""
-    puzzle = _puzzle(body)
-    paths = body.get("paths")
-    if paths is not None:
-        paths = _paths(puzzle, paths)
+    """``{text, paths?, solution?, cell_px?, theme?, labels?, png?}`` -> ``{svg}`` (or ``{png}``, base64).
+
+    The board, with ``paths`` drawn if given, or its solution (``solution``: true, found by
+    ``auto`` within ``time_limit_s``; 422 when there is none); ``cell_px`` (8 to 96, default 40)
+    sets the size. A template (neighbor-link text with no flows yet, or any text that is not a
+    valid board but still draws) is drawn as it stands.
+    """
+    from ..engines import solve_puzzle
+
+    puzzle, problems, fmt = _read(body)
+    if puzzle is None:
+        board_draft = draft(body["text"]) if fmt == "neighbor-link" else None
+        if board_draft is None or body.get("paths") or body.get("solution"):
+            raise Unprocessable("the text is not a board: fix its problems first", problems)
+        board_or_solution: Puzzle | Solution = board_draft
+        paths = None
+    else:
+        board_or_solution = puzzle
+        paths = _paths(puzzle, body["paths"]) if body.get("paths") is not None else None
+        if body.get("solution"):
+            try:
+                board_or_solution = verify(solve_puzzle(puzzle, "auto", Limits(time_limit_s=_seconds(body))))
+            except (UnsolvableError, SearchLimitError) as exc:
+                raise Unprocessable(f"no solution to draw: {exc}") from None
+    cell_px = _int(body, "cell_px", 40, 8, 96)
+    theme, labels = _theme(body), bool(body.get("labels"))
     if body.get("png"):
         import base64
 
         from ..render.raster import png
 
         try:
-            data = png(puzzle, paths=paths, theme=_theme(body), labels=bool(body.get("labels")))
+            data = png(board_or_solution, paths=paths, theme=theme, labels=labels, cell_px=cell_px)
         except ConversionError as exc:
             raise Unprocessable(str(exc)) from None
         return {"png": base64.b64encode(data).decode("ascii")}
-    picture = _svg(puzzle, _theme(body), bool(body.get("labels")), paths)
-    if picture is None:
-        raise Unprocessable("this board has no 2-D drawing")
-    return {"svg": picture}
+    from ..render.svg import svg
+
+    try:
+        return {"svg": svg(board_or_solution, paths=paths, theme=theme, labels=labels, cell_px=cell_px)}
+    except ConversionError as exc:
+        raise Unprocessable(str(exc)) from None
 
 
 def _paths(puzzle: Puzzle, paths: Any) -> dict:

@@ -41,7 +41,8 @@ def test_check_valid_and_invalid(client):
     ("/api/check", b"[1, 2]", 400),
     ("/api/check", b'{"text": 5}', 400),
     ("/api/check", b'{"text": "A", "format": "svg"}', 400),
-    ("/api/render", b'{"text": "STANDARD\\nA-.-B\\n"}', 422),
+    ("/api/render", b'{"text": "STANDARD\\nA-.-B\\n", "solution": true}', 422),
+    ("/api/render", b'{"text": "HEX\\n"}', 422),
     ("/api/count", b'{"text": "STANDARD\\nA-A\\n", "time_limit_s": -1}', 400),
     ("/api/new", b'{"family": "cube"}', 400),
     ("/api/new", b'{"width": 0}', 400),
@@ -67,6 +68,25 @@ def test_render_svg_png_and_paths(client):
     assert client.post("/api/render", json={"text": HEX, "theme": "light"}).json()["svg"].startswith("<svg")
     assert len(client.post("/api/render", json={"text": HEX, "png": True}).json()["png"]) > 100
     assert client.post("/api/render", json={"text": HEX, "paths": {"Q": []}}).status_code == 400
+
+
+def test_render_a_solution_at_a_size_and_a_template_as_it_stands(client):
+    import base64
+    import io
+
+    from PIL import Image
+
+    small = client.post("/api/render", json={"text": HEX, "png": True, "cell_px": 16}).json()["png"]
+    large = client.post("/api/render", json={"text": HEX, "png": True, "cell_px": 64}).json()["png"]
+    w_small = Image.open(io.BytesIO(base64.b64decode(small))).width
+    assert Image.open(io.BytesIO(base64.b64decode(large))).width > 3 * w_small
+    solved = client.post("/api/render", json={"text": HEX, "solution": True}).json()["svg"]
+    assert solved.count('class="pipe"') == len(parse_text(HEX).flows)
+    template = client.post("/api/new", json={"family": "standard", "width": 4, "height": 3}).json()["text"]
+    drawn = client.post("/api/render", json={"text": template, "png": True}).json()
+    assert Image.open(io.BytesIO(base64.b64decode(drawn["png"]))).width > 100  # no flows yet, drawn all the same
+    assert client.post("/api/render", json={"text": template, "solution": True}).status_code == 422
+    assert client.post("/api/render", json={"text": HEX, "cell_px": 500}).status_code == 400
 
 
 def test_count_new_generate_convert(client):

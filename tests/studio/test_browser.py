@@ -404,3 +404,18 @@ def test_unique_shows_two_solutions_side_by_side(page):
     page.fill("#text", (PUZZLES / "standard" / "regular_5x5.txt").read_text())
     _badge(page, "valid · 5 flows · 25 cells")
     page.wait_for_function("document.querySelector('#compare').hidden")
+
+
+def test_export_the_solution_as_a_large_png(page, tmp_path):
+    from PIL import Image
+
+    page.fill("#text", (PUZZLES / "standard" / "regular_5x5.txt").read_text())
+    _badge(page, "valid · 5 flows · 25 cells")
+    page.check("#export-solution")
+    page.select_option("#export-size", "96")
+    with page.expect_download() as info:
+        page.click("[data-export=png]")
+    assert info.value.suggested_filename == "solution.png"
+    path = tmp_path / "solution.png"
+    info.value.save_as(path)
+    assert Image.open(path).width >= 5 * 96

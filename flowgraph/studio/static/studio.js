@@ -273,11 +273,15 @@ document.querySelectorAll("[data-export]").forEach((button) => button.onclick = 
     const { ok, data } = await call("/api/convert", { text, to: "json-graph" });
     return ok ? download("board.json", new Blob([data.text], { type: "application/json" })) : status(data.error);
   }
-  const { ok, data } = await call("/api/render", { text, png: kind === "png" });
+  const solution = $("export-solution").checked, name = solution ? "solution" : "board";
+  if (solution) status("solving for the picture…");
+  const { ok, data } = await call("/api/render", { text, png: kind === "png", solution, cell_px: +$("export-size").value,
+                                                  time_limit_s: +$("limit").value });
   if (!ok) return status(data.error);
-  if (kind === "svg") return download("board.svg", new Blob([data.svg], { type: "image/svg+xml" }));
+  status(`exported ${name}.${kind}`);
+  if (kind === "svg") return download(`${name}.svg`, new Blob([data.svg], { type: "image/svg+xml" }));
   const bytes = Uint8Array.from(atob(data.png), (c) => c.charCodeAt(0));
-  download("board.png", new Blob([bytes], { type: "image/png" }));
+  download(`${name}.png`, new Blob([bytes], { type: "image/png" }));
 });
 
 document.addEventListener("keydown", (ev) => {
