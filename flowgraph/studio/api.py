@@ -26,7 +26,7 @@ from ..render.scene import THEMES, flow_ink
 from ..verify import verify
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
-           "hint", "edit_board", "levels",
+           "hint", "edit_board", "levels", "constants",
            "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN"]
 
 MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
@@ -106,6 +106,17 @@ def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: di
         return svg(board_or_solution, theme=theme, labels=labels, paths=paths, ghosts=ghosts)
     except ConversionError:
         return None  # a board with no 2-D drawing
+
+
+def constants() -> dict:
+    """What the page must agree on with the server: ``{labels, families, rules, formats, max_time_limit_s}``.
+
+    The page reads these instead of keeping copies.
+    """
+    from ..model import LABELS
+
+    return {"labels": LABELS, "families": list(_FAMILIES), "rules": list(RULES), "formats": format_names(),
+            "max_time_limit_s": MAX_TIME_LIMIT_S}
 
 
 def check(body: dict) -> dict:

@@ -16,6 +16,7 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``POST /api/solve``                    ``{text, time_limit_s?, frames?}`` -> ``{job}`` (202); the previous solve stops
 ``GET /api/solve/{job}``               -> ``{status, paths, stats, svg, frames}`` once it is done
 ``POST /api/solve/{job}/stop``         stops it on the server
+``GET /api/constants``                 -> ``{labels, families, rules, formats, max_time_limit_s}``
 ``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with
 ``POST /api/save``                     ``{text}`` -> writes FILE (atomically, the old content to FILE.bak)
 ``POST /api/scan``                     ``{image}`` (base64) -> ``{text, valid, summary}``: a screenshot read
@@ -69,6 +70,7 @@ def create_app(file: str | None = None) -> Starlette:
         Route("/api/generate", endpoint(api.generate), methods=["POST"]),
         Route("/api/convert", endpoint(api.convert), methods=["POST"]),
         Route("/api/levels", endpoint(api.levels), methods=["POST"]),
+        Route("/api/constants", read_constants),
         Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
         Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
         Route("/api/hint", endpoint(api.hint), methods=["POST"]),
@@ -177,6 +179,10 @@ async def job_stop(request: Request) -> JSONResponse:
     if not request.app.state.solves.stop(request.path_params["job"]):
         return JSONResponse({"error": "no such solve"}, status_code=404)
     return JSONResponse({"stopping": True})
+
+
+async def read_constants(request: Request) -> JSONResponse:
+    return JSONResponse(api.constants())
 
 
 async def read_file(request: Request) -> JSONResponse:

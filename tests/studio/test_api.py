@@ -23,7 +23,11 @@ def client():
 
 def test_page_and_static(client):
     assert "flowgraph studio" in client.get("/").text
-    assert client.get("/static/studio.js").status_code == 200
+    for module in ("main", "page", "board", "actions", "play", "levels", "share"):
+        assert client.get(f"/static/{module}.js").status_code == 200
+    constants = client.get("/api/constants").json()
+    assert constants["families"] == ["standard", "hex", "warps", "bridges"] and constants["rules"] == ["flow", "numberlink"]
+    assert constants["labels"].startswith("ABC") and "level-pack" in constants["formats"]
 
 
 def test_check_valid_and_invalid(client):

@@ -1,0 +1,126 @@
+// The buttons and shortcuts: new, generate, unique, solve (with its replay), save, open, export.
+import { $, call, markClean, scheduleCheck, setText, state, status } from "./page.js";
+import { openPack } from "./levels.js";
+import { play, undoMove } from "./play.js";
+
+$("new").onclick = async () => {
+  const { ok, data } = await call("/api/new", { family: $("family").value, width: +$("width").value, height: +$("height").value });
+  ok ? (setText(data.text), status("")) : status(data.error);
+};
+$("generate").onclick = async () => {
+  status("generating…");
+  const { ok, data } = await call("/api/generate", { family: $("family").value, width: +$("width").value,
+    height: +$("height").value, seed: Math.floor(Math.random() * 1e6) });
+  ok ? (setText(data.text), status(`generated: unique, ${data.figures.flows} flows`)) : status(data.error);
+};
+$("unique").onclick = async () => {
+  status("counting solutions…");
+  const { ok, data } = await call("/api/count", { text: $("text").value, time_limit_s: +$("limit").value });
+  if (!ok) return status(data.error);
+  const words = { unique: "unique solution", multiple: `several solutions (they differ in ${data.differ.length} cells)`,
+                  none: "no solution", limit: "gave up: the time limit ran out" };
+  status(words[data.verdict]);
+  if (data.verdict === "unique") $("badge").className = "badge unique";
+  const panels = [...$("compare").querySelectorAll("figure > div")];
+  data.svgs.forEach((svg, i) => { panels[i].innerHTML = svg; });
+  $("compare").hidden = !data.svgs.length;  // the two solutions side by side
+  for (const [line, column] of data.differ) {
+    const cell = document.querySelector(`#board polygon[data-cell="${line}:${column}"]`);
+    if (cell) cell.classList.add("problem");
+    for (const solved of $("compare").querySelectorAll(`polygon.cell[data-cell="${line}:${column}"]`)) {
+      const mark = document.createElementNS("http://www.w3.org/2000/svg", "polygon");  // over the pipes
+      mark.setAttribute("points", solved.getAttribute("points"));
+      mark.setAttribute("class", "problem"); mark.setAttribute("fill", "none");
+      solved.ownerSVGElement.appendChild(mark);
+    }
+  }
+};
+
+$("solve").onclick = async () => {
+  const { ok, status: code, data } = await call("/api/solve", { text: $("text").value, time_limit_s: +$("limit").value });
+  if (!ok) return status(data.error || `error ${code}`);
+  state.job = data.job; $("stop").disabled = false; status("solving…");
+  poll(data.job);
+};
+
+async function poll(job) {
+  const { data } = await call(`/api/solve/${job}`, null, "GET");
+  if (state.job !== job) return;
+  if (data.status === "running") return setTimeout(() => poll(job), 150);
+  $("stop").disabled = true; state.job = null;
+  if (data.status !== "solved") return status(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
+  const work = data.stats.states !== undefined ? `${data.stats.states} states` : `${data.stats.sat_calls} SAT calls`;
+  status(`solved in ${data.stats.seconds.toFixed(3)} s, ${work}`);
+  replay(data.frames);
+}
+
+function replay(frames) {
+  let i = 0;
+  const show = () => { $("board").innerHTML = frames[i]; if (++i < frames.length) setTimeout(show, 80); };
+  show();
+}
+
+$("rules").onchange = () => scheduleCheck(0);  // the badge, play's "solved!" and every answer follow the rules
+$("stop").onclick = async () => { if (state.job) { await call(`/api/solve/${state.job}/stop`, {}); status("stopping…"); } };
+$("undo").onclick = () => { if (play.on) return undoMove(); if (state.history.length) { state.future.push($("text").value); setText(state.history.pop(), false); } };
+$("redo").onclick = () => { if (state.future.length) { state.history.push($("text").value); setText(state.future.pop(), false); } };
+$("save").onclick = async () => {
+  const { ok, data } = await call("/api/save", { text: $("text").value });
+  if (ok) markClean();
+  status(ok ? `saved ${data.saved}` : data.error);
+};
+$("upload").onchange = async (ev) => {  // any format convert reads, or a screenshot; edited as neighbor-link text
+  const file = ev.target.files[0];
+  if (!file) return;
+  if (file.type.startsWith("image/")) return openPicture(file);
+  const text = await file.text();
+  if (await openPack(file.name, text)) return;  // many puzzles: the level browser
+  const { ok, data } = await call("/api/convert", { text, to: "neighbor-link", rules: undefined });
+  if (ok) $("rules").value = data.rules;  // a numlin URL is a Numberlink puzzle; the text cannot say so
+  setText(ok ? data.text : text);
+  status(ok ? `opened ${file.name}` + (ok && data.rules === "numberlink" ? " (Numberlink rules: cells may stay empty)" : "")
+            : `${file.name}: ${data.error}`);
+};
+
+async function openPicture(file) {  // a screenshot: the scanner reads the board
+  status(`scanning ${file.name}…`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const { ok, data } = await call("/api/scan", { image: btoa(binary) });
+  if (!ok) return status(`${file.name}: ${data.error}`);
+  setText(data.text);
+  status(`scanned ${file.name}: ${data.summary}`);
+}
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob); a.download = name; a.click();
+}
+document.querySelectorAll("[data-export]").forEach((button) => button.onclick = async () => {
+  const kind = button.dataset.export, text = $("text").value;
+  if (kind === "txt") return download("board.txt", new Blob([text], { type: "text/plain" }));
+  if (kind === "json") {
+    const { ok, data } = await call("/api/convert", { text, to: "json-graph" });
+    return ok ? download("board.json", new Blob([data.text], { type: "application/json" })) : status(data.error);
+  }
+  const solution = $("export-solution").checked, name = solution ? "solution" : "board";
+  if (solution) status("solving for the picture…");
+  const { ok, data } = await call("/api/render", { text, png: kind === "png", solution, cell_px: +$("export-size").value,
+                                                  time_limit_s: +$("limit").value });
+  if (!ok) return status(data.error);
+  status(`exported ${name}.${kind}`);
+  if (kind === "svg") return download(`${name}.svg`, new Blob([data.svg], { type: "image/svg+xml" }));
+  const bytes = Uint8Array.from(atob(data.png), (c) => c.charCodeAt(0));
+  download(`${name}.png`, new Blob([bytes], { type: "image/png" }));
+});
+
+document.addEventListener("keydown", (ev) => {
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  if (ctrl && ev.key === "Enter") { ev.preventDefault(); $("solve").click(); }
+  else if (ev.key === "Escape") $("stop").click();
+  else if (ctrl && ev.key === "s") { ev.preventDefault(); $("save").click(); }
+  else if (ctrl && ev.key === "z" && ev.target !== $("text")) { ev.preventDefault(); $("undo").click(); }
+  else if (ctrl && ev.key === "y" && ev.target !== $("text")) { ev.preventDefault(); $("redo").click(); }
+});
+

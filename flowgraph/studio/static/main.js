@@ -1,0 +1,24 @@
+// flowgraph studio: the page, as ES modules (page: what they share; board: checking, drawing and editing;
+// actions: the buttons; play; levels: the level browser; share: links and copies). This one starts it.
+import { $, call, constants, markClean, setText, state, status } from "./page.js";
+import "./board.js";
+import "./actions.js";
+import "./play.js";
+import "./levels.js";
+import { sharedBoard } from "./share.js";
+
+(async function start() {
+  const names = { flow: "Flow Free", numberlink: "Numberlink" };
+  for (const f of constants.families) $("family").add(new Option(f, f));
+  for (const r of constants.rules) $("rules").add(new Option(names[r] || r, r));
+  $("limit").max = constants.max_time_limit_s;
+  for (const l of constants.labels) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
+  const { ok, data } = await call("/api/file", null, "GET");
+  if (ok) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; }
+  if (ok && data.text.trim()) setText(data.text, false);
+  else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
+  markClean();
+  const shared = sharedBoard();
+  if (shared) { $("rules").value = shared.rules; setText(shared.text); status("opened the board of a shared link"); }
+})();
+

@@ -1,0 +1,44 @@
+// flowgraph studio: what every part of the page shares. The neighbor-link text is the source of truth;
+// every change is checked by the server (the same problem-finder as `flowgraph validate`), which also
+// draws the board. Constants (labels, families, rules) come from the server, never copied here.
+export function $(id) { return document.getElementById(id); }
+export const state = { history: [], future: [], job: null, timer: null, check: 0, file: null, typing: null, clean: null };
+export const constants = await fetch("/api/constants").then((res) => res.json());
+let checker = () => {};
+export function onCheck(fn) { checker = fn; }  // the board module's check, run after every change
+
+export async function call(path, body, method = "POST") {
+  if (body && ("text" in body || path === "/api/generate") && !("rules" in body)) body = { ...body, rules: $("rules").value };
+  const res = await fetch(path, method === "GET" ? {} : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({ error: res.statusText }));
+  return { ok: res.ok, status: res.status, data };
+}
+
+export function setText(text, remember = true) {
+  if (remember && $("text").value !== text) { state.history.push($("text").value); state.future = []; }
+  $("text").value = text;
+  scheduleCheck(0);
+}
+
+export function scheduleCheck(delay = 250) {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(() => checker(), delay);
+}
+
+export function offset(text, line, column) {
+  const lines = text.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  return at + column - 1;
+}
+
+export function select(line, column) {
+  const box = $("text"), at = offset(box.value, line, column);
+  box.focus(); box.setSelectionRange(at, at + 1);
+}
+
+// Unsaved changes: the browser asks before the page is left (the text differs from the one opened or saved).
+export function markClean() { state.clean = $("text").value; }
+window.addEventListener("beforeunload", (ev) => { if (state.clean !== null && $("text").value !== state.clean) ev.preventDefault(); });
+export function status(text) { $("status").textContent = text || ""; }
+

@@ -1,0 +1,201 @@
+import { $, call, status, scheduleCheck } from "./page.js";
+import { rememberSolved } from "./levels.js";
+
+// -- play: draw paths by dragging, as in the game ---------------------------------------------------
+export const play = { on: false, board: null, paths: {}, drawing: null, adj: new Map(), bridges: new Set(), centre: {},
+               moves: 0, lastMoved: null, undo: [], started: 0, timer: null, solved: false };
+
+// The API gives every position as [line, column]; play keys cells by "line:column" strings.
+const key = ([line, column]) => `${line}:${column}`;
+const cellOf = (k) => k.split(":").map(Number);
+export function playBoard(data) {
+  return { ...data, endpoints: Object.fromEntries(data.endpoints.map((e) => [key(e.cell), e.label])),
+           links: data.links.map(([u, v, axis]) => [key(u), key(v), axis]), bridges: data.bridges.map(key) };
+}
+
+function resetPlay() {  // a fresh game on the board shown: no paths, no moves, the clock from zero
+  play.paths = {}; play.moves = 0; play.lastMoved = null; play.undo = []; play.solved = false;
+  play.started = Date.now();
+  clearInterval(play.timer);
+  play.timer = setInterval(() => { if (play.on && !play.solved) scoreText(); }, 1000);
+}
+
+export function startPlay() {
+  const b = play.board;
+  if (!b) { status("fix the problems first: only a valid board can be played"); return stopPlay(); }
+  play.adj = new Map(); play.bridges = new Set(b.bridges);
+  for (const [u, v] of b.links) {
+    for (const [a, c] of [[u, v], [v, u]]) { if (!play.adj.has(a)) play.adj.set(a, new Set()); play.adj.get(a).add(c); }
+  }
+  play.centre = {};
+  document.querySelectorAll("#board polygon.cell").forEach((poly) => {
+    const pts = poly.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+    play.centre[poly.dataset.pos] = [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
+  });
+  for (const label of Object.keys(play.paths)) if (!Object.values(b.endpoints).includes(label)) delete play.paths[label];
+  $("hint").disabled = false;
+  drawPlay();
+}
+
+export function stopPlay() {
+  play.on = false; $("play").classList.remove("on"); $("hint").disabled = true; $("restart").disabled = true;
+  play.paths = {}; clearInterval(play.timer); $("score").textContent = ""; status(""); scheduleCheck(0);
+}
+
+$("play").onclick = () => {
+  if (play.on) return stopPlay();
+  play.on = true; $("play").classList.add("on"); $("restart").disabled = false; status("play: drag from an endpoint");
+  resetPlay();
+  startPlay();
+};
+
+$("restart").onclick = () => { if (play.on) { resetPlay(); status("play: drag from an endpoint"); drawPlay(); } };
+
+export function undoMove() {  // in play, Undo takes back the last stroke
+  if (!play.undo.length) return;
+  play.paths = play.undo.pop(); play.solved = false; status(""); drawPlay();
+}
+
+function cellAt(ev) {
+  const el = document.elementFromPoint(ev.clientX, ev.clientY);
+  const cell = el && el.closest && el.closest("polygon.cell");
+  return cell ? cell.dataset.pos : null;
+}
+
+function owner(pos) {
+  for (const [label, path] of Object.entries(play.paths)) if (path.includes(pos)) return label;
+  return null;
+}
+
+function joined(label) {
+  const path = play.paths[label] || [];
+  return path.length > 1 && play.board.endpoints[path[0]] === label && play.board.endpoints[path[path.length - 1]] === label;
+}
+
+function cutAt(pos, except) {  // crossing a path cuts it (a bridge holds two)
+  if (play.bridges.has(pos)) return;
+  for (const [label, path] of Object.entries(play.paths)) {
+    if (label === except) continue;
+    const i = path.indexOf(pos);
+    if (i >= 0) path.length = i;
+  }
+}
+
+$("board").addEventListener("pointerdown", (ev) => {
+  if (!play.on || !play.board) return;
+  const pos = cellAt(ev);
+  if (!pos) return;
+  const label = play.board.endpoints[pos] || owner(pos);
+  if (!label) return;
+  ev.preventDefault();
+  play.undo.push(JSON.parse(JSON.stringify(play.paths)));  // each stroke can be taken back
+  if (label !== play.lastMoved) { play.moves += 1; play.lastMoved = label; }  // the game's moves: a new flow picked up
+  play.solved = false; status("");  // any change clears "solved!"
+  if (play.board.endpoints[pos]) { play.paths[label] = [pos]; cutAt(pos, label); }
+  else { const path = play.paths[label]; path.length = path.indexOf(pos) + 1; }
+  play.drawing = label;
+  drawPlay();
+});
+
+document.addEventListener("pointermove", (ev) => {
+  if (!play.drawing) return;
+  const pos = cellAt(ev), label = play.drawing, path = play.paths[label];
+  if (!pos || pos === path[path.length - 1]) return;
+  const at = path.indexOf(pos);
+  if (at >= 0 && !play.bridges.has(pos)) { path.length = at + 1; return drawPlay(); }
+  const last = path[path.length - 1];
+  if (!play.adj.get(last) || !play.adj.get(last).has(pos)) return;  // only along a link
+  if (joined(label)) return;
+  const end = play.board.endpoints[pos];
+  if (end && end !== label) return;  // another flow's endpoint
+  cutAt(pos, label);
+  path.push(pos);
+  drawPlay();
+});
+
+const endDrawing = () => { if (play.drawing) { play.drawing = null; scorePlay(); } };
+document.addEventListener("pointerup", endDrawing);
+document.addEventListener("pointercancel", endDrawing);
+
+function drawPlay() {
+  const svg = document.querySelector("#board svg");
+  if (!svg) return;
+  let g = svg.querySelector("g.player:not(.tints)");
+  let tints = svg.querySelector("g.tints");
+  if (!g) {  // pipes under the endpoint dots, tints under the grid lines, as the game draws them
+    g = document.createElementNS("http://www.w3.org/2000/svg", "g"); g.setAttribute("class", "player");
+    svg.insertBefore(g, svg.querySelector("circle.endpoint"));
+    tints = document.createElementNS("http://www.w3.org/2000/svg", "g"); tints.setAttribute("class", "player tints");
+    svg.insertBefore(tints, svg.querySelector("line"));
+  }
+  g.innerHTML = ""; tints.innerHTML = "";
+  for (const [label, path] of Object.entries(play.paths)) {  // each cell a flow passes, tinted in its colour
+    for (const pos of path) {
+      const cell = svg.querySelector(`polygon.cell[data-pos="${pos}"]`);
+      if (!cell) continue;
+      const tint = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+      tint.setAttribute("points", cell.getAttribute("points")); tint.setAttribute("class", "tint");
+      tint.setAttribute("fill", play.board.colours[label]); tint.setAttribute("fill-opacity", "0.3");
+      tint.setAttribute("data-flow", label);
+      tints.appendChild(tint);
+    }
+  }
+  const [u, v] = play.board.links[0] || [];
+  const width = u && v ? 0.32 * Math.hypot(play.centre[u][0] - play.centre[v][0], play.centre[u][1] - play.centre[v][1]) : 12;
+  for (const [label, path] of Object.entries(play.paths)) {
+    if (path.length < 2) continue;
+    const rim = play.board.rims && play.board.rims[label];
+    if (rim) {  // a colour close to the background: a rim under the pipe, as the server draws it
+      const under = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+      under.setAttribute("points", path.map((p) => play.centre[p].join(",")).join(" "));
+      under.setAttribute("fill", "none"); under.setAttribute("stroke", rim); under.setAttribute("stroke-width", width * 1.25);
+      under.setAttribute("stroke-linecap", "round"); under.setAttribute("stroke-linejoin", "round");
+      g.appendChild(under);
+    }
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+    line.setAttribute("points", path.map((p) => play.centre[p].join(",")).join(" "));
+    line.setAttribute("fill", "none"); line.setAttribute("stroke", play.board.colours[label]);
+    line.setAttribute("stroke-width", width); line.setAttribute("stroke-linecap", "round"); line.setAttribute("stroke-linejoin", "round");
+    line.setAttribute("data-flow", label);
+    g.appendChild(line);
+  }
+  scoreText();
+}
+
+function scoreText() {
+  const labels = [...new Set(Object.values(play.board.endpoints))];
+  const filled = new Set(Object.values(play.paths).flat());
+  const cells = document.querySelectorAll("#board polygon.cell").length;
+  const seconds = Math.floor((Date.now() - play.started) / 1000);
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  $("score").textContent = `flows ${labels.filter(joined).length}/${labels.length} · cells ${filled.size}/${cells}` +
+    ` · moves ${play.moves} · ${clock}`;
+  // Numberlink rules: every flow joined is enough (cells may stay empty); the verifier decides either way
+  return { all: labels.every(joined) && (filled.size === cells || play.board.rules === "numberlink") };
+}
+
+async function scorePlay() {
+  if (!scoreText().all) return;
+  const paths = Object.fromEntries(Object.entries(play.paths).map(([label, path]) => [label, path.map(cellOf)]));
+  const { data } = await call("/api/verify", { text: $("text").value, paths });
+  play.solved = !!data.solved;  // only the verifier says "solved!"
+  if (play.solved) rememberSolved($("text").value);
+  status(data.solved ? "solved!" : "not yet: " + (data.problems || [])[0]);
+}
+
+$("hint").onclick = async () => {
+  const labels = [...new Set(Object.values(play.board.endpoints))].filter(joined);
+  $("hint").disabled = true;  // one hint at a time: a second click would ask for the same flow
+  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels });
+  $("hint").disabled = !play.on;
+  if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
+  const path = data.path.map(key);
+  for (const pos of path) cutAt(pos, data.label);
+  play.paths[data.label] = path;
+  drawPlay(); scorePlay();
+};
+
+document.addEventListener("keydown", (ev) => {  // P plays, unless the key is typed into a field or a list
+  if (ev.key === "p" && !ev.ctrlKey && !ev.target.closest("input, select, textarea") &&
+      (play.on || !ev.target.closest("#board"))) $("play").click();  // on the board, p is a label while editing
+});

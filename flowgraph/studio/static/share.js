@@ -1,0 +1,34 @@
+import { $, call, status } from "./page.js";
+
+// -- share: a link whose fragment carries the board (base64url of the UTF-8 text), and copies in
+// the formats other tools read ---------------------------------------------------------------------
+function toBase64url(text) {
+  let binary = "";
+  for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function fromBase64url(data) {
+  const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+async function offer(text, what) {  // shown to copy by hand, and copied where the browser lets the page
+  $("shared").value = text; $("shared").select();
+  try { await navigator.clipboard.writeText(text); status(`${what} copied`); } catch { status(`${what}: copy it from the box`); }
+}
+$("share-link").onclick = () => {
+  const rules = $("rules").value === "numberlink" ? "&rules=numberlink" : "";
+  offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${rules}`, "link");
+};
+document.querySelectorAll("[data-copy]").forEach((button) => button.onclick = async () => {
+  const to = button.dataset.copy;
+  if (to === "level-pack") status("solving for the level-pack line…");
+  const { ok, data } = await call("/api/convert", { text: $("text").value, to, time_limit_s: +$("limit").value });
+  ok ? offer(data.text.trim(), to === "puzzlink" ? "puzz.link URL" : "level-pack line") : status(data.error);
+});
+export function sharedBoard() {  // the board a share link carries, or null
+  const fields = new URLSearchParams(location.hash.slice(1));
+  if (!fields.get("board")) return null;
+  try { return { text: fromBase64url(fields.get("board")), rules: fields.get("rules") === "numberlink" ? "numberlink" : "flow" }; }
+  catch { status("this link's board cannot be read"); return null; }
+}
+
