@@ -26,10 +26,17 @@ def _error_row(exc: BaseException) -> dict[str, Any]:
 
 
 def _warm_up(engine: str | None) -> None:
+    """Load ``engine`` (``auto:batch``: auto for a batch, the search too; see :func:`flowgraph.engines.auto.warm_up`)."""
     if engine:
         from ..engines import get_engine
 
-        get_engine(engine).warm_up()
+        name, _, batch = engine.partition(":")
+        if batch:
+            from ..engines import auto
+
+            auto.warm_up(batch=True)
+        else:
+            get_engine(name).warm_up()
 
 
 def _call(task: Task, args: tuple) -> dict:
@@ -234,6 +241,10 @@ def make_executor(jobs: int | None = None, scheduler: str | None = None, warm_up
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
+    from ..engines.auto import BATCH_TASKS
+
+    if warm_up == "auto" and tasks is not None and tasks >= BATCH_TASKS:
+        warm_up = "auto:batch"  # many puzzles: loading the search pays for itself
     if scheduler:
         return DaskExecutor(scheduler, workers=jobs if jobs > 1 else 2, warm_up=warm_up)
     if jobs == 1 or (tasks is not None and tasks < 2):

@@ -380,3 +380,10 @@ def warm_up() -> None:
 
     fewest_moves(color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
                  np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64))
+    global WARM
+    WARM = True
+
+
+#: Whether :func:`warm_up` ran in this process: the compiled passes are loaded (``auto`` then tries the
+#: search first on small boards).
+WARM = False
