@@ -303,6 +303,9 @@ def build_graph(
 
 def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report) -> None:
     """Every cell and bridge has a link."""
+    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == len(layout.cells) and \
+            nx.number_of_isolates(graph) == 0:  # the common case at once: every node linked
+        return
     for rc, ch in sorted(layout.cells.items()):
         if ch == "*":
             if rc not in lanes:
@@ -352,7 +355,7 @@ def check_family(layout: Layout, graph: nx.Graph, links: list[Link], report: Rep
     features = []
     if any(link.warp for link in links):
         features.append("warps")
-    if any(kind == "lane" for _, kind in graph.nodes(data="kind")):
+    if any("*" == ch for ch in layout.cells.values()) and any(kind == "lane" for _, kind in graph.nodes(data="kind")):
         features.append("bridges")
     if any(link.axis in "/\\" for link in links):
         features.append("diagonal links")
