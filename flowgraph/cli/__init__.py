@@ -8,23 +8,30 @@ runs can call the same functions.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import traceback
 from collections.abc import Sequence
 
 from .. import __version__
 from ..batch.jobs import EmptyFolderError
-from . import bench, convert, generate, new, render, scan, solve, studio, validate, warm_up
-from .common import EXIT, EXIT_HELP, OutputError, Parser
+from .common import EXIT, EXIT_HELP, SUMMARIES, OutputError, Parser
 
 __all__ = ["main", "run", "build_parser", "EXIT", "COMMANDS"]
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (solve, validate, render, new, convert, generate, scan, studio, bench, warm_up)
+COMMANDS = tuple(SUMMARIES)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``flowgraph`` command."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``flowgraph`` command.
+
+    With ``argv``, only the module of the command it names is imported (its full parser); the
+    others are listed by their one-line help (start-up: ``flowgraph solve`` does not load the
+    studio's or the scanner's code). Without, every command's parser is built.
+    """
+    words = [a for a in argv or () if not a.startswith("-")]
+    chosen = words[0] if argv is not None and words and words[0] in SUMMARIES else None
     parser = Parser(
         prog="flowgraph",
         description="Solve Flow Free / Numberlink puzzles on any board: square, hex, "
@@ -38,8 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "give it before the command: flowgraph --debug solve ...")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for command in COMMANDS:
-        command.add_parser(sub)
+    for name in COMMANDS:
+        if argv is None or name == chosen:
+            importlib.import_module(f".{name.replace('-', '_')}", __name__).add_parser(sub)
+        else:
+            sub.add_parser(name, help=SUMMARIES[name])  # not run: its options are not needed
     return parser
 
 
@@ -56,7 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     int
         See ``flowgraph --help`` for the meaning of each status.
     """
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:

@@ -15,7 +15,6 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "bench", run,
-        help="solve many puzzles and print a table of times, states and SAT calls",
         description="Solve every puzzle file (folders: their puzzle files, recursively; level packs: each level) in a pool of "
         "worker processes, verify each answer, and print a table (file, cells, flows, result, seconds, "
         "search states, SAT calls) in input order, with totals and the wall time. A progress bar runs on a terminal.",

@@ -151,10 +151,26 @@ def add_color_option(p: argparse.ArgumentParser) -> None:
                    help="colour the output: auto (default) on a terminal unless NO_COLOR is set")
 
 
-def add_command(sub: argparse._SubParsersAction, name: str, run: Command, *, help: str, description: str,
+#: Every subcommand and its one-line help, in the order ``--help`` lists them (the CLI loads only the module of
+#: the command run: ``flowgraph --help`` lists them all from here).
+SUMMARIES = {
+    "solve": "solve puzzle files and print verified solutions",
+    "validate": "check puzzle files and list every problem at once",
+    "render": "draw a puzzle or its solution (SVG, PNG) or the search solving it (GIF)",
+    "new": "print an empty board (a template) of any family and shape",
+    "convert": "convert between puzzle formats (neighbor-link, plain grid, numberlink, level packs, JSON graph)",
+    "generate": "generate puzzles with exactly one solution (proved by the SAT engine)",
+    "scan": "read puzzles from screenshots (square and hex boards) and write or solve them",
+    "studio": "open a local web page to draw, check, solve and export puzzles",
+    "bench": "solve many puzzles and print a table of times, states and SAT calls",
+    "warm-up": "load every engine now: compile the search once for this machine (10-20 s)",
+}
+
+
+def add_command(sub: argparse._SubParsersAction, name: str, run: Command, *, description: str,
                 epilog: str = EXIT_HELP) -> argparse.ArgumentParser:
     """Register the subcommand ``name`` whose ``run(args)`` gives the exit status; returns its parser."""
-    p = sub.add_parser(name, help=help, description=description, epilog=epilog,
+    p = sub.add_parser(name, help=SUMMARIES[name], description=description, epilog=epilog,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run)
     return p

@@ -36,7 +36,6 @@ _BY_SUFFIX = {fmt.suffix: name for name, fmt in FORMATS.items()}
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "convert", run,
-        help="convert between puzzle formats (neighbor-link, plain grid, numberlink, level packs, JSON graph)",
         description="Read a puzzle (or a Flow Free level pack) and write it in another format. The input "
         "format is guessed from the content unless --from says it; the output format comes from --to, "
         "else from the output file's suffix (.txt neighbor-link, .grid plain grid, .nl numberlink, "

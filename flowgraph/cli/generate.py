@@ -39,7 +39,6 @@ def flow_range(text: str) -> tuple[int, int]:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "generate", run,
-        help="generate puzzles with exactly one solution (proved by the SAT engine)",
         description="Generate puzzles with exactly one solution on any family and shape: a random "
         "cover of the board by paths, split where a second solution differs until the SAT count "
         "proves the solution unique. Every puzzle written is unique and its solution verified. "

@@ -32,7 +32,6 @@ def cell(text: str) -> tuple[int, int]:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "new", run,
-        help="print an empty board (a template) of any family and shape",
         description="Print a template in the neighbor-link format: every cell and every link of the "
         "family drawn, no endpoints yet (so validate says 'no flows' until you add them). "
         "Hex boards alternate by column as in the samgoldman hex files.",

@@ -26,7 +26,6 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "render", run,
-        help="draw a puzzle or its solution (SVG, PNG) or the search solving it (GIF)",
         description="Draw a puzzle as the game shows it: squares or hexagons, holes left empty, walls as thick "
         "lines, warps as tunnels on both edges, bridges as a crossing. With --solve, the verified solution's "
         "pipes; an .gif output animates the search (the states it expands, the last frame the solution). "

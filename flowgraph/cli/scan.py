@@ -29,7 +29,6 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "scan", run,
-        help="read puzzles from screenshots (square and hex boards) and write or solve them",
         description="Find the board in each picture (a phone screenshot of the game or a picture flowgraph "
         "drew): square or hex, its size, holes and walls drawn as thick lines, and the endpoint dots paired "
         "by colour. Writes the board as neighbor-link text and validates it; with --solve, solves it at "

@@ -32,7 +32,6 @@ __all__ = ["add_parser", "run", "print_outcome", "write_pictures"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "solve", run,
-        help="solve puzzle files and print verified solutions",
         description="Solve each puzzle file and print its verified solution: the puzzle's own "
         "layout with every cell filled with its flow's label and unused links blanked, then "
         "the engine that answered, the time and its work (search states or SAT calls). Use - to read "

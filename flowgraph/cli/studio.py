@@ -16,7 +16,6 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "studio", run,
-        help="open a local web page to draw, check, solve and export puzzles",
         description="Start the studio on this machine and open it in the browser: draw a board or start from "
         "a template or a generated puzzle, see every problem as you type, solve it (with a replay of the search "
         "and a Stop button), check uniqueness, export text, JSON, SVG or PNG. With FILE, the page opens it and "

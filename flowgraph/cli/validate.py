@@ -25,7 +25,6 @@ _LINKS = " -|/\\"  # grid characters that are no cell
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "validate", run,
-        help="check puzzle files and list every problem at once",
         description="Check each puzzle file against the format and its rules and print every "
         "problem as FILE:LINE:COLUMN: error|warning: message, then a one-line verdict per file. "
         "Warnings (a header that does not match the board, a warp that repeats a link) do not "

@@ -21,7 +21,6 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     add_command(
         sub, "warm-up", run,
-        help="load every engine now: compile the search once for this machine (10-20 s)",
         description="Load every engine (auto, search, sat) now. The search's compiled passes are built on its "
         "first run on a machine, or after an upgrade, and cached; run this once, e.g. in a Dockerfile after "
         "pip install, so that no solve waits for it.",

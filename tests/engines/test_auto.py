@@ -70,3 +70,39 @@ def test_a_node_budget_is_not_passed_on(monkeypatch):
     with pytest.raises(SearchLimitError) as info:
         auto.solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), Limits(max_sat_calls=0))
     assert info.value.reason == "sat_calls"
+
+
+# -- where a batch loaded the search: small boards try it first -------------------------------------
+
+@pytest.fixture
+def loaded(monkeypatch):
+    search.warm_up()
+    monkeypatch.setattr(auto, "_search_loaded", lambda: True)
+
+
+def test_with_the_search_loaded_a_small_board_goes_to_it_first(loaded):
+    solution = verify(auto.solve(parse_file(HIVE)))
+    assert solution.engine == "search" and solution.stats["tried"] == ["search"]
+
+
+def test_with_the_search_loaded_its_proof_is_final(loaded):
+    with pytest.raises(UnsolvableError) as info:
+        auto.solve(parse_file(PUZZLES / "standard" / "unsolvable_3x3.txt"))
+    assert info.value.stats["tried"] == ["search"]
+
+
+def test_a_large_board_or_a_search_that_stops_goes_to_sat(loaded, monkeypatch):
+    monkeypatch.setattr(auto, "SEARCH_FIRST_CELLS", 10)  # the hive has 56 cells: "large"
+    assert auto.solve(parse_file(HIVE)).stats["tried"] == ["sat"]
+    monkeypatch.setattr(auto, "SEARCH_FIRST_CELLS", 1_000)
+    monkeypatch.setattr(auto, "SEARCH_FIRST_STATES", 0)  # the search stops at once
+    solution = verify(auto.solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), Limits(time_limit_s=30)))
+    assert solution.engine == "sat" and solution.stats["tried"] == ["search", "sat"]
+
+
+def test_a_batch_loads_the_search_for_auto():
+    from flowgraph.batch.executors import make_executor
+    from flowgraph.engines.search.passes import settle
+
+    with make_executor(1, warm_up="auto", tasks=auto.BATCH_TASKS):
+        assert settle.WARM  # (compiled by earlier tests or this one's warm-up)
