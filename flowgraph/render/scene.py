@@ -43,9 +43,9 @@ FLOW_FREE = (
 #: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge tile, tunnel.
 THEMES = {
     "dark": {"background": (0, 0, 0), "cell": (12, 12, 12), "grid": (70, 70, 70), "wall": (200, 200, 200),
-             "rim": (0, 0, 0), "bridge": (52, 56, 72), "tunnel": (110, 110, 110)},
+             "rim": (0, 0, 0), "bridge": (50, 50, 50), "tunnel": (110, 110, 110)},
     "light": {"background": (255, 255, 255), "cell": (246, 246, 246), "grid": (190, 190, 190), "wall": (40, 40, 40),
-              "rim": (255, 255, 255), "bridge": (208, 212, 228), "tunnel": (150, 150, 150)},
+              "rim": (255, 255, 255), "bridge": (212, 212, 212), "tunnel": (150, 150, 150)},
 }
 
 RGB = tuple[int, int, int]
