@@ -419,3 +419,20 @@ def test_export_the_solution_as_a_large_png(page, tmp_path):
     path = tmp_path / "solution.png"
     info.value.save_as(path)
     assert Image.open(path).width >= 5 * 96
+
+
+def test_a_folder_opens_every_puzzle_in_it_in_the_level_browser(page, tmp_path):
+    from flowgraph import parse_file
+    from flowgraph.io.formats import Entry, write_many
+
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    for name in ("regular_5x5", "heart_9x7"):
+        (folder / f"{name}.txt").write_text((PUZZLES / "standard" / f"{name}.txt").read_text())
+    boards = [parse_file(PUZZLES / "standard" / "regular_10x10.txt"), parse_file(PUZZLES / "hex" / "hive_8x7.txt")]
+    (folder / "pack.txt").write_text(write_many([Entry(f"l{i}", b) for i, b in enumerate(boards)], "level-pack"))
+    page.set_input_files("#upload-folder", str(folder))
+    page.wait_for_function("document.querySelectorAll('#levels button.level').length === 4")
+    assert page.inner_text("#pack-name") == "levels: 4 levels"
+    page.click("#next-level")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('levels: level 2 of 4')")

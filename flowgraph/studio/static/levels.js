@@ -27,7 +27,33 @@ export async function openPack(name, text) {  // true when the text holds severa
   return true;
 }
 
+// A folder: every puzzle file in it (packs contribute all their levels), one level browser.
+const MAX_FOLDER_FILES = 500, MAX_FOLDER_LEVELS = 2000;
+export async function openFolder(files) {
+  const chosen = [...files].filter((f) => !f.type.startsWith("image/")).sort((a, b) => a.name.localeCompare(b.name));
+  const levels = [];
+  status(`reading ${Math.min(chosen.length, MAX_FOLDER_FILES)} files…`);
+  for (const file of chosen.slice(0, MAX_FOLDER_FILES)) {
+    const text = await file.text();
+    for (let offset = 0; levels.length < MAX_FOLDER_LEVELS;) {
+      const { ok, data } = await call("/api/levels", { text, name: file.name, offset, rules: undefined });
+      if (!ok || !data.levels.length) break;
+      for (const level of data.levels) levels.push({ ...level, name: data.total > 1 ? `${file.name} #${level.index + 1}` : file.name });
+      offset += data.levels.length;
+      if (offset >= data.total) break;
+    }
+  }
+  if (!levels.length) return status("no puzzle in that folder");
+  levels.forEach((level, i) => { level.index = i; });
+  const folder = (chosen[0].webkitRelativePath || "").split("/")[0] || "folder";
+  Object.assign(pack, { name: folder, text: null, total: levels.length, levels, current: -1 });
+  $("pack").hidden = false; $("pack-name").textContent = `${folder}: ${levels.length} levels`;
+  await openLevel(0);
+}
+$("upload-folder").onchange = (ev) => { if (ev.target.files.length) openFolder(ev.target.files); };
+
 async function moreLevels() {
+  if (!pack.text) return false;  // a folder's levels are all read at once
   const { ok, data } = await call("/api/levels", { text: pack.text, name: pack.name, offset: pack.levels.length, rules: undefined });
   if (!ok || !data.levels.length) return false;
   pack.levels.push(...data.levels);
@@ -62,7 +88,7 @@ async function openLevel(index) {
   if (play.on) stopPlay();
   pack.current = index; $("rules").value = level.rules;
   setText(level.text); markClean();
-  status(`${pack.name}: level ${index + 1} of ${pack.total}`);
+  status(`${pack.name}: level ${index + 1} of ${pack.total}` + (level.name && !pack.text ? ` (${level.name})` : ""));
   drawLevels();
 }
 $("prev-level").onclick = () => openLevel(pack.current - 1);
