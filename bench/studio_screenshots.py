@@ -50,9 +50,16 @@ def _pack(folder: Path) -> Path | None:
     return pack
 
 
-def _board(page, text: str, badge: str) -> None:
+def _board(page, text: str, badge: str | None = None) -> None:
+    """Type a board and wait for its own check (the badge counts its flows and cells): a screenshot taken on
+    the board before would show the old one."""
+    from flowgraph import parse_text
+
+    puzzle = parse_text(text)
     page.fill("#text", text)
+    badge = f"valid · {len(puzzle.flows)} flows · {puzzle.cells} cells"
     page.wait_for_function(f"document.querySelector('#badge').textContent.startsWith({badge!r})")
+    page.wait_for_timeout(300)
 
 
 def _drag(page, cells: list[str]) -> None:
@@ -121,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         phone.click("#play")
         phone.click("#hint")
         phone.wait_for_timeout(800)
+        phone.evaluate("window.scrollTo(0, 0)")  # the level strip, the board and the score in one screen
         phone.screenshot(path=str(args.out / "studio_phone.png"))
         browser.close()
     print(f"screenshots in {args.out}")

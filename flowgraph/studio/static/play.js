@@ -38,13 +38,13 @@ export function startPlay() {
 }
 
 export function stopPlay() {
-  play.on = false; $("play").classList.remove("on"); $("hint").disabled = true; $("restart").disabled = true;
+  play.on = false; $("play").classList.remove("on"); $("board").classList.remove("playing"); $("hint").disabled = true; $("restart").disabled = true;
   play.paths = {}; clearInterval(play.timer); $("score").textContent = ""; status(""); scheduleCheck(0);
 }
 
 $("play").onclick = () => {
   if (play.on) return stopPlay();
-  play.on = true; $("play").classList.add("on"); $("restart").disabled = false; status("play: drag from an endpoint");
+  play.on = true; $("play").classList.add("on"); $("board").classList.add("playing"); $("restart").disabled = false; status("play: drag from an endpoint");
   resetPlay();
   startPlay();
 };
