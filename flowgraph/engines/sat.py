@@ -209,21 +209,23 @@ class _Model:
             var[u, v] = var[v, u] = e + 1
             nbrs[u].add(v)
             nbrs[v].add(u)
-        cycles: list[tuple[int, ...]] = []
+        triangles: list[tuple[int, int, int]] = []  # each cycle as its links, in order around it
+        squares: list[tuple[int, int, int, int]] = []
         for u, around in enumerate(nbrs):
             later = sorted(x for x in around if x > u)
             for i, v in enumerate(later):
                 for w in later[i + 1:]:
                     if w in nbrs[v]:
-                        cycles.append((u, v, w))
+                        triangles.append((var[u, v], var[v, w], var[w, u]))
                     for x in nbrs[v] & nbrs[w]:  # u is the cycle's smallest node: found once
                         if x > u and x not in around:
-                            cycles.append((u, v, x, w))
-        for cyc in cycles:
-            lits = [var[cyc[i], cyc[(i + 1) % len(cyc)]] for i in range(len(cyc))]
-            self.clauses.append([-x for x in lits])
-            for sub in itertools.combinations(lits, len(lits) - 1 if len(lits) == 4 else 2):
-                self.heuristic.append([-x for x in sub])
+                            squares.append((var[u, v], var[v, x], var[x, w], var[w, u]))
+        for cycles, keep in ((triangles, 2), (squares, 3)):  # clauses a family at a time, as arrays
+            if cycles:
+                lits = -np.array(cycles, np.int64)
+                self._add(lits)
+                for sub in itertools.combinations(range(lits.shape[1]), keep):
+                    self._add(lits[:, sub], heuristic=True)
 
     def used_links(self, model: list[int]) -> np.ndarray:
         """Indices of the links a model uses."""
