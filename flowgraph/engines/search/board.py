@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
 import numpy as np
 
 from ...model import Node, Puzzle
@@ -33,6 +32,34 @@ def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
     nbr = np.fromiter((w for around in adj for w in around), np.int64, int(ptr[-1]))
     return ptr, nbr
 
+
+
+def _two_colour(adj: tuple[tuple[int, ...], ...], order: list[int]) -> list[int]:
+    """Each node's side of a bipartite graph, as ``networkx.bipartite.color`` gives them (a part's first
+    node in ``order`` is side 1, isolated nodes 0), or [] when the graph is not bipartite.
+
+    The same walk as networkx's, over the index lists the search uses (its dicts of views cost more
+    than the colouring itself on a small board).
+    """
+    side = [-1] * len(adj)
+    for start in order:
+        if side[start] >= 0:
+            continue
+        if not adj[start]:
+            side[start] = 0
+            continue
+        side[start] = 1
+        stack = [start]
+        while stack:
+            v = stack.pop()
+            other = 1 - side[v]
+            for w in adj[v]:
+                if side[w] < 0:
+                    side[w] = other
+                    stack.append(w)
+                elif side[w] != other:
+                    return []
+    return side
 
 
 @dataclass(frozen=True)
@@ -79,14 +106,16 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     g = puzzle.graph
     nodes = tuple(sorted(g.nodes, key=lambda n: (n[0], n[1], n[2:] and n[2])))
     index = {n: i for i, n in enumerate(nodes)}
-    adj = tuple(tuple(sorted(index[m] for m in g[n])) for n in nodes)
+    # CSR straight from the edge list, each node's neighbours in index order (one sort for all)
+    pairs = np.array([(index[u], index[v]) for u, v in g.edges], np.int64).reshape(-1, 2)
+    both = np.concatenate([pairs, pairs[:, ::-1]])
+    both = both[np.lexsort((both[:, 1], both[:, 0]))]
+    ptr = np.concatenate([[0], np.cumsum(np.bincount(both[:, 0], minlength=len(nodes)))]).astype(np.int64)
+    nbr = np.ascontiguousarray(both[:, 1])
+    starts, flat = ptr.tolist(), nbr.tolist()
+    adj = tuple(tuple(flat[starts[v]:starts[v + 1]]) for v in range(len(nodes)))
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    try:
-        colouring = nx.bipartite.color(g)
-        side = [colouring[n] for n in nodes]
-    except nx.NetworkXError:  # not bipartite (hex boards, odd warps)
-        side = []
-    ptr, nbr = csr(adj)
+    side = _two_colour(adj, [index[n] for n in g])  # [] when not bipartite (hex boards, odd warps)
     endpoint = np.zeros(len(nodes), np.uint8)
     for pair in ends:
         endpoint[list(pair)] = 1
