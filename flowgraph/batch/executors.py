@@ -37,6 +37,9 @@ def _warm_up(engine: str | None) -> None:
             auto.warm_up(batch=True)
         else:
             get_engine(name).warm_up()
+        from ..engines import freeze_loaded
+
+        freeze_loaded()  # the loaded engines are out of the collector's way for every task after
 
 
 def _call(task: Task, args: tuple) -> dict:

@@ -229,14 +229,18 @@ def warm_up(err: Console, engine: str) -> None:
     """
     import time
 
+    from ..engines import freeze_loaded
+
     module = get_engine(engine)
     if engine != "search":
         module.warm_up()
+        freeze_loaded()
         return
     from ..engines.search.passes.cache import compiled
 
     if compiled():
         module.warm_up()
+        freeze_loaded()
         return
     note = "compiling the search engine, once for this machine and version (10-20 s)"
     t0 = time.perf_counter()
@@ -246,4 +250,5 @@ def warm_up(err: Console, engine: str) -> None:
     else:
         err.print(f"flowgraph: {note} ...", markup=False)
         module.warm_up()
+    freeze_loaded()
     err.print(f"flowgraph: search engine compiled in {time.perf_counter() - t0:.1f} s", markup=False)

@@ -32,9 +32,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _compile_search() -> None:
     """Load (on a first run: compile) the search in the background, so the first Solve does not wait for it."""
-    from ..engines import get_engine
+    from ..engines import freeze_loaded, get_engine
 
     get_engine("search").warm_up()
+    freeze_loaded()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ ValueError: unknown engine 'dfs': expected one of auto, search, sat
 
 from __future__ import annotations
 
+import gc
 import importlib
 from collections.abc import Callable
 from typing import Protocol
@@ -29,7 +30,8 @@ from ..errors import RulesError
 from ..model import RULES, Limits, Node, Puzzle, Solution
 from ..verify import verify
 
-__all__ = ["ENGINES", "ENGINE_RULES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle"]
+__all__ = ["ENGINES", "ENGINE_RULES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle",
+           "freeze_loaded"]
 
 #: Called with each expanded state's partial paths: per label, the pieces grown from each endpoint.
 Trace = Callable[[dict[str, list[list[Node]]]], None]
@@ -67,6 +69,18 @@ class Engine(Protocol):
 def engine_names() -> list[str]:
     """Names accepted by ``--engine`` and :func:`get_engine`, in registry order."""
     return list(ENGINES)
+
+
+def freeze_loaded() -> None:
+    """Keep the garbage collector off everything loaded so far (call it after ``warm_up``).
+
+    ``gc.freeze()`` moves every object alive now (the engines' modules, numba's compiled
+    passes, python-sat) to CPython's permanent generation, so the collections that a batch's
+    puzzles trigger no longer walk them. Those objects live as long as the process anyway.
+    Measured with the search loaded (docs/benchmarks.md, "Issue 27"): the collector was a
+    quarter of a janko batch's time.
+    """
+    gc.freeze()
 
 
 def get_engine(name: str) -> Engine:
