@@ -251,6 +251,8 @@ def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[Grid
     with no links at all is missing.
     """
     sides: dict[GridPos, dict[str, list[int]]] = {}
+    if "*" not in layout.cells.values():
+        return {}  # no bridge: no link to look at
     for link in links:
         for end, side in ((link.a, 0), (link.b, 1)):
             if layout.cells[end] == "*":
@@ -273,10 +275,11 @@ def build_graph(
     graph = nx.Graph()
     labels: dict[str, list[tuple[int, int]]] = {}
     nodes: list[tuple[Node, dict[str, str]]] = []
-    for rc, ch in layout.cells.items():
-        line, col = layout.pos(rc)
+    row_lines = layout.row_lines
+    for (r, col), ch in layout.cells.items():
+        line = row_lines[r]  # layout.pos inlined: once per cell
         if ch == "*":
-            nodes += [((line, col, axis), {"kind": "lane"}) for axis in sorted(lanes.get(rc, ()))]
+            nodes += [((line, col, axis), {"kind": "lane"}) for axis in sorted(lanes.get((r, col), ()))]
         elif ch == ".":
             nodes.append(((line, col), {"kind": "cell"}))
         else:
@@ -284,7 +287,7 @@ def build_graph(
             labels.setdefault(ch, []).append((line, col))
     graph.add_nodes_from(nodes)
     edges: dict[tuple, tuple] = {}  # (lesser, greater node) -> (u, v, attributes), in file order; added in bulk (faster)
-    cells, row_lines = layout.cells, layout.row_lines
+    cells = layout.cells
     for link in links:  # layout.node inlined: the loop runs once per link
         if lanes and any(cells[end] == "*" and link.axis not in lanes.get(end, ()) for end in (link.a, link.b)):
             continue  # a lane linked on one side only (reported)
