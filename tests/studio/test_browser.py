@@ -436,3 +436,14 @@ def test_a_folder_opens_every_puzzle_in_it_in_the_level_browser(page, tmp_path):
     assert page.inner_text("#pack-name") == "levels: 4 levels"
     page.click("#next-level")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('levels: level 2 of 4')")
+
+
+def test_an_answer_is_cleared_when_the_board_changes(page):
+    board = (PUZZLES / "standard" / "regular_5x5.txt").read_text()
+    page.fill("#text", board)
+    _badge(page, "valid · 5 flows · 25 cells")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('solved in')")
+    page.fill("#text", board.replace("C-.-D-E-B", "C-.-D-E-."))  # B's second end gone: another board
+    page.wait_for_function("document.querySelector('#badge').textContent.startsWith('invalid')")
+    page.wait_for_function("document.querySelector('#status').textContent === ''")

@@ -1,5 +1,5 @@
 // The buttons and shortcuts: new, generate, unique, solve (with its replay), save, open, export.
-import { $, call, markClean, scheduleCheck, setText, state, status } from "./page.js";
+import { $, answerStatus, call, markClean, scheduleCheck, setText, state, status } from "./page.js";
 import { openPack } from "./levels.js";
 import { play, undoMove } from "./play.js";
 
@@ -19,7 +19,7 @@ $("unique").onclick = async () => {
   if (!ok) return status(data.error);
   const words = { unique: "unique solution", multiple: `several solutions (they differ in ${data.differ.length} cells)`,
                   none: "no solution", limit: "gave up: the time limit ran out" };
-  status(words[data.verdict]);
+  answerStatus(words[data.verdict]);
   if (data.verdict === "unique") $("badge").className = "badge unique";
   const panels = [...$("compare").querySelectorAll("figure > div")];
   data.svgs.forEach((svg, i) => { panels[i].innerHTML = svg; });
@@ -48,9 +48,9 @@ async function poll(job) {
   if (state.job !== job) return;
   if (data.status === "running") return setTimeout(() => poll(job), 150);
   $("stop").disabled = true; state.job = null;
-  if (data.status !== "solved") return status(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
+  if (data.status !== "solved") return answerStatus(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
   const work = data.stats.states !== undefined ? `${data.stats.states} states` : `${data.stats.sat_calls} SAT calls`;
-  status(`solved in ${data.stats.seconds.toFixed(3)} s, ${work}`);
+  answerStatus(`solved in ${data.stats.seconds.toFixed(3)} s, ${work}`);
   replay(data.frames);
 }
 

@@ -18,6 +18,7 @@ export async function check() {
   play.board = data.valid ? playBoard(data) : null;
   drawCursor();
   if (play.on) startPlay();
+  if (state.answerFor !== null && state.answerFor !== $("text").value) { state.answerFor = null; status(""); }  // stale
   const list = $("problems");
   list.innerHTML = "";
   for (const p of data.problems || []) {

@@ -2,7 +2,8 @@
 // every change is checked by the server (the same problem-finder as `flowgraph validate`), which also
 // draws the board. Constants (labels, families, rules) come from the server, never copied here.
 export function $(id) { return document.getElementById(id); }
-export const state = { history: [], future: [], job: null, timer: null, check: 0, file: null, typing: null, clean: null };
+export const state = { history: [], future: [], job: null, timer: null, check: 0, file: null, typing: null, clean: null,
+                       answerFor: null };
 export const constants = await fetch("/api/constants").then((res) => res.json());
 let checker = () => {};
 export function onCheck(fn) { checker = fn; }  // the board module's check, run after every change
@@ -42,3 +43,5 @@ export function markClean() { state.clean = $("text").value; }
 window.addEventListener("beforeunload", (ev) => { if (state.clean !== null && $("text").value !== state.clean) ev.preventDefault(); });
 export function status(text) { $("status").textContent = text || ""; }
 
+// An answer about the board shown (a solve's or Unique?'s): cleared once the board changes.
+export function answerStatus(text) { status(text); state.answerFor = $("text").value; }
