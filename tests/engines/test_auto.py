@@ -100,9 +100,13 @@ def test_a_large_board_or_a_search_that_stops_goes_to_sat(loaded, monkeypatch):
     assert solution.engine == "sat" and solution.stats["tried"] == ["search", "sat"]
 
 
-def test_a_batch_loads_the_search_for_auto():
+def test_a_batch_loads_the_search_for_auto_and_one_puzzle_does_not(monkeypatch):
     from flowgraph.batch.executors import make_executor
     from flowgraph.engines.search.passes import settle
 
+    search.warm_up()  # compiled on this machine now (a machine's first run compiles here)
+    monkeypatch.setattr(settle, "WARM", False)  # as in a process that has not loaded it
+    with make_executor(1, warm_up="auto", tasks=1):
+        assert not settle.WARM
     with make_executor(1, warm_up="auto", tasks=auto.BATCH_TASKS):
-        assert settle.WARM  # (compiled by earlier tests or this one's warm-up)
+        assert settle.WARM
