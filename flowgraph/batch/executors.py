@@ -28,17 +28,13 @@ def _error_row(exc: BaseException) -> dict[str, Any]:
 def _warm_up(engine: str | None) -> None:
     """Load ``engine`` (``auto:batch``: auto for a batch, the search too; see :func:`flowgraph.engines.auto.warm_up`)."""
     if engine:
-        from ..engines import get_engine
+        from ..engines import auto, freeze_loaded, get_engine
 
         name, _, batch = engine.partition(":")
         if batch:
-            from ..engines import auto
-
             auto.warm_up(batch=True)
         else:
             get_engine(name).warm_up()
-        from ..engines import freeze_loaded
-
         freeze_loaded()  # the loaded engines are out of the collector's way for every task after
 
 

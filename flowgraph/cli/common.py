@@ -232,23 +232,22 @@ def warm_up(err: Console, engine: str) -> None:
     from ..engines import freeze_loaded
 
     module = get_engine(engine)
-    if engine != "search":
-        module.warm_up()
-        freeze_loaded()
-        return
-    from ..engines.search.passes.cache import compiled
-
-    if compiled():
-        module.warm_up()
-        freeze_loaded()
-        return
-    note = "compiling the search engine, once for this machine and version (10-20 s)"
-    t0 = time.perf_counter()
-    if err.is_terminal:
-        with err.status(note + " ..."):
+    if engine == "search" and not _search_compiled():
+        note = "compiling the search engine, once for this machine and version (10-20 s)"
+        t0 = time.perf_counter()
+        if err.is_terminal:
+            with err.status(note + " ..."):
+                module.warm_up()
+        else:
+            err.print(f"flowgraph: {note} ...", markup=False)
             module.warm_up()
+        err.print(f"flowgraph: search engine compiled in {time.perf_counter() - t0:.1f} s", markup=False)
     else:
-        err.print(f"flowgraph: {note} ...", markup=False)
         module.warm_up()
     freeze_loaded()
-    err.print(f"flowgraph: search engine compiled in {time.perf_counter() - t0:.1f} s", markup=False)
+
+
+def _search_compiled() -> bool:
+    from ..engines.search.passes.cache import compiled
+
+    return compiled()

@@ -75,13 +75,17 @@ def _rules(body: dict) -> str | None:
     return rules
 
 
-def _read(body: dict) -> tuple[Puzzle | None, list[Problem], str]:
-    text = _str(body, "text")
+def _entries(body: dict, name: str) -> tuple[str, list, list[Problem], str | None]:
+    """``read_entries`` of the body's ``text`` in its ``format`` (if given), and the ``rules`` it asks for."""
     fmt = body.get("format")
     if fmt is not None and fmt not in format_names():
         raise BadRequest(f"unknown format {fmt!r}: expected one of {', '.join(format_names())}")
-    rules = _rules(body)
-    fmt, entries, problems = read_entries(text, "board", fmt)
+    text, rules = _str(body, "text"), _rules(body)
+    return (*read_entries(text, name, fmt), rules)
+
+
+def _read(body: dict) -> tuple[Puzzle | None, list[Problem], str]:
+    fmt, entries, problems, rules = _entries(body, "board")
     if fmt in MANY and len(entries) > 1:
         raise Unprocessable(f"this {fmt} text holds {len(entries)} puzzles: open one", problems)
     return (entries[0].puzzle.with_rules(rules) if entries else None), problems, fmt
@@ -365,13 +369,7 @@ def levels(body: dict) -> dict:
     its neighbor-link text to edit and ``svg`` a thumbnail (None for a board with no drawing or
     more than :data:`MAX_THUMBNAIL_CELLS` cells).
     """
-    text = _str(body, "text")
-    fmt = body.get("format")
-    if fmt is not None and fmt not in format_names():
-        raise BadRequest(f"unknown format {fmt!r}: expected one of {', '.join(format_names())}")
-    rules = _rules(body)
-    name = _str(body, "name", "pack")[:200]
-    fmt, entries, problems = read_entries(text, name, fmt)
+    fmt, entries, problems, rules = _entries(body, _str(body, "name", "pack")[:200])
     offset = _int(body, "offset", 0, 0, max(0, len(entries) - 1))
     count = _int(body, "count", MAX_LEVELS_SHOWN, 1, MAX_LEVELS_SHOWN)
     shown = []
