@@ -182,7 +182,7 @@ def _nodes(puzzle: Puzzle, positions: list) -> tuple:
     for pos in positions:
         if not (isinstance(pos, list) and len(pos) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_POSITION for v in pos)):
-            raise BadRequest(f"a path position is [line, column], not {str(pos)[:40]}")
+            raise BadRequest(f"a path position is [line, column], not {pos!r:.40}")  # repr: JSON-safe
         places.append((pos[0], pos[1]))
     nodes = path_nodes(puzzle, places)
     for node in nodes:
@@ -369,7 +369,10 @@ def levels(body: dict) -> dict:
     its neighbor-link text to edit and ``svg`` a thumbnail (None for a board with no drawing or
     more than :data:`MAX_THUMBNAIL_CELLS` cells).
     """
-    fmt, entries, problems, rules = _entries(body, _str(body, "name", "pack")[:200])
+    name = _str(body, "name", "pack")[:200]
+    if not name.isprintable():  # (a lone surrogate is not: it could not be sent back as JSON)
+        raise BadRequest("'name' is a file name: printable text")  # it names every level in the answer
+    fmt, entries, problems, rules = _entries(body, name)
     offset = _int(body, "offset", 0, 0, max(0, len(entries) - 1))
     count = _int(body, "count", MAX_LEVELS_SHOWN, 1, MAX_LEVELS_SHOWN)
     shown = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -169,8 +170,9 @@ def test_verify_and_hint(client):
     assert client.post("/api/verify", json={"text": text, "paths": good}).json() == {"solved": True, "problems": []}
     half = client.post("/api/verify", json={"text": text, "paths": {"A": good["A"]}}).json()
     assert not half["solved"] and "flow 'B' has no path" in half["problems"]
-    for bad in (["x"], ["2:1"], [[2]], [[2, 1.5]], [[True, 1]], [[-1, 1]], [[10**10, 1]]):
-        assert client.post("/api/verify", json={"text": text, "paths": {"A": bad}}).status_code == 400
+    for bad in (["x"], ["2:1"], ["\ud800"], [[2]], [[2, 1.5]], [[True, 1]], [[-1, 1]], [[10**10, 1]]):
+        body = json.dumps({"text": text, "paths": {"A": bad}})  # (a lone surrogate escaped, as a browser sends it)
+        assert client.post("/api/verify", content=body, headers={"Content-Type": "application/json"}).status_code == 400
     assert client.post("/api/hint", json={"text": text, "done": ["A"]}).json() == {"label": "B", "path": good["B"]}
     bridge = (PUZZLES / "bridges" / "crossing_5x5.txt").read_text()  # a path over a bridge: its lane by direction
     from flowgraph import solve
@@ -378,6 +380,8 @@ def test_levels_of_a_pack_a_page_at_a_time(client):
     assert client.post("/api/levels", json={"text": pack, "offset": 3}).status_code == 400
     assert client.post("/api/levels", json={"text": pack, "count": MAX_LEVELS_SHOWN + 1}).status_code == 400
     assert client.post("/api/levels", json={"text": pack, "name": 5}).status_code == 400
+    body = json.dumps({"text": pack, "name": "\ud800"})  # a fuzzer's 500: the name is sent back in every level
+    assert client.post("/api/levels", content=body, headers={"Content-Type": "application/json"}).status_code == 400
 
 
 def test_every_position_in_the_api_is_line_column(client):
