@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "position", "FAMILIES", "LABELS", "RULES",
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "FAMILIES", "LABELS", "RULES",
            "DEFAULT_MEMORY_BYTES"]
 
 Node = tuple[int, int] | tuple[int, int, str]
@@ -45,6 +49,50 @@ class Flow:
 
     label: str
     ends: tuple[Node, Node]
+
+
+def node_key(node: Node) -> tuple:
+    """Sort key of a node: line, column, then a lane's axis (a cell and a lane never share a place)."""
+    return (node[0], node[1], node[2:])
+
+
+@dataclass(frozen=True)
+class CellIndex:
+    """The nodes of a puzzle graph numbered, and its links as pairs of numbers.
+
+    Built once per puzzle (:attr:`Puzzle.cell_index`) and shared by the engines, which work on
+    numbers: the neighbor-link builder fills it as it builds the graph, other readers' puzzles
+    number their graph on first use (:meth:`of`).
+
+    Attributes
+    ----------
+    nodes : tuple of Node
+        Number -> node, in :func:`node_key` order.
+    number : Mapping[Node, int]
+        Node -> number.
+    links : ndarray of int64, shape (m, 2)
+        One row per edge, as ``graph.edges`` gives them (order and ends; the lesser number first
+        when the graph's node order is sorted).
+    order : range or tuple of int
+        The node numbers in the graph's node order (``range(n)`` when that is sorted already).
+    """
+
+    nodes: tuple[Node, ...]
+    number: Mapping[Node, int]
+    links: np.ndarray
+    order: range | tuple[int, ...]
+
+    @classmethod
+    def of(cls, graph: nx.Graph) -> CellIndex:
+        """Number the nodes of ``graph`` and list its edges as number pairs."""
+        import numpy as np
+
+        nodes = tuple(sorted(graph.nodes, key=node_key))
+        number = {n: i for i, n in enumerate(nodes)}
+        links = np.array([(number[u], number[v]) for u, v in graph.edges], np.int64).reshape(-1, 2)
+        links.setflags(write=False)  # shared by the engines
+        order = tuple(number[n] for n in graph)
+        return cls(nodes, number, links, range(len(nodes)) if order == tuple(range(len(nodes))) else order)
 
 
 @dataclass(frozen=True)
@@ -97,6 +145,11 @@ class Puzzle:
         if rules not in RULES:
             raise ValueError(f"unknown rules {rules!r}: expected one of {', '.join(RULES)}")
         return replace(self, rules=rules)
+
+    @cached_property
+    def cell_index(self) -> CellIndex:
+        """The graph's nodes numbered and its links as number pairs (:class:`CellIndex`), built once."""
+        return CellIndex.of(self.graph)
 
     @property
     def cells(self) -> int:

@@ -76,12 +76,11 @@ class _Model:
 
     def __init__(self, puzzle: Puzzle, tight: bool = False):
         self.puzzle = puzzle
-        g = puzzle.graph
-        self.nodes = sorted(g.nodes, key=lambda n: (n[0], n[1], n[2:] and n[2]))
-        index = {n: i for i, n in enumerate(self.nodes)}
-        self.index = index
+        cells = puzzle.cell_index  # the numbering, shared with the other engines
+        self.nodes = list(cells.nodes)
+        index = self.index = cells.number
         self.flows = puzzle.flows
-        self.links = np.array([(index[u], index[v]) for u, v in g.edges], dtype=np.int64).reshape(-1, 2)
+        self.links = cells.links
         self.end_flow = np.full(len(self.nodes), -1, np.int64)
         for k, f in enumerate(self.flows):
             self.end_flow[[index[e] for e in f.ends]] = k

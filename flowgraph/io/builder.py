@@ -24,7 +24,7 @@ from typing import NamedTuple, cast
 import lark
 import networkx as nx
 
-from ..model import FAMILIES, Flow, Node, Puzzle
+from ..model import FAMILIES, CellIndex, Flow, Node, Puzzle
 from .problems import Problem
 
 __all__ = [
@@ -133,7 +133,7 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool
     layout = read_layout(tree, report)
     links = resolve_links(layout, report)
     lanes = bridge_lanes(layout, links, report)
-    graph, labels = build_graph(layout, links, lanes, report)
+    graph, labels, index = build_graph(layout, links, lanes, report)
     if not layout.bad:  # a bad character cuts links: the checks below would only echo it
         check_cells(layout, graph, lanes, report)
     flows = find_flows(layout, labels, report)
@@ -144,7 +144,9 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool
     problems = sorted(report.problems)
     if report.has_errors and not (draft and graph.number_of_nodes()):
         return None, problems
-    return Puzzle(nx.freeze(graph), tuple(flows), layout.family or "", lines, path), problems
+    puzzle = Puzzle(nx.freeze(graph), tuple(flows), layout.family or "", lines, path)
+    vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again
+    return puzzle, problems
 
 
 def read_layout(tree: lark.Tree, report: Report) -> Layout:
@@ -270,23 +272,31 @@ def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[Grid
 
 def build_graph(
     layout: Layout, links: list[Link], lanes: dict[GridPos, set[str]], report: Report,
-) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]]]:
-    """A node per cell and bridge lane, an edge per link; and label -> where it appears, in file order."""
-    graph = nx.Graph()
+) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]], CellIndex]:
+    """A node per cell and bridge lane, an edge per link; label -> where it appears, in file order; the numbering.
+
+    The graph is filled as networkx's own dict of dicts of dicts (node -> neighbour -> edge
+    attributes, the structure its ``Graph`` documents), not edge by edge: on a 40x20 board
+    ``add_edges_from`` cost more than reading the board. The nodes come in sorted order
+    (rows, then columns, then lanes by axis), so the :class:`~flowgraph.model.CellIndex` is
+    their order of creation.
+    """
     labels: dict[str, list[tuple[int, int]]] = {}
-    nodes: list[tuple[Node, dict[str, str]]] = []
+    node_attrs: dict[Node, dict[str, str]] = {}
     row_lines = layout.row_lines
     for (r, col), ch in layout.cells.items():
         line = row_lines[r]  # layout.pos inlined: once per cell
         if ch == "*":
-            nodes += [((line, col, axis), {"kind": "lane"}) for axis in sorted(lanes.get((r, col), ()))]
+            for axis in sorted(lanes.get((r, col), ())):
+                node_attrs[line, col, axis] = {"kind": "lane"}
         elif ch == ".":
-            nodes.append(((line, col), {"kind": "cell"}))
+            node_attrs[line, col] = {"kind": "cell"}
         else:
-            nodes.append(((line, col), {"kind": "endpoint", "label": ch}))
+            node_attrs[line, col] = {"kind": "endpoint", "label": ch}
             labels.setdefault(ch, []).append((line, col))
-    graph.add_nodes_from(nodes)
-    edges: dict[tuple, tuple] = {}  # (lesser, greater node) -> (u, v, attributes), in file order; added in bulk (faster)
+    adj: dict[Node, dict[Node, dict]] = {n: {} for n in node_attrs}
+    number = {n: i for i, n in enumerate(node_attrs)}
+    pairs: list[tuple[int, int]] = []  # (lesser, greater number) per edge, in the order made
     cells = layout.cells
     for link in links:  # layout.node inlined: the loop runs once per link
         if lanes and any(cells[end] == "*" and link.axis not in lanes.get(end, ()) for end in (link.a, link.b)):
@@ -294,14 +304,31 @@ def build_graph(
         u, v = link.a, link.b
         u = (row_lines[u[0]], u[1]) if cells[u] != "*" else (row_lines[u[0]], u[1], link.axis)
         v = (row_lines[v[0]], v[1]) if cells[v] != "*" else (row_lines[v[0]], v[1], link.axis)
-        key = (u, v) if u < v else (v, u)
-        if key in edges:
-            edges[key][2]["links"] += (link.at,)
+        around = adj[u]
+        if v in around:
+            around[v]["links"] += (link.at,)
             report.warning(*link.at, f"link '{link.axis}' repeats an existing link between the same cells")
-        else:
-            edges[key] = (u, v, {"links": (link.at,), "axis": link.axis, "warp": link.warp})
-    graph.add_edges_from(edges.values())
-    return graph, labels
+            continue
+        around[v] = adj[v][u] = {"links": (link.at,), "axis": link.axis, "warp": link.warp}
+        iu, iv = number[u], number[v]
+        pairs.append((iu, iv) if iu < iv else (iv, iu))
+    graph = nx.Graph()
+    graph._node, graph._adj = node_attrs, adj  # networkx's dict of dicts, filled at once (see above)
+    return graph, labels, _cell_index(tuple(node_attrs), number, pairs)
+
+
+def _cell_index(nodes: tuple[Node, ...], number: dict[Node, int], pairs: list[tuple[int, int]]) -> CellIndex:
+    """The numbering of a graph whose nodes were made in sorted order, from its edges in the order made.
+
+    ``graph.edges`` walks the nodes in order and gives each node's edges to later nodes in the order
+    they were made: the pairs sorted by their lesser end, stably.
+    """
+    import numpy as np
+
+    links = np.array(pairs, np.int64).reshape(-1, 2)
+    links = links[np.argsort(links[:, 0], kind="stable")]
+    links.setflags(write=False)  # shared by the engines
+    return CellIndex(nodes, number, links, range(len(nodes)))
 
 
 def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report) -> None:

@@ -140,3 +140,45 @@ def test_blank_line_is_a_board_row_and_nothing_below_it_is_dropped():
 
 def test_blank_lines_at_the_end_are_ignored():
     assert edges(parse_text("STANDARD\nA-A\n\n\n  \n")) == edges(parse_text("STANDARD\nA-A\n"))
+
+
+def _as_networkx_builds_it(graph):
+    """The same graph made through networkx's public calls, node by node and edge by edge."""
+    import networkx as nx
+
+    other = nx.Graph()
+    other.add_nodes_from(graph.nodes(data=True))
+    other.add_edges_from(graph.edges(data=True))
+    return other
+
+
+@pytest.mark.parametrize("path", BUNDLED + [p.values[0] for p in corpus_params("**/*.txt") if p.values[0]],
+                         ids=str)
+def test_the_builders_graph_and_numbering_are_networkx_s_own(path):
+    """The builder fills networkx's dicts at once and numbers the nodes as it goes: the graph is the one
+    networkx's own calls make (edge order included) and the numbering the one ``CellIndex.of`` computes."""
+    import networkx as nx
+    import numpy as np
+
+    from flowgraph.io.neighbor_link import analyse
+    from flowgraph.model import CellIndex
+
+    puzzle = analyse(path.read_text(encoding="utf-8"))[0]
+    if puzzle is None:
+        pytest.skip("not a valid puzzle (a template)")
+    other = _as_networkx_builds_it(puzzle.graph)
+    assert nx.utils.graphs_equal(other, puzzle.graph) and list(other.edges) == list(puzzle.graph.edges)
+    built, computed = puzzle.cell_index, CellIndex.of(puzzle.graph)
+    assert built.nodes == computed.nodes and built.order == computed.order
+    assert np.array_equal(built.links, computed.links)
+    assert not built.links.flags.writeable
+
+
+def test_a_puzzle_from_a_graph_numbers_its_nodes_on_first_use():
+    from dataclasses import replace
+
+    puzzle = parse_text("WARPS\nA-.-B-\n  |   \n.-A-B\n| \n")
+    fresh = replace(puzzle, rules="numberlink")  # a new Puzzle: no numbering carried over
+    assert "cell_index" not in vars(fresh)
+    assert fresh.cell_index.nodes == puzzle.cell_index.nodes
+    assert [tuple(row) for row in fresh.cell_index.links.tolist()] == [tuple(r) for r in puzzle.cell_index.links.tolist()]

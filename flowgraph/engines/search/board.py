@@ -34,7 +34,7 @@ def csr(adj: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
 
 
 
-def _two_colour(adj: tuple[tuple[int, ...], ...], order: list[int]) -> list[int]:
+def _two_colour(adj: tuple[tuple[int, ...], ...], order: range | tuple[int, ...]) -> list[int]:
     """Each node's side of a bipartite graph, as ``networkx.bipartite.color`` gives them (a part's first
     node in ``order`` is side 1, isolated nodes 0), or [] when the graph is not bipartite.
 
@@ -103,11 +103,10 @@ class BoardArrays:
 
 def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     """Turn the puzzle graph into int-indexed arrays (once per solve)."""
-    g = puzzle.graph
-    nodes = tuple(sorted(g.nodes, key=lambda n: (n[0], n[1], n[2:] and n[2])))
-    index = {n: i for i, n in enumerate(nodes)}
+    cells = puzzle.cell_index  # the numbering, shared with the other engines
+    nodes, index = cells.nodes, cells.number
     # CSR straight from the edge list, each node's neighbours in index order (one sort for all)
-    pairs = np.array([(index[u], index[v]) for u, v in g.edges], np.int64).reshape(-1, 2)
+    pairs = cells.links
     both = np.concatenate([pairs, pairs[:, ::-1]])
     both = both[np.lexsort((both[:, 1], both[:, 0]))]
     ptr = np.concatenate([[0], np.cumsum(np.bincount(both[:, 0], minlength=len(nodes)))]).astype(np.int64)
@@ -115,7 +114,7 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     starts, flat = ptr.tolist(), nbr.tolist()
     adj = tuple(tuple(flat[starts[v]:starts[v + 1]]) for v in range(len(nodes)))
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    side = _two_colour(adj, [index[n] for n in g])  # [] when not bipartite (hex boards, odd warps)
+    side = _two_colour(adj, cells.order)  # [] when not bipartite (hex boards, odd warps)
     endpoint = np.zeros(len(nodes), np.uint8)
     for pair in ends:
         endpoint[list(pair)] = 1
