@@ -217,11 +217,12 @@ def resolve_links(layout: Layout, report: Report) -> list[Link]:
         col_rows.setdefault(c, []).append(r)
     resolved: list[Link] = []
     row_lines = layout.row_lines
+    new_link = tuple.__new__  # Link(...) without its Python-level __new__: once per link
     for r, c, ch in layout.links:
         dr, dc = _DIRECTIONS[ch]
         a, b = (r - dr, c - dc), (r + dr, c + dc)
         if a in cells and b in cells:  # the common case, first
-            resolved.append(Link(a, b, ch, (row_lines[r], c), False))
+            resolved.append(new_link(Link, (a, b, ch, (row_lines[r], c), False)))
             continue
         warp = False
         if a in cells and b not in cells:
@@ -296,25 +297,35 @@ def build_graph(
             labels.setdefault(ch, []).append((line, col))
     adj: dict[Node, dict[Node, dict]] = {n: {} for n in node_attrs}
     number = {n: i for i, n in enumerate(node_attrs)}
+    # board place -> (node, number) of each cell once, not per link end (a bridge's lanes: per axis, below)
+    at_place = {rc: ((line, rc[1]), number[line, rc[1]]) for rc, line in
+                ((rc, row_lines[rc[0]]) for rc, ch in layout.cells.items() if ch != "*")}
     pairs: list[tuple[int, int]] = []  # (lesser, greater number) per edge, in the order made
-    cells = layout.cells
-    for link in links:  # layout.node inlined: the loop runs once per link
-        if lanes and any(cells[end] == "*" and link.axis not in lanes.get(end, ()) for end in (link.a, link.b)):
-            continue  # a lane linked on one side only (reported)
-        u, v = link.a, link.b
-        u = (row_lines[u[0]], u[1]) if cells[u] != "*" else (row_lines[u[0]], u[1], link.axis)
-        v = (row_lines[v[0]], v[1]) if cells[v] != "*" else (row_lines[v[0]], v[1], link.axis)
+    for a, b, axis, at, warp in links:
+        if lanes and (a not in at_place or b not in at_place):  # an end is a bridge: the lane along the link
+            if any(end not in at_place and axis not in lanes.get(end, ()) for end in (a, b)):
+                continue  # a lane linked on one side only (reported)
+            u, iu = at_place[a] if a in at_place else _lane(row_lines, a, axis, number)
+            v, iv = at_place[b] if b in at_place else _lane(row_lines, b, axis, number)
+        else:
+            u, iu = at_place[a]
+            v, iv = at_place[b]
         around = adj[u]
         if v in around:
-            around[v]["links"] += (link.at,)
-            report.warning(*link.at, f"link '{link.axis}' repeats an existing link between the same cells")
+            around[v]["links"] += (at,)
+            report.warning(*at, f"link '{axis}' repeats an existing link between the same cells")
             continue
-        around[v] = adj[v][u] = {"links": (link.at,), "axis": link.axis, "warp": link.warp}
-        iu, iv = number[u], number[v]
+        around[v] = adj[v][u] = {"links": (at,), "axis": axis, "warp": warp}
         pairs.append((iu, iv) if iu < iv else (iv, iu))
     graph = nx.Graph()
     graph._node, graph._adj = node_attrs, adj  # networkx's dict of dicts, filled at once (see above)
     return graph, labels, _cell_index(tuple(node_attrs), number, pairs)
+
+
+def _lane(row_lines: list[int], rc: GridPos, axis: str, number: dict[Node, int]) -> tuple[Node, int]:
+    """The lane of the bridge at board place ``rc`` along ``axis``, and its number."""
+    node = (row_lines[rc[0]], rc[1], axis)
+    return node, number[node]
 
 
 def _cell_index(nodes: tuple[Node, ...], number: dict[Node, int], pairs: list[tuple[int, int]]) -> CellIndex:
