@@ -6,7 +6,7 @@ import pytest
 
 from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, verify
 from flowgraph.engines.search import solve
-from tests.helpers import BUNDLED, UNSOLVABLE
+from tests.helpers import BUNDLED, UNSOLVABLE, corpus_params
 
 SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
 
@@ -48,3 +48,40 @@ def test_discrepancy_cost_changes_order_not_answers(cells, monkeypatch):
         verify(solve(parse_file(path), Limits(max_states=50_000)))
     with pytest.raises(UnsolvableError):
         solve(parse_file(sorted(UNSOLVABLE)[0]))
+
+
+@pytest.mark.parametrize("path", BUNDLED + [p.values[0] for p in corpus_params("**/*.txt") if p.values[0]], ids=str)
+def test_sides_read_off_the_distances_are_the_walks(path):
+    """compile_puzzle reads the bipartite sides off the endpoints' link distances: the same sides as
+    the walk (networkx's colouring) on every bundled and corpus board, [] where not bipartite."""
+    import numpy as np
+
+    from flowgraph.engines.search.board import _two_colour, compile_puzzle
+    from flowgraph.io.neighbor_link import analyse
+
+    puzzle = analyse(path.read_text(encoding="utf-8"))[0]
+    if puzzle is None:
+        pytest.skip("not a valid puzzle (a template)")
+    board = compile_puzzle(puzzle)
+    assert np.array_equal(board.side, np.array(_two_colour(board.adj, puzzle.cell_index.order), np.int8))
+
+
+def test_sides_of_a_graph_in_another_node_order_come_from_the_walk():
+    """A graph whose node order is not sorted (another reader's) numbers on first use; its sides are
+    the walk's, whose first node in the graph's order takes side 1."""
+    from dataclasses import replace
+
+    import networkx as nx
+    import numpy as np
+
+    from flowgraph.engines.search.board import _two_colour, compile_puzzle
+
+    puzzle = parse_file(BUNDLED[0])
+    reordered = nx.Graph()
+    reordered.add_nodes_from(reversed(list(puzzle.graph.nodes(data=True))))
+    reordered.add_edges_from(puzzle.graph.edges(data=True))
+    other = replace(puzzle, graph=nx.freeze(reordered))
+    assert not isinstance(other.cell_index.order, range)
+    board = compile_puzzle(other)
+    assert np.array_equal(board.side, np.array(_two_colour(board.adj, other.cell_index.order), np.int8))
+    assert verify(solve(other)).paths.keys() == verify(solve(puzzle)).paths.keys()

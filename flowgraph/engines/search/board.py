@@ -62,6 +62,30 @@ def _two_colour(adj: tuple[tuple[int, ...], ...], order: range | tuple[int, ...]
     return side
 
 
+def _sides_from(dist: np.ndarray, links: np.ndarray, order: range | tuple[int, ...],
+                adj: tuple[tuple[int, ...], ...]) -> list[int] | np.ndarray:
+    """:func:`_two_colour`'s answer read off the endpoints' link distances, without a walk.
+
+    In a connected part a node's side is the parity of its distance from any node of the part,
+    so each node takes the first endpoint that reaches it (the same one for its whole part) and
+    the side its part's first node in ``order`` gets, 1. The board is bipartite when no link
+    joins two nodes of one side. Falls back to the walk where a node is reached by no endpoint
+    or the order is not the numbering's.
+    """
+    n = len(adj)
+    reached = dist < n
+    if not isinstance(order, range) or n == 0 or not dist.shape[0] or not reached.any(axis=0).all():
+        return _two_colour(adj, order)
+    part = np.argmax(reached, axis=0)  # each node's first endpoint slot: one per part
+    depth = dist[part, np.arange(n)]
+    first = np.full(dist.shape[0], n, np.int64)
+    np.minimum.at(first, part, np.arange(n))  # each part's first node (order is the numbering)
+    side = 1 ^ ((depth + depth[first[part]]) & 1)
+    if links.size and (side[links[:, 0]] == side[links[:, 1]]).any():
+        return []
+    return side
+
+
 @dataclass(frozen=True)
 class BoardArrays:
     """A puzzle compiled to int-indexed arrays for the inner loop.
@@ -114,11 +138,11 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     starts, flat = ptr.tolist(), nbr.tolist()
     adj = tuple(tuple(flat[starts[v]:starts[v + 1]]) for v in range(len(nodes)))
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    side = _two_colour(adj, cells.order)  # [] when not bipartite (hex boards, odd warps)
     endpoint = np.zeros(len(nodes), np.uint8)
     for pair in ends:
         endpoint[list(pair)] = 1
     dist = link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
+    side = _sides_from(dist, pairs, cells.order, adj)  # [] when not bipartite (hex boards, odd warps)
     return BoardArrays(
         nodes, adj, ends, ptr, nbr, np.array(side, np.int8), straight_ahead(ptr, nbr), endpoint, dist,
     )
