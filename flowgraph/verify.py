@@ -35,6 +35,8 @@ def check(solution: Solution) -> list[str]:
     for extra in sorted(set(solution.paths) - labels):
         problems.append(f"path {extra!r} belongs to no flow")
     owner: dict = {}
+    nodes, has_edge = graph.nodes, graph.has_edge
+    labelled = {node: label for node, label in nodes(data="label") if label is not None}
     for flow in puzzle.flows:
         path = solution.paths.get(flow.label)
         if not path:
@@ -43,20 +45,19 @@ def check(solution: Solution) -> list[str]:
         if (path[0], path[-1]) != flow.ends:
             problems.append(f"path {flow.label!r} does not run from {flow.ends[0]} to {flow.ends[1]}")
         for node in path:
-            if node not in graph:
+            if node not in nodes:
                 problems.append(f"path {flow.label!r} visits {node}, which is not a cell")
             elif node in owner:
                 problems.append(f"{node} lies on paths {owner[node]!r} and {flow.label!r}")
             else:
                 owner[node] = flow.label
-            label = graph.nodes[node].get("label") if node in graph else None
-            if label is not None and node not in flow.ends:
-                problems.append(f"path {flow.label!r} runs through endpoint {label!r} at {node}")
+            if node in labelled and node not in flow.ends:
+                problems.append(f"path {flow.label!r} runs through endpoint {labelled[node]!r} at {node}")
         for u, v in zip(path, path[1:]):
-            if not graph.has_edge(u, v):
+            if not has_edge(u, v):
                 problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
-    if puzzle.rules != "numberlink":  # Numberlink lets cells stay empty
-        for node in graph.nodes:
+    if puzzle.rules != "numberlink" and len(owner) != len(nodes):  # Numberlink lets cells stay empty
+        for node in nodes:
             if node not in owner:
                 problems.append(f"{node} lies on no path")
     return problems

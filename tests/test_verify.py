@@ -29,6 +29,8 @@ def test_good_solution_passes(puzzle):
         ({**GOOD, "B": ((4, 1), (4, 3, "|"), (4, 5))}, "lies on paths"),
         ({**GOOD, "B": ((4, 1), (4, 5))}, "without a link"),
         ({**GOOD, "C": ((9, 9),)}, "belongs to no flow"),
+        ({**GOOD, "B": ((4, 1), (9, 9), (4, 5))}, "which is not a cell"),
+        ({**GOOD, "B": ((4, 1), (9, 9), (4, 5))}, "(4, 3, '-') lies on no path"),
         ({"A": ((2, 3), (4, 3, "|"), (6, 3)), "B": ((4, 1), (4, 1), (4, 5))}, "lies on paths"),
     ],
 )
