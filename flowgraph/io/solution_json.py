@@ -5,13 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..model import Node, Puzzle, Solution, position
+from ..model import Node, Puzzle, Solution
 
 __all__ = ["solution_json", "path_nodes"]
-
-
-def _pos(node: Node) -> list[int]:
-    return list(position(node))
 
 
 def path_nodes(puzzle: Puzzle, places: Sequence[Sequence[int]]) -> tuple[Node, ...]:
@@ -39,6 +35,6 @@ def solution_json(path: str, solution: Solution) -> dict[str, Any]:
         "status": "solved",
         "engine": solution.engine,
         "rules": solution.puzzle.rules,
-        "paths": {label: [_pos(n) for n in p] for label, p in solution.paths.items()},
+        "paths": {label: [[n[0], n[1]] for n in p] for label, p in solution.paths.items()},  # a lane: its bridge's place
         "stats": dict(solution.stats),
     }
