@@ -19,8 +19,8 @@ def moves_buffer(ptr):
 
 
 @njit(cache=True)
-def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  # pragma: no cover - compiled
-    """How many moves the head in ``slot`` has; the moves go to ``out``.
+def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, limit):  # pragma: no cover - compiled
+    """How many moves the head in ``slot`` has, up to ``limit``; the moves go to ``out``.
 
     A move is a free neighbour, or the other head of the flow (a join).
     A free node with two known links (:mod:`.links`) is none; a head known
@@ -34,7 +34,8 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
     -------
     int
         The number of moves, written to ``out[:count]`` in neighbour order
-        (``out`` needs room for the head's degree).
+        (``out`` needs room for the head's degree); ``limit`` once that many
+        are found (the rest are not looked at: their bend walks cost most).
     """
     h = heads[slot]
     other = heads[slot ^ 1]
@@ -48,17 +49,18 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
     count = 0
     back = -1  # the node before the head, if the head is no endpoint
     scratch = np.zeros(2, np.int64)  # a move is only tried: record nothing
-    if heuristic and not endpoint[h]:
+    if heuristic:
         for i in range(ptr[h], ptr[h + 1]):
             w = nbr[i]
-            if w != other and color[w] & FLOW == mine:
+            if w == other:  # the join is the only move (looked for first: ``limit`` may stop the loop below)
+                out[0] = w
+                return 1
+            if color[w] & FLOW == mine and not endpoint[h]:
                 back = w
     for i in range(ptr[h], ptr[h + 1]):
         v = nbr[i]
         if v == other:
-            if heuristic:
-                out[0] = v
-                return 1
+            pass  # a move (without the heuristic; with it, returned above)
         elif color[v] == 0:
             if full(link, v):
                 continue
@@ -71,6 +73,8 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out):  #
             continue
         out[count] = v
         count += 1
+        if count == limit:
+            break
     return count
 
 
@@ -110,7 +114,9 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
         slot = slots[i]
         if (done >> (slot >> 1)) & 1:
             continue
-        n = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, scratch)
+        # a head with more moves than the best so far is not chosen: count one past it at most
+        n = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, scratch,
+                       best + 1 if best_slot >= 0 else scratch.shape[0])
         # the tie-break: a head that can enter a fragment first, then the nearest its goal
         far = goal[slot ^ 1, heads[slot]]
         for k in range(n):

@@ -41,6 +41,11 @@ __all__ = ["settle_pass", "move_pass", "log_size", "warm_up"]
 
 MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
 CHORD_DEPTH = 3  # nodes of each fragment beyond a new link that the self-touch rule looks at (chord_near)
+# The pairs of a free node's possible links (indices into its first MAX_PAIRED), for 3 and then 4 of them;
+# with 4, the two pairs of opposite neighbours first (neighbours come in index order: on a square grid
+# up, left, right, down, so these are the straight pairs).
+PAIR_ORDER = np.array([(0, 1), (0, 2), (1, 2), (0, 3), (1, 2), (0, 1), (0, 2), (1, 3), (2, 3)], np.int64)
+PAIR_START = np.array([0, 0, 0, 0, 3, 9], np.int64)  # navail -> its pairs: PAIR_ORDER[PAIR_START[navail]:...]
 
 
 
@@ -175,7 +180,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
             slot = order[si]
             if (done >> (slot >> 1)) & 1:
                 continue
-            count = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, opts)
+            count = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, opts, 2)  # forced or not
             first = opts[0]
             if count == 0:
                 return NO_MOVES, done, free, nlog
@@ -230,25 +235,32 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                 elif heuristic and navail <= MAX_PAIRED:
                     # Which two of its possible links can c have? A link that
                     # every possible pair shares is made.
+                    # Once the pairs found possible share no new link, the rest cannot add one (and
+                    # one possible pair rules out a dead end): stop there. Pairs in PAIR_ORDER: on a
+                    # square grid the two straight ones first, which need no bend walk.
                     inall = 0  # bit i: avail[i] is in every possible pair so far
                     nfeas = 0
-                    for i0 in range(navail):
-                        for i1 in range(i0 + 1, navail):
-                            pair = (1 << i0) | (1 << i1)
-                            if known & ~pair:
-                                continue  # it would drop a known link
-                            if not pair_ok(color, link, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
-                                continue
-                            if chord_near(color, ptr, nbr, link, avail[i0], c, avail[i1], CHORD_DEPTH):
-                                continue
-                            inall = pair if nfeas == 0 else inall & pair
-                            nfeas += 1
+                    for k in range(PAIR_START[navail], PAIR_START[navail + 1]):
+                        i0 = PAIR_ORDER[k, 0]
+                        i1 = PAIR_ORDER[k, 1]
+                        pair = (1 << i0) | (1 << i1)
+                        if known & ~pair:
+                            continue  # it would drop a known link
+                        if not pair_ok(color, link, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
+                            continue
+                        if chord_near(color, ptr, nbr, link, avail[i0], c, avail[i1], CHORD_DEPTH):
+                            continue
+                        inall = pair if nfeas == 0 else inall & pair
+                        nfeas += 1
+                        if inall & ~known == 0:
+                            break
                     if nfeas == 0:
                         return LOOSE_BEND, done, free, nlog
-                    code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, inall & ~known,
-                                                        heuristic, done, free, changed, nch, log, nlog)
-                    if code:
-                        return code, done, free, nlog
+                    if inall & ~known:
+                        code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, inall & ~known,
+                                                            heuristic, done, free, changed, nch, log, nlog)
+                        if code:
+                            return code, done, free, nlog
         cur, changed = changed, cur
         ncur = nch
     if free == 0:
