@@ -61,6 +61,7 @@ class _Search:
         self.endpoint = board.endpoint
         self.opts = moves_buffer(board.ptr)  # the moves fewest_moves chose
         self.scratch = moves_buffer(board.ptr)
+        self.quiet = np.zeros(2, np.int64)  # fewest_moves: the bend walk's record when a move is only tried
         self.log = np.empty(log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
@@ -132,7 +133,7 @@ class _Search:
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
             slots = self.single[last]
         slot, count = fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
-                                   self.endpoint, self.goal, self.opts, self.scratch)
+                                   self.endpoint, self.goal, self.opts, self.scratch, self.quiet)
         return slot, self.opts[:count].tolist()
 
     def run(self, root: State) -> State | None:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from numba import njit
-
-from .codes import ACTIVE, FLOW, LOOSE_BEND, linkable
+from .codes import ACTIVE, FLOW, LOOSE_BEND, linkable, njit_borrowed
 from .links import link_index
 
 __all__ = ["bend_pass", "bend_chain", "pair_ok"]
 
 
-@njit(cache=True)
+@njit_borrowed
 def bend_pass(color, link, ptr, nbr, endpoint, x, must, chain):  # pragma: no cover - compiled
     """Whether the path node ``x`` bends around nothing (a loose bend).
 
@@ -75,7 +73,7 @@ def bend_pass(color, link, ptr, nbr, endpoint, x, must, chain):  # pragma: no co
 
 
 
-@njit(cache=True)
+@njit_borrowed
 def bend_chain(color, link, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  # pragma: no cover - compiled
     """The walk of :func:`bend_pass` from a node ``x`` linked to ``s1`` and ``s2``.
 
@@ -153,7 +151,7 @@ def bend_chain(color, link, ptr, nbr, endpoint, x, s1, s2, mine, must, chain):  
 
 
 
-@njit(cache=True)
+@njit_borrowed
 def pair_ok(color, link, ptr, nbr, endpoint, c, p, q, scratch):  # pragma: no cover - compiled
     """Whether the free node ``c`` may link both ``p`` and ``q`` (heuristic rules).
 

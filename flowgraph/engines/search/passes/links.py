@@ -20,8 +20,9 @@ what issue 15 asked for); the walks here follow the fragments.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
+
+from .codes import njit_borrowed
 
 __all__ = ["link_index", "full", "linked_free", "add_link", "chord_near"]
 
@@ -57,7 +58,7 @@ def linked_free(color, ptr, nbr, link, v, other):  # pragma: no cover - compiled
     return -1
 
 
-@njit(cache=True)
+@njit_borrowed
 def add_link(color, ptr, nbr, link, a, b):  # pragma: no cover - compiled
     """Record the link between the free nodes ``a`` and ``b``.
 
@@ -89,8 +90,8 @@ def add_link(color, ptr, nbr, link, a, b):  # pragma: no cover - compiled
     return 1
 
 
-@njit(cache=True)
-def chord_near(color, ptr, nbr, link, a, via, b, depth):  # pragma: no cover - compiled
+@njit_borrowed
+def chord_near(color, ptr, nbr, link, a, via, b, depth, chain):  # pragma: no cover - compiled
     """Whether linking ``a`` to ``b`` (through ``via`` if it is not -1) would make a path touch itself.
 
     The chain is ``depth`` nodes of ``a``'s fragment beyond ``a``, ``a``,
@@ -98,9 +99,10 @@ def chord_near(color, ptr, nbr, link, a, via, b, depth):  # pragma: no cover - c
     two of its nodes that are linked in the graph without being
     consecutive break the self-touch rule (a path is chordless). Only the
     nodes near the new link are looked at: the rest of both fragments was
-    looked at when their links were made.
+    looked at when their links were made. ``chain`` is work space of
+    ``2 * depth + 3`` entries (allocated by the caller once: this runs
+    without numba's reference counting, see :mod:`.settle`).
     """
-    chain = np.empty(2 * depth + 3, np.int64)
     m = _follow(color, ptr, nbr, link, a, via if via >= 0 else b, depth, chain, 0)
     for i in range(m // 2):  # a's side, far end first
         chain[i], chain[m - 1 - i] = chain[m - 1 - i], chain[i]
@@ -119,7 +121,7 @@ def chord_near(color, ptr, nbr, link, a, via, b, depth):  # pragma: no cover - c
     return False
 
 
-@njit(cache=True)
+@njit_borrowed
 def _follow(color, ptr, nbr, link, start, prev, depth, out, m):  # pragma: no cover - compiled
     """Up to ``depth`` nodes of ``start``'s fragment, walking away from ``prev``, written to ``out[m:]``; the new ``m``."""
     cur = start

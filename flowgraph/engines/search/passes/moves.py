@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from .bends import bend_chain
-from .codes import ACTIVE, FLOW
+from .codes import ACTIVE, FLOW, njit_borrowed
 from .links import full, linked_free
 
 __all__ = ["head_moves", "fewest_moves", "step_head", "moves_buffer"]
@@ -18,8 +18,8 @@ def moves_buffer(ptr):
     return np.empty(ptr.shape[0], np.int64)
 
 
-@njit(cache=True)
-def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, limit):  # pragma: no cover - compiled
+@njit_borrowed
+def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, limit, quiet):  # pragma: no cover - compiled
     """How many moves the head in ``slot`` has, up to ``limit``; the moves go to ``out``.
 
     A move is a free neighbour, or the other head of the flow (a join).
@@ -36,6 +36,8 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, lim
         The number of moves, written to ``out[:count]`` in neighbour order
         (``out`` needs room for the head's degree); ``limit`` once that many
         are found (the rest are not looked at: their bend walks cost most).
+        ``quiet`` is a two-entry int64 array holding zeros: the bend walk's
+        ``must`` and ``chain`` when a move is only tried (nothing recorded).
     """
     h = heads[slot]
     other = heads[slot ^ 1]
@@ -48,7 +50,6 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, lim
         return 1
     count = 0
     back = -1  # the node before the head, if the head is no endpoint
-    scratch = np.zeros(2, np.int64)  # a move is only tried: record nothing
     if heuristic:
         for i in range(ptr[h], ptr[h + 1]):
             w = nbr[i]
@@ -67,7 +68,7 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, lim
             if heuristic:
                 if _touches_own(color, ptr, nbr, v, h, other, mine):
                     continue
-                if back >= 0 and bend_chain(color, link, ptr, nbr, endpoint, h, back, v, mine, scratch, scratch[:1]):
+                if back >= 0 and bend_chain(color, link, ptr, nbr, endpoint, h, back, v, mine, quiet, quiet[:1]):
                     continue
         else:
             continue
@@ -78,7 +79,7 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, lim
     return count
 
 
-@njit(cache=True)
+@njit_borrowed
 def _touches_own(color, ptr, nbr, v, h, other, mine):  # pragma: no cover - compiled
     """Whether ``v`` is next to a node of flow ``mine`` other than the head ``h`` and the other head."""
     for j in range(ptr[v], ptr[v + 1]):
@@ -88,8 +89,9 @@ def _touches_own(color, ptr, nbr, v, h, other, mine):  # pragma: no cover - comp
     return False
 
 
-@njit(cache=True)
-def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint, goal, out, scratch):  # pragma: no cover
+@njit_borrowed
+def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint, goal, out, scratch, quiet
+                 ):  # pragma: no cover
     """The slot among ``slots`` whose head has the fewest moves, unfinished flows only.
 
     Ties go to a head with a move into a fragment (a free node with a
@@ -105,7 +107,10 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
     -------
     slot, count : int
         ``-1, 0`` when every flow is finished; the slot's moves are in
-        ``out[:count]`` (``scratch`` is work space of the same size).
+        ``out[:count]`` (``scratch`` is work space of the same size, ``quiet``
+        as for :func:`head_moves`). Runs without numba's reference counting:
+        one count per array argument of every head's call cost more than
+        the moves themselves.
     """
     best_slot = -1
     best = 0
@@ -116,7 +121,7 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
             continue
         # a head with more moves than the best so far is not chosen: count one past it at most
         n = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, scratch,
-                       best + 1 if best_slot >= 0 else scratch.shape[0])
+                       best + 1 if best_slot >= 0 else scratch.shape[0], quiet)
         # the tie-break: a head that can enter a fragment first, then the nearest its goal
         far = goal[slot ^ 1, heads[slot]]
         for k in range(n):
@@ -127,13 +132,14 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
             best_slot = slot
             best = n
             best_far = far
-            out[:n] = scratch[:n]
+            for k in range(n):  # (a slice copy costs numba's reference counting)
+                out[k] = scratch[k]
             if n == 0:
                 break
     return best_slot, best
 
 
-@njit(cache=True)
+@njit_borrowed
 def step_head(color, heads, slot, v, done, free):  # pragma: no cover - compiled
     """Move the head in ``slot`` to ``v`` in place; joining the other head finishes the flow.
 

@@ -33,7 +33,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .codes import BOTTLENECK, DEAD_POCKET, PARITY, STRANDED_FLOW, STRANDED_REGION, heads_beside, popcount
+from .codes import BOTTLENECK, DEAD_POCKET, PARITY, STRANDED_FLOW, STRANDED_REGION, heads_beside, njit_borrowed, popcount
 from .links import full
 
 __all__ = ["region_pass", "head_touches", "free_regions", "parity", "cut_nodes", "CutTree", "Regions"]
@@ -344,7 +344,7 @@ def cut_nodes(own0, own1, t, regions, nreg, only):  # pragma: no cover - compile
     return 0
 
 
-@njit(cache=True)
+@njit_borrowed
 def _cut_node(t, v, root, start, flows, outside):  # pragma: no cover - compiled
     """The rules at one cut node ``v`` of the region whose depth-first root is ``root``."""
     nsides = 0

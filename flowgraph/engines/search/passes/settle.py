@@ -11,6 +11,10 @@ Why the three phases are one function (about 110 lines) and not three:
 split, they were measurably slower whichever way they were cut
 (docs/benchmarks.md, "Design measurements"): numba reference-counts every
 array argument of every call, and the phases run several times per state.
+The helpers they call per node (the bend walk, the pair and chord tests,
+a head's moves, forced moves and links) are compiled without that
+counting (:func:`.codes.njit_borrowed`): they take their work space from
+this pass, which allocates it once per call.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from .codes import (
     SELF_TOUCH,
     TWO_FLOWS_MEET,
     UNFILLED,
+    njit_borrowed,
     slot_of,
 )
 from .links import add_link, chord_near, full
@@ -59,7 +64,7 @@ def log_size(n, nflows):  # pragma: no cover - compiled
     return 2 * (n + nflows) + 4
 
 
-@njit(cache=True)
+@njit_borrowed
 def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):  # pragma: no cover - compiled
     """A forced move: step, note the two nodes it changed and log the node the head left."""
     h = heads[slot]
@@ -73,7 +78,7 @@ def _forced(color, heads, slot, v, done, free, changed, nch, log, nlog):  # prag
     return done, free, nch + 2, nlog
 
 
-@njit(cache=True)
+@njit_borrowed
 def _must_link(color, heads, must, done, free, changed, nch, log, nlog):  # pragma: no cover - compiled
     """Move the head in ``must[0]`` to ``must[1]`` if both still are what they were."""
     if must[0] >= 0 and color[must[1]] == 0 and color[must[0]] & ACTIVE:
@@ -140,6 +145,8 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
     avail = np.empty(max(MAX_PAIRED, 2), np.int64)  # a free node's possible links
     must = np.empty(2, np.int64)  # a head and the free node it must link (bend_pass)
     chain = np.empty(3 * n + 1, np.int64)  # inside nodes the bend walk found (bend_pass); chain[0] set before each walk
+    near = np.empty(2 * CHORD_DEPTH + 3, np.int64)  # chord_near's work space
+    quiet = np.zeros(2, np.int64)  # bend_chain's must and chain when a move is only tried (head_moves)
     # Two buffers, swapped each round: the nodes changed in the last round
     # and in this one; room for the moves (2 entries each, at most
     # n + nflows) and the links (2 each, at most n) of a whole settle.
@@ -175,12 +182,18 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                         mark[d] = stamp
                         slots[nslots] = slot_of(color, heads, d)
                         nslots += 1
-        order = np.sort(slots[:nslots])
+        for si in range(1, nslots):  # in slot order (insertion sort: a few slots, no new array)
+            x = slots[si]
+            sj = si
+            while sj > 0 and slots[sj - 1] > x:
+                slots[sj] = slots[sj - 1]
+                sj -= 1
+            slots[sj] = x
         for si in range(nslots):
-            slot = order[si]
+            slot = slots[si]
             if (done >> (slot >> 1)) & 1:
                 continue
-            count = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, opts, 2)  # forced or not
+            count = head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, opts, 2, quiet)  # forced or not
             first = opts[0]
             if count == 0:
                 return NO_MOVES, done, free, nlog
@@ -229,7 +242,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                             return code, done, free, nlog
                         done, free, nch, nlog = _must_link(color, heads, must, done, free, changed, nch, log, nlog)
                     code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, 3, heuristic, done,
-                                                        free, changed, nch, log, nlog)
+                                                        free, changed, nch, log, nlog, near)
                     if code:
                         return code, done, free, nlog
                 elif heuristic and navail <= MAX_PAIRED:
@@ -248,7 +261,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                             continue  # it would drop a known link
                         if not pair_ok(color, link, ptr, nbr, endpoint, c, avail[i0], avail[i1], must):
                             continue
-                        if chord_near(color, ptr, nbr, link, avail[i0], c, avail[i1], CHORD_DEPTH):
+                        if chord_near(color, ptr, nbr, link, avail[i0], c, avail[i1], CHORD_DEPTH, near):
                             continue
                         inall = pair if nfeas == 0 else inall & pair
                         nfeas += 1
@@ -258,7 +271,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
                         return LOOSE_BEND, done, free, nlog
                     if inall & ~known:
                         code, done, free, nch, nlog = _take(color, link, ptr, nbr, heads, c, avail, inall & ~known,
-                                                            heuristic, done, free, changed, nch, log, nlog)
+                                                            heuristic, done, free, changed, nch, log, nlog, near)
                         if code:
                             return code, done, free, nlog
         cur, changed = changed, cur
@@ -270,8 +283,8 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
     return region_pass(color, link, ptr, nbr, heads, done, nflows, side), done, free, nlog
 
 
-@njit(cache=True)
-def _take(color, link, ptr, nbr, heads, c, avail, which, heuristic, done, free, changed, nch, log, nlog
+@njit_borrowed
+def _take(color, link, ptr, nbr, heads, c, avail, which, heuristic, done, free, changed, nch, log, nlog, near
           ):  # pragma: no cover - compiled
     """The free node ``c`` makes its links to ``avail[i]`` for the bits ``i`` of ``which``.
 
@@ -302,7 +315,7 @@ def _take(color, link, ptr, nbr, heads, c, avail, which, heuristic, done, free, 
             continue
         w = avail[i]
         if color[w] == 0:
-            if heuristic and chord_near(color, ptr, nbr, link, c, -1, w, CHORD_DEPTH):
+            if heuristic and chord_near(color, ptr, nbr, link, c, -1, w, CHORD_DEPTH, near):
                 return SELF_TOUCH, done, free, nch, nlog
             r = add_link(color, ptr, nbr, link, c, w)
             if r < 0:
@@ -314,7 +327,7 @@ def _take(color, link, ptr, nbr, heads, c, avail, which, heuristic, done, free, 
     return 0, done, free, nch, nlog
 
 
-@njit(cache=True)
+@njit_borrowed
 def _link_chain(color, link, ptr, nbr, chain, changed, nch):  # pragma: no cover - compiled
     """Record the links of the inside nodes the bend walk found (``chain``, see :func:`.bends.bend_pass`)."""
     for k in range(chain[0]):
@@ -391,7 +404,7 @@ def warm_up() -> None:
     from .moves import fewest_moves
 
     fewest_moves(color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
-                 np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64))
+                 np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64), np.zeros(2, np.int64))
     global WARM
     WARM = True
 
