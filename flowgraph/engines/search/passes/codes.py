@@ -32,8 +32,8 @@ def njit_borrowed(fn):
     Numba counts a reference to every array argument on entry to a compiled
     function and drops it on exit, each an atomic instruction; in the
     passes' helpers, called per node and per move, those counts were more
-    than half the search's time (``perf`` on the inputs9 boards:
-    ``NRT_incref``/``NRT_decref`` 55 % of samples). Compiled with
+    than half the search's time (docs/benchmarks.md, "Design measurements",
+    "Helpers without reference counting"). Compiled with
     ``_nrt=False`` a helper borrows its arrays from the caller, which holds
     them for the whole call. Such a helper cannot make arrays (``np.empty``
     and the like): its callers pass work space in.

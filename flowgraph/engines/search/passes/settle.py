@@ -385,11 +385,16 @@ def warm_up() -> None:
     """Load the compiled passes now (compiling them on a machine's first run).
 
     Numba compiles a function on its first call, or loads it from the cache
-    beside this module, which takes about a second; :func:`flowgraph.batch.bench.run_bench`
-    calls this before its first timed puzzle so that no puzzle's time
-    includes it.
+    (:mod:`.cache`), which takes longer than solving a small board; batches,
+    ``bench`` and the studio call this before their first puzzle so that no
+    puzzle's time includes it. Every compiled function the search calls is
+    called here once, :func:`..board.compile_puzzle`'s layout passes too.
     """
     ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
+    from .layout import link_distances, straight_ahead
+
+    link_distances(ptr, nbr, np.array([0, 3], np.int64))  # compile_puzzle's: loaded now, not in a first puzzle
+    straight_ahead(ptr, nbr)
     color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
     link = np.zeros(4, np.uint8)
     heads = np.array([0, 3], np.int64)
