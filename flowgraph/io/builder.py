@@ -13,7 +13,10 @@ Four steps, each a function over named records, all reporting into one
    :func:`check_parts`, :func:`check_family`.
 
 :func:`build` runs them in order and returns the puzzle, or None when an
-error was found.
+error was found. A board without bridges or bad characters (nearly every
+board) takes steps 2 and 3 in one pass, :func:`link_cells`: a link between
+the two cells beside it becomes an edge at once, the others (warps, errors)
+follow :func:`resolve_links`'s rules.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from ..model import FAMILIES, CellIndex, Flow, Node, Puzzle
 from .problems import Problem
 
 __all__ = [
-    "build", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph",
+    "build", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
     "check_cells", "find_flows", "check_parts", "check_family", "MISSING_HEADER",
 ]
 
@@ -131,16 +134,21 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool
     """
     report = Report()
     layout = read_layout(tree, report)
-    links = resolve_links(layout, report)
-    lanes = bridge_lanes(layout, links, report)
-    graph, labels, index = build_graph(layout, links, lanes, report)
+    if layout.bad or "*" in layout.cells.values():  # characters not of the format, or bridges: link by link
+        links = resolve_links(layout, report)
+        lanes = bridge_lanes(layout, links, report)
+        graph, labels, index = build_graph(layout, links, lanes, report)
+        diagonals = any(link.axis in "/\\" for link in links)
+    else:  # the common board: its links resolved and made edges in one pass
+        lanes = {}
+        graph, labels, index, links, diagonals = link_cells(layout, report)
     if not layout.bad:  # a bad character cuts links: the checks below would only echo it
         check_cells(layout, graph, lanes, report)
     flows = find_flows(layout, labels, report)
     if not layout.bad:
         check_parts(graph, flows, report)
     if layout.family is not None:
-        check_family(layout, graph, links, report)
+        check_family(layout, graph, any(link.warp for link in links), diagonals, report)
     problems = sorted(report.problems)
     if report.has_errors and not (draft and graph.number_of_nodes()):
         return None, problems
@@ -210,20 +218,41 @@ def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Repor
 def resolve_links(layout: Layout, report: Report) -> list[Link]:
     """Every link character to its two cells; a ``-`` or ``|`` past the last cell of its row or column warps."""
     cells = layout.cells
-    row_cols: dict[int, list[int]] = {}
-    col_rows: dict[int, list[int]] = {}
-    for r, c in sorted(cells):
-        row_cols.setdefault(r, []).append(c)
-        col_rows.setdefault(c, []).append(r)
     resolved: list[Link] = []
     row_lines = layout.row_lines
     new_link = tuple.__new__  # Link(...) without its Python-level __new__: once per link
+    others = _OtherLinks(layout, report)
     for r, c, ch in layout.links:
         dr, dc = _DIRECTIONS[ch]
         a, b = (r - dr, c - dc), (r + dr, c + dc)
         if a in cells and b in cells:  # the common case, first
             resolved.append(new_link(Link, (a, b, ch, (row_lines[r], c), False)))
             continue
+        link = others.resolve(r, c, ch)
+        if link is not None:
+            resolved.append(link)
+    return resolved
+
+
+class _OtherLinks:
+    """Links that do not join the two cells beside them: warps, and the errors (no cell, a bad character)."""
+
+    def __init__(self, layout: Layout, report: Report) -> None:
+        self.layout, self.report = layout, report
+        self.row_cols: dict[int, list[int]] | None = None  # each row's cell columns, each column's rows: made once,
+        self.col_rows: dict[int, list[int]] = {}  # on the first link that needs them
+
+    def resolve(self, r: int, c: int, ch: str) -> Link | None:
+        """The link character ``ch`` at board place ``(r, c)`` as a warp, or None (an error, reported)."""
+        layout, cells = self.layout, self.layout.cells
+        if self.row_cols is None:
+            self.row_cols = {}
+            for rr, cc in sorted(cells):
+                self.row_cols.setdefault(rr, []).append(cc)
+                self.col_rows.setdefault(cc, []).append(rr)
+        row_cols, col_rows = self.row_cols, self.col_rows
+        dr, dc = _DIRECTIONS[ch]
+        a, b = (r - dr, c - dc), (r + dr, c + dc)
         warp = False
         if a in cells and b not in cells:
             if ch == "-" and row_cols[a[0]][-1] == a[1]:
@@ -232,19 +261,18 @@ def resolve_links(layout: Layout, report: Report) -> list[Link]:
                 b, warp = (col_rows[a[1]][0], a[1]), True
         missing = [side for side, end in zip(_SIDES[ch], (a, b)) if end not in cells]
         if missing and (a in layout.bad or b in layout.bad):
-            continue  # already reported as a bad character
+            return None  # already reported as a bad character
         if missing:
             hint = ""
             if ch in "-|" and a in cells and b not in cells:
                 where = "row" if ch == "-" else "column"
                 hint = f" (a warp must come right after the last cell of its {where})"
-            report.error(*layout.pos((r, c)), f"'{ch}' link has no cell {' or '.join(missing)}{hint}")
-            continue
+            self.report.error(*layout.pos((r, c)), f"'{ch}' link has no cell {' or '.join(missing)}{hint}")
+            return None
         if a == b:
-            report.error(*layout.pos((r, c)), f"warp '{ch}' links a cell to itself")
-            continue
-        resolved.append(Link(a, b, ch, layout.pos((r, c)), warp))
-    return resolved
+            self.report.error(*layout.pos((r, c)), f"warp '{ch}' links a cell to itself")
+            return None
+        return Link(a, b, ch, layout.pos((r, c)), warp)
 
 
 def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[GridPos, set[str]]:
@@ -280,27 +308,13 @@ def build_graph(
     attributes, the structure its ``Graph`` documents), not edge by edge: on a 40x20 board
     ``add_edges_from`` cost more than reading the board. The nodes come in sorted order
     (rows, then columns, then lanes by axis), so the :class:`~flowgraph.model.CellIndex` is
-    their order of creation.
+    their order of creation. Boards without bridges take :func:`link_cells` instead.
     """
-    labels: dict[str, list[tuple[int, int]]] = {}
-    node_attrs: dict[Node, dict[str, str]] = {}
-    row_lines = layout.row_lines
-    for (r, col), ch in layout.cells.items():
-        line = row_lines[r]  # layout.pos inlined: once per cell
-        if ch == "*":
-            for axis in sorted(lanes.get((r, col), ())):
-                node_attrs[line, col, axis] = {"kind": "lane"}
-        elif ch == ".":
-            node_attrs[line, col] = {"kind": "cell"}
-        else:
-            node_attrs[line, col] = {"kind": "endpoint", "label": ch}
-            labels.setdefault(ch, []).append((line, col))
+    node_attrs, labels, at_place, number = _nodes(layout, lanes)
     adj: dict[Node, dict[Node, dict]] = {n: {} for n in node_attrs}
-    number = {n: i for i, n in enumerate(node_attrs)}
-    # board place -> (node, number) of each cell once, not per link end (a bridge's lanes: per axis, below)
-    at_place = {rc: ((line, rc[1]), number[line, rc[1]]) for rc, line in
-                ((rc, row_lines[rc[0]]) for rc, ch in layout.cells.items() if ch != "*")}
-    pairs: list[tuple[int, int]] = []  # (lesser, greater number) per edge, in the order made
+    row_lines = layout.row_lines
+    us: list[int] = []  # each edge's two numbers, in the order made
+    vs: list[int] = []
     for a, b, axis, at, warp in links:
         if lanes and (a not in at_place or b not in at_place):  # an end is a bridge: the lane along the link
             if any(end not in at_place and axis not in lanes.get(end, ()) for end in (a, b)):
@@ -310,16 +324,107 @@ def build_graph(
         else:
             u, iu = at_place[a]
             v, iv = at_place[b]
+        if _add_edge(adj, u, v, at, axis, warp, report):
+            us.append(iu)
+            vs.append(iv)
+    return _graph(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs)
+
+
+def link_cells(layout: Layout, report: Report
+               ) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]], CellIndex, list[Link], bool]:
+    """:func:`resolve_links` and :func:`build_graph` in one pass, for a board without bridges or bad characters.
+
+    A link between the two cells beside it (nearly all of them) becomes an edge at once, with no
+    :class:`Link` made for it; the others (warps, and errors) go through the same rules as in
+    :func:`resolve_links`. The graph, the numbering and the problems are those of the two steps.
+
+    Returns
+    -------
+    graph, labels, index
+        As :func:`build_graph`.
+    others : list of Link
+        The links that are not between neighbours (warps).
+    diagonals : bool
+        Whether a ``/`` or ``\\`` link was made.
+    """
+    node_attrs, labels, at_place, number = _nodes(layout, {})
+    adj: dict[Node, dict[Node, dict]] = {n: {} for n in node_attrs}
+    row_lines = layout.row_lines
+    others = _OtherLinks(layout, report)
+    warps: list[Link] = []
+    us: list[int] = []
+    vs: list[int] = []
+    diagonals = False
+    place = at_place.get
+    for r, c, ch in layout.links:
+        dr, dc = _DIRECTIONS[ch]
+        first, second = place((r - dr, c - dc)), place((r + dr, c + dc))
+        if first is not None and second is not None:
+            (u, iu), (v, iv) = first, second
+            at: tuple[int, int] = (row_lines[r], c)
+            warp = False
+        else:
+            link = others.resolve(r, c, ch)
+            if link is None:
+                continue
+            warps.append(link)
+            (u, iu), (v, iv) = at_place[link.a], at_place[link.b]
+            at, warp = link.at, link.warp
+        # _add_edge inlined: this loop runs once per link of every board read
         around = adj[u]
         if v in around:
             around[v]["links"] += (at,)
-            report.warning(*at, f"link '{axis}' repeats an existing link between the same cells")
+            report.warning(*at, f"link '{ch}' repeats an existing link between the same cells")
             continue
-        around[v] = adj[v][u] = {"links": (at,), "axis": axis, "warp": warp}
-        pairs.append((iu, iv) if iu < iv else (iv, iu))
+        around[v] = adj[v][u] = {"links": (at,), "axis": ch, "warp": warp}
+        us.append(iu)
+        vs.append(iv)
+        if dr and dc:
+            diagonals = True
+    return _graph(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs), warps, diagonals
+
+
+def _nodes(layout: Layout, lanes: dict[GridPos, set[str]]) -> tuple[
+        dict[Node, dict[str, str]], dict[str, list[tuple[int, int]]], dict[GridPos, tuple[Node, int]], dict[Node, int]]:
+    """Each cell's and lane's node with its attributes, in sorted order; label -> where; place -> (node, number)
+    of each cell (not bridge); node -> number."""
+    labels: dict[str, list[tuple[int, int]]] = {}
+    node_attrs: dict[Node, dict[str, str]] = {}
+    at_place: dict[GridPos, tuple[Node, int]] = {}
+    row_lines = layout.row_lines
+    for (r, col), ch in layout.cells.items():
+        line = row_lines[r]  # layout.pos inlined: once per cell
+        if ch == "*":
+            for axis in sorted(lanes.get((r, col), ())):
+                node_attrs[line, col, axis] = {"kind": "lane"}
+            continue
+        at_place[r, col] = ((line, col), len(node_attrs))
+        if ch == ".":
+            node_attrs[line, col] = {"kind": "cell"}
+        else:
+            node_attrs[line, col] = {"kind": "endpoint", "label": ch}
+            labels.setdefault(ch, []).append((line, col))
+    number = {n: i for i, n in enumerate(node_attrs)}
+    return node_attrs, labels, at_place, number
+
+
+def _add_edge(adj: dict[Node, dict[Node, dict]], u: Node, v: Node, at: tuple[int, int], axis: str, warp: bool,
+              report: Report) -> bool:
+    """Link ``u`` and ``v`` in ``adj``; a link that repeats one is kept as its edge's second place (warned)."""
+    around = adj[u]
+    if v in around:
+        around[v]["links"] += (at,)
+        report.warning(*at, f"link '{axis}' repeats an existing link between the same cells")
+        return False
+    around[v] = adj[v][u] = {"links": (at,), "axis": axis, "warp": warp}
+    return True
+
+
+def _graph(node_attrs: dict[Node, dict[str, str]], adj: dict[Node, dict[Node, dict]]) -> nx.Graph:
+    """A networkx graph over these dicts: its own dict of dicts, filled at once (see :func:`build_graph`)."""
     graph = nx.Graph()
-    graph._node, graph._adj = node_attrs, adj  # networkx's dict of dicts, filled at once (see above)
-    return graph, labels, _cell_index(tuple(node_attrs), number, pairs)
+    graph._node, graph._adj = node_attrs, adj
+    return graph
 
 
 def _lane(row_lines: list[int], rc: GridPos, axis: str, number: dict[Node, int]) -> tuple[Node, int]:
@@ -328,15 +433,16 @@ def _lane(row_lines: list[int], rc: GridPos, axis: str, number: dict[Node, int])
     return node, number[node]
 
 
-def _cell_index(nodes: tuple[Node, ...], number: dict[Node, int], pairs: list[tuple[int, int]]) -> CellIndex:
-    """The numbering of a graph whose nodes were made in sorted order, from its edges in the order made.
+def _cell_index(nodes: tuple[Node, ...], number: dict[Node, int], us: list[int], vs: list[int]) -> CellIndex:
+    """The numbering of a graph whose nodes were made in sorted order, from its edges' ends in the order made.
 
     ``graph.edges`` walks the nodes in order and gives each node's edges to later nodes in the order
-    they were made: the pairs sorted by their lesser end, stably.
+    they were made: the pairs, lesser end first, sorted by their lesser end, stably.
     """
     import numpy as np
 
-    links = np.array(pairs, np.int64).reshape(-1, 2)
+    u, v = np.array(us, np.int64), np.array(vs, np.int64)
+    links = np.stack([np.minimum(u, v), np.maximum(u, v)], axis=1)
     links = links[np.argsort(links[:, 0], kind="stable")]
     links.setflags(write=False)  # shared by the engines
     return CellIndex(nodes, number, links, range(len(nodes)))
@@ -372,6 +478,8 @@ def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report:
 
 def check_parts(graph: nx.Graph, flows: list[Flow], report: Report) -> None:
     """A flow's endpoints lie in one part of the board, and every part has endpoints."""
+    if flows and nx.is_connected(graph):
+        return  # the common case at once: one part, and it holds every endpoint
     part_of: dict[Node, int] = {}
     parts = list(nx.connected_components(graph))
     for i, part in enumerate(parts):
@@ -391,14 +499,17 @@ def check_parts(graph: nx.Graph, flows: list[Flow], report: Report) -> None:
                          "has no endpoints, so it can never be filled")
 
 
-def check_family(layout: Layout, graph: nx.Graph, links: list[Link], report: Report) -> None:
-    """Warn when the header names a family whose feature the board lacks, or STANDARD has others'."""
+def check_family(layout: Layout, graph: nx.Graph, warps: bool, diagonals: bool, report: Report) -> None:
+    """Warn when the header names a family whose feature the board lacks, or STANDARD has others'.
+
+    ``warps`` and ``diagonals``: whether a warp, a ``/`` or ``\\`` link was made.
+    """
     features = []
-    if any(link.warp for link in links):
+    if warps:
         features.append("warps")
     if any("*" == ch for ch in layout.cells.values()) and any(kind == "lane" for _, kind in graph.nodes(data="kind")):
         features.append("bridges")
-    if any(link.axis in "/\\" for link in links):
+    if diagonals:
         features.append("diagonal links")
     own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
     if layout.family == "STANDARD" and features:
