@@ -143,7 +143,7 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool
         lanes = {}
         graph, labels, index, links, diagonals = link_cells(layout, report)
     if not layout.bad:  # a bad character cuts links: the checks below would only echo it
-        check_cells(layout, graph, lanes, report)
+        check_cells(layout, graph, lanes, report, index)
     flows = find_flows(layout, labels, report)
     if not layout.bad:
         check_parts(graph, flows, report)
@@ -448,17 +448,25 @@ def _cell_index(nodes: tuple[Node, ...], number: dict[Node, int], us: list[int],
     return CellIndex(nodes, number, links, range(len(nodes)))
 
 
-def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report) -> None:
-    """Every cell and bridge has a link."""
-    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == len(layout.cells) and \
-            nx.number_of_isolates(graph) == 0:  # the common case at once: every node linked
-        return
+def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
+                index: CellIndex | None = None) -> None:
+    """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
+    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == len(layout.cells) and (
+            _all_linked(index) if index is not None else nx.number_of_isolates(graph) == 0):
+        return  # every node linked
     for rc, ch in sorted(layout.cells.items()):
         if ch == "*":
             if rc not in lanes:
                 report.error(*layout.pos(rc), "bridge has no links")
         elif graph.degree(layout.pos(rc)) == 0:
             report.error(*layout.pos(rc), f"cell '{ch}' has no links" if ch != "." else "cell has no links")
+
+
+def _all_linked(index: CellIndex) -> bool:
+    """Whether every node is an end of some link."""
+    import numpy as np
+
+    return bool(np.bincount(index.links.ravel(), minlength=len(index.nodes)).all())
 
 
 def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:

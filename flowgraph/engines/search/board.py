@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -63,7 +64,7 @@ def _two_colour(adj: tuple[tuple[int, ...], ...], order: range | tuple[int, ...]
 
 
 def _sides_from(dist: np.ndarray, links: np.ndarray, order: range | tuple[int, ...],
-                adj: tuple[tuple[int, ...], ...]) -> list[int] | np.ndarray:
+                ptr: np.ndarray, nbr: np.ndarray) -> list[int] | np.ndarray:
     """:func:`_two_colour`'s answer read off the endpoints' link distances, without a walk.
 
     In a connected part a node's side is the parity of its distance from any node of the part,
@@ -72,10 +73,10 @@ def _sides_from(dist: np.ndarray, links: np.ndarray, order: range | tuple[int, .
     joins two nodes of one side. Falls back to the walk where a node is reached by no endpoint
     or the order is not the numbering's.
     """
-    n = len(adj)
+    n = len(ptr) - 1
     reached = dist < n
     if not isinstance(order, range) or n == 0 or not dist.shape[0] or not reached.any(axis=0).all():
-        return _two_colour(adj, order)
+        return _two_colour(_adjacency(ptr, nbr), order)
     part = np.argmax(reached, axis=0)  # each node's first endpoint slot: one per part
     depth = dist[part, np.arange(n)]
     first = np.full(dist.shape[0], n, np.int64)
@@ -94,8 +95,6 @@ class BoardArrays:
     ----------
     nodes : tuple of Node
         Index -> graph node.
-    adj : tuple of tuple of int
-        Index -> neighbour indices.
     ends : tuple of (int, int)
         Per flow, its two endpoints (``flow.ends`` order).
     ptr, nbr : ndarray of int64
@@ -114,7 +113,6 @@ class BoardArrays:
     """
 
     nodes: tuple[Node, ...]
-    adj: tuple[tuple[int, ...], ...]
     ends: tuple[tuple[int, int], ...]
     ptr: np.ndarray
     nbr: np.ndarray
@@ -122,6 +120,17 @@ class BoardArrays:
     ahead: np.ndarray
     endpoint: np.ndarray
     dist: np.ndarray
+
+    @cached_property
+    def adj(self) -> tuple[tuple[int, ...], ...]:
+        """Index -> neighbour indices, as tuples (made on first use: the search reads ``ptr`` and ``nbr``)."""
+        return _adjacency(self.ptr, self.nbr)
+
+
+def _adjacency(ptr: np.ndarray, nbr: np.ndarray) -> tuple[tuple[int, ...], ...]:
+    """CSR arrays as one tuple of neighbour indices per node."""
+    starts, flat = ptr.tolist(), nbr.tolist()
+    return tuple(tuple(flat[starts[v]:starts[v + 1]]) for v in range(len(starts) - 1))
 
 
 
@@ -135,14 +144,12 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     both = both[np.lexsort((both[:, 1], both[:, 0]))]
     ptr = np.concatenate([[0], np.cumsum(np.bincount(both[:, 0], minlength=len(nodes)))]).astype(np.int64)
     nbr = np.ascontiguousarray(both[:, 1])
-    starts, flat = ptr.tolist(), nbr.tolist()
-    adj = tuple(tuple(flat[starts[v]:starts[v + 1]]) for v in range(len(nodes)))
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
     endpoint = np.zeros(len(nodes), np.uint8)
     for pair in ends:
         endpoint[list(pair)] = 1
     dist = link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
-    side = _sides_from(dist, pairs, cells.order, adj)  # [] when not bipartite (hex boards, odd warps)
+    side = _sides_from(dist, pairs, cells.order, ptr, nbr)  # [] when not bipartite (hex boards, odd warps)
     return BoardArrays(
-        nodes, adj, ends, ptr, nbr, np.array(side, np.int8), straight_ahead(ptr, nbr), endpoint, dist,
+        nodes, ends, ptr, nbr, np.array(side, np.int8), straight_ahead(ptr, nbr), endpoint, dist,
     )

@@ -54,7 +54,7 @@ class _Search:
         flips: int | None = 0, quota: int | None = None, trace: Callable[[State], None] | None = None,
         discrepancy: int = DISCREPANCY_CELLS,
     ):
-        self.adj = board.adj
+        self.nodes = len(board.nodes)
         self.nflows = len(board.ends)
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
@@ -72,11 +72,11 @@ class _Search:
             self.grow = tuple(range(2 * len(board.ends)))
         else:
             self.grow = tuple(
-                2 * k + ((len(board.adj[b]) < len(board.adj[a])) ^ (flips >> k & 1))
+                2 * k + (int(board.ptr[b + 1] - board.ptr[b] < board.ptr[a + 1] - board.ptr[a]) ^ (flips >> k & 1))
                 for k, (a, b) in enumerate(board.ends)
             )
         self.grow_slots = np.array(self.grow, np.int64)
-        self.single = [np.array([k], np.int64) for k in range(2 * len(board.ends))]
+        self.slots = np.arange(2 * len(board.ends), dtype=np.int64)  # slot k alone: slots[k:k + 1]
         self.goal = board.dist  # links to each endpoint: a tie-break for heads and moves
         self.stop_at = None if quota is None else states0 + quota
         self.discrepancy = discrepancy
@@ -131,7 +131,7 @@ class _Search:
         last = st.last
         slots = self.grow_slots
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
-            slots = self.single[last]
+            slots = self.slots[last:last + 1]
         slot, count = fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
                                    self.endpoint, self.goal, self.opts, self.scratch, self.quiet)
         return slot, self.opts[:count].tolist()
@@ -177,7 +177,7 @@ class _Search:
                 kids.append(child)
             if len(kids) > 1:
                 goal = self.goal[slot ^ 1]
-                far = len(self.adj)
+                far = self.nodes
                 kids.sort(key=lambda child: -(self.room(child, slot) * far + int(goal[child.heads[slot]])))
             # Ties on the heap go to the newest state (depth first), and the
             # tightest move (fewest free nodes around the new head; then the
@@ -208,7 +208,8 @@ class _Search:
     def room(self, st: State, slot: int) -> int:
         """Free nodes next to the head in ``slot``."""
         color = st.color
-        return sum(1 for w in self.adj[st.heads[slot]] if color[w] == 0)
+        h = st.heads[slot]
+        return int(np.count_nonzero(color[self.nbr[self.ptr[h]:self.ptr[h + 1]]] == 0))
 
     def stats(self) -> dict:
         return {
