@@ -182,3 +182,52 @@ def test_a_puzzle_from_a_graph_numbers_its_nodes_on_first_use():
     assert "cell_index" not in vars(fresh)
     assert fresh.cell_index.nodes == puzzle.cell_index.nodes
     assert [tuple(row) for row in fresh.cell_index.links.tolist()] == [tuple(r) for r in puzzle.cell_index.links.tolist()]
+
+
+def _both_ways(text):
+    """A board read by link_cells (one pass) and by resolve_links + build_graph (two steps)."""
+    from flowgraph.io import builder
+    from flowgraph.io.neighbor_link import _parser
+
+    ways = []
+    for one_pass in (True, False):
+        report = builder.Report()
+        layout = builder.read_layout(_parser().parse(text), report)
+        if layout.bad or "*" in layout.cells.values():
+            pytest.skip("bridges or bad characters: build takes the two steps")
+        if one_pass:
+            graph, labels, index, links, diagonals = builder.link_cells(layout, report)
+        else:
+            links = builder.resolve_links(layout, report)
+            graph, labels, index = builder.build_graph(layout, links, {}, report)
+            diagonals = any(link.axis in "/\\" for link in links)
+        ways.append((list(graph.nodes(data=True)), list(graph.edges(data=True)), labels, index.links.tolist(),
+                     sorted(link for link in links if link.warp), diagonals, sorted(report.problems)))
+    return ways
+
+
+def _mutants(count=400, seed=11):
+    """Boards without bridges, one to four characters changed: warps, errors, repeated links."""
+    import random
+
+    rng = random.Random(seed)
+    sources = [p.read_text(encoding="utf-8") for p in BUNDLED if "*" not in p.read_text(encoding="utf-8")]
+    for k in range(count):
+        chars = list(sources[k % len(sources)])
+        for _ in range(rng.randint(1, 4)):
+            chars[rng.randrange(len(chars))] = rng.choice("-|/\\.AB \n")
+        yield "".join(chars)
+
+
+@pytest.mark.parametrize("text", [p.read_text(encoding="utf-8") for p in BUNDLED] + list(_mutants()),
+                         ids=lambda t: str(abs(hash(t)) % 10**8))
+def test_links_in_one_pass_are_the_two_steps(text):
+    """link_cells (boards without bridges or bad characters) makes the graph, numbering and problems of
+    resolve_links + build_graph: nodes, edges in order with every attribute, warps, problems."""
+    from lark.exceptions import LarkError
+
+    try:
+        one, two = _both_ways(text)
+    except LarkError:
+        pytest.skip("no header: the grammar refuses it before the builder")
+    assert one == two
