@@ -54,7 +54,7 @@ class _Search:
         flips: int | None = 0, quota: int | None = None, trace: Callable[[State], None] | None = None,
         discrepancy: int = DISCREPANCY_CELLS,
     ):
-        self.nodes = len(board.nodes)
+        self.node_count = len(board.nodes)
         self.nflows = len(board.ends)
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
@@ -177,7 +177,7 @@ class _Search:
                 kids.append(child)
             if len(kids) > 1:
                 goal = self.goal[slot ^ 1]
-                far = self.nodes
+                far = self.node_count
                 kids.sort(key=lambda child: -(self.room(child, slot) * far + int(goal[child.heads[slot]])))
             # Ties on the heap go to the newest state (depth first), and the
             # tightest move (fewest free nodes around the new head; then the
