@@ -78,6 +78,10 @@ def run_rows(
         refused = _refuse_out(args.out, keys)
         if refused:
             return refused
+    if warm_up == "search" and not args.scheduler:
+        from .common import warm_up as load_here
+
+        load_here(err, "search")  # a first run builds the passes here, said once, not silently in each worker
     try:
         jobs = args.jobs or (1 if len(keys) < SMALL_BATCH and not args.scheduler else None)
         executor = make_executor(jobs, args.scheduler, warm_up=warm_up, tasks=len(keys))

@@ -163,7 +163,7 @@ SUMMARIES = {
     "scan": "read puzzles from screenshots (square and hex boards) and write or solve them",
     "studio": "open a local web page to draw, check, solve and export puzzles",
     "bench": "solve many puzzles and print a table of times, states and SAT calls",
-    "warm-up": "load every engine now: compile the search once for this machine (10-20 s)",
+    "warm-up": "load every engine now: build the search once for this machine (15-20 s)",
 }
 
 
@@ -220,34 +220,43 @@ def print_problems(err: Console, path: str, problems: Iterable[Problem], name_er
         err.print(f"{path}: ... and {more:,} more problems (--json lists them all)", markup=False)
 
 
-def warm_up(err: Console, engine: str) -> None:
+def warm_up(err: Console, engine: str, build: bool = False) -> None:
     """Load the engine before any timing starts, with a spinner on a terminal.
 
-    The search's first run on a machine (or after an upgrade) compiles its
-    passes, 10-20 s: that is said, on a terminal or not, and timed apart
-    from every puzzle.
+    The search's first run on a machine (or after an upgrade) builds its
+    passes ahead of time, 15-20 s (or, without a C compiler, compiles them
+    just in time, 10-20 s): that is said, on a terminal or not, and timed
+    apart from every puzzle. ``build`` builds them ahead of time even where
+    the just-in-time ones are compiled (``flowgraph warm-up``).
     """
     import time
 
     from ..engines import freeze_loaded
 
     module = get_engine(engine)
-    if engine == "search" and not _search_compiled():
-        note = "compiling the search engine, once for this machine and version (10-20 s)"
+    if engine == "search" and not _search_compiled(build):
+        from ..engines.search.passes import build_ahead
+
+        note = "compiling the search engine, once for this machine and version (15-20 s)"
         t0 = time.perf_counter()
         if err.is_terminal:
             with err.status(note + " ..."):
+                why = build_ahead()
                 module.warm_up()
         else:
             err.print(f"flowgraph: {note} ...", markup=False)
+            why = build_ahead()
             module.warm_up()
+        if why:
+            err.print(f"flowgraph: no ahead-of-time build ({why}); the search runs compiled just in time, "
+                      "with numba loaded in each process", markup=False)
         err.print(f"flowgraph: search engine compiled in {time.perf_counter() - t0:.1f} s", markup=False)
     else:
         module.warm_up()
     freeze_loaded()
 
 
-def _search_compiled() -> bool:
+def _search_compiled(ahead: bool = False) -> bool:
     from ..engines.search.passes.cache import compiled
 
-    return compiled()
+    return compiled(ahead)

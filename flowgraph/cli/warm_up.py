@@ -1,9 +1,10 @@
-"""``flowgraph warm-up``: load every engine now, compiling the search once for this machine and version.
+"""``flowgraph warm-up``: load every engine now, building the search once for this machine and version.
 
-The search's passes are compiled by numba on their first run (10-20 s) and
-cached (``flowgraph/engines/search/passes/cache.py``); this command does it
-ahead of time, e.g. in a Dockerfile after ``pip install``, so that no user
-waits for it.
+The search's passes are built ahead of time into one module by numba (15-20 s)
+and cached (``flowgraph/engines/search/passes/aot.py``, ``cache.py``); a first
+search run does it too, and this command does it before, e.g. in a Dockerfile
+after ``pip install``, so that no user waits for it. Where the build fails (no
+C compiler) it says why and compiles the passes just in time instead.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_command(
         sub, "warm-up", run,
         description="Load every engine (auto, search, sat) now. The search's compiled passes are built on its "
-        "first run on a machine, or after an upgrade, and cached; run this once, e.g. in a Dockerfile after "
+        "first run on a machine, or after an upgrade, and cached (15-20 s; a C compiler lets them be built ahead "
+        "of time, into one module that later runs load without numba); run this once, e.g. in a Dockerfile after "
         "pip install, so that no solve waits for it.",
         epilog="examples:\n  flowgraph warm-up\n  RUN pip install flowgraph-solver && flowgraph warm-up   "
         "# in a Dockerfile\n\nexit status: 0 loaded, 5 an engine failed to load",
@@ -33,6 +35,6 @@ def run(args: argparse.Namespace) -> int:
     err = console("auto", sys.stderr)
     for name in engine_names():
         t0 = time.perf_counter()
-        warm_up(err, name)
+        warm_up(err, name, build=True)
         err.print(f"{name}: ready in {time.perf_counter() - t0:.1f} s", markup=False)
     return EXIT["solved"]

@@ -50,9 +50,10 @@ BATCH_TASKS = 20
 def warm_up(batch: bool = False) -> None:
     """Load the SAT engine, and for a ``batch`` the search too if it is compiled on this machine.
 
-    A single puzzle does not pay the ~0.5 s that loading the compiled search costs (SAT answers
-    it); a batch does once and then tries the search first on small boards. The search is
-    never compiled here: that is ``flowgraph warm-up``'s work (10-20 s, said on the terminal).
+    A single puzzle does not load it (SAT answers it as fast, and loading both engines costs
+    ~10 ms more even with the passes built ahead of time; just in time, ~0.3 s and 100 MiB);
+    a batch does once and then tries the search first on small boards. The search is never
+    compiled here: that is ``flowgraph warm-up``'s work (15-20 s, said on the terminal).
     """
     from . import sat
 
@@ -67,8 +68,8 @@ def warm_up(batch: bool = False) -> None:
 
 
 def _search_loaded() -> bool:
-    settle = sys.modules.get("flowgraph.engines.search.passes.settle")
-    return bool(settle is not None and getattr(settle, "WARM", False))
+    passes = sys.modules.get("flowgraph.engines.search.passes")
+    return bool(passes is not None and getattr(passes, "WARM", False))
 
 
 #: Which engine answers is not known in advance: :func:`solve` takes no ``trace``.

@@ -102,11 +102,11 @@ def test_a_large_board_or_a_search_that_stops_goes_to_sat(loaded, monkeypatch):
 
 def test_a_batch_loads_the_search_for_auto_and_one_puzzle_does_not(monkeypatch):
     from flowgraph.batch.executors import make_executor
-    from flowgraph.engines.search.passes import settle
+    from flowgraph.engines.search import passes
 
     search.warm_up()  # compiled on this machine now (a machine's first run compiles here)
-    monkeypatch.setattr(settle, "WARM", False)  # as in a process that has not loaded it
+    monkeypatch.setattr(passes, "WARM", False)  # as in a process that has not loaded it
     with make_executor(1, warm_up="auto", tasks=1):
-        assert not settle.WARM
+        assert not passes.WARM
     with make_executor(1, warm_up="auto", tasks=auto.BATCH_TASKS):
-        assert settle.WARM
+        assert passes.WARM

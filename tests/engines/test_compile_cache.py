@@ -16,8 +16,8 @@ PACKAGE = Path(flowgraph.__file__).resolve().parent
 # Compiles one small pass in a copy of the package and reports where its cache went.
 PROBE = """
 import json, sys
-from flowgraph.engines.search.passes import cache, codes
-assert codes.popcount(0b1011) == 3
+from flowgraph.engines.search.passes import cache, common
+assert common.popcount(0b1011) == 3
 print(json.dumps({"dir": str(cache.cache_dir()), "files": sorted(p.name for p in cache.cache_dir().iterdir())}))
 """
 
@@ -37,7 +37,7 @@ def test_an_edit_of_any_pass_moves_every_pass_to_a_new_cache(tmp_path):
 
     first = _probe(copy, cache_root)
     assert Path(first["dir"]).parent == cache_root
-    assert any(name.startswith("codes.popcount") and name.endswith(".nbi") for name in first["files"])
+    assert any(name.startswith("common.popcount") and name.endswith(".nbi") for name in first["files"])
     assert _probe(copy, cache_root) == first  # unchanged source: the same folder, loaded
 
     # A comment in another module than the one compiled: popcount must not load from the old folder.
@@ -45,12 +45,15 @@ def test_an_edit_of_any_pass_moves_every_pass_to_a_new_cache(tmp_path):
     moves.write_text(moves.read_text() + "\n# an edit\n")
     second = _probe(copy, cache_root)
     assert second["dir"] != first["dir"]
-    assert any(name.startswith("codes.popcount") for name in second["files"])
+    assert any(name.startswith("common.popcount") for name in second["files"])
     assert sorted(p.name for p in Path(first["dir"]).iterdir()) == first["files"]
 
 
 def test_the_installed_passes_cache_outside_the_source_tree():
+    import numba
+
     from flowgraph.engines.search.passes import cache
 
-    assert cache.cache_dir().name == f"search-passes-{cache.source_hash()}"
+    assert cache.cache_dir().name == f"search-passes-{cache.source_hash()}-numba{numba.__version__}"
+    assert cache.aot_path().parent.name.startswith(f"search-passes-{cache.source_hash()}-aot-numpy")
     assert not list((PACKAGE / "engines" / "search" / "passes").glob("__pycache__/*.nbi"))

@@ -144,7 +144,7 @@ pass (profiles: docs/benchmarks.md, "Design measurements").
 from ...model import Limits
 from .board import BoardArrays, compile_puzzle
 from .heap import RULES, TRACES, solve
-from .passes.settle import warm_up
+from .passes import warm_up
 from .prune import prune_reason
 
 __all__ = ["RULES", "TRACES", "solve", "warm_up", "prune_reason", "Limits", "compile_puzzle", "BoardArrays"]

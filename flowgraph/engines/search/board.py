@@ -8,7 +8,7 @@ from functools import cached_property
 import numpy as np
 
 from ...model import Node, Puzzle
-from .passes.layout import link_distances, straight_ahead
+from . import passes
 
 __all__ = ["BoardArrays", "compile_puzzle", "csr"]
 
@@ -148,8 +148,8 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     endpoint = np.zeros(len(nodes), np.uint8)
     for pair in ends:
         endpoint[list(pair)] = 1
-    dist = link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
+    dist = passes.link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
     side = _sides_from(dist, pairs, cells.order, ptr, nbr)  # [] when not bipartite (hex boards, odd warps)
     return BoardArrays(
-        nodes, ends, ptr, nbr, np.array(side, np.int8), straight_ahead(ptr, nbr), endpoint, dist,
+        nodes, ends, ptr, nbr, np.array(side, np.int8), passes.straight_ahead(ptr, nbr), endpoint, dist,
     )

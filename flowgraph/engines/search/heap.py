@@ -20,11 +20,9 @@ import numpy as np
 from ...errors import SearchLimitError, UnsolvableError
 from ...model import Limits, Node, Puzzle, Solution
 from .. import ENGINE_RULES
+from . import passes
 from .board import BoardArrays, compile_puzzle
-from .passes.chokepoints import chokepoint_pass
 from .passes.codes import REASONS
-from .passes.moves import fewest_moves, moves_buffer
-from .passes.settle import log_size, move_pass, settle_pass
 from .state import State
 
 __all__ = ["solve"]
@@ -59,10 +57,10 @@ class _Search:
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
         self.endpoint = board.endpoint
-        self.opts = moves_buffer(board.ptr)  # the moves fewest_moves chose
-        self.scratch = moves_buffer(board.ptr)
+        self.opts = passes.moves_buffer(board.ptr)  # the moves fewest_moves chose
+        self.scratch = passes.moves_buffer(board.ptr)
         self.quiet = np.zeros(2, np.int64)  # fewest_moves: the bend walk's record when a move is only tried
-        self.log = np.empty(log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
+        self.log = np.empty(passes.log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
         # for flow k (restarts try other choices).
@@ -98,7 +96,7 @@ class _Search:
         :func:`.passes.regions.region_pass`); the moves it made are then
         added to the state's trails.
         """
-        code, done, free, nlog = settle_pass(
+        code, done, free, nlog = passes.settle_pass(
             st.color, st.link, self.ptr, self.nbr, st.heads, st.done, st.free, touched,
             self.heuristic, self.nflows, self.side, self.endpoint, self.log,
         )
@@ -114,7 +112,7 @@ class _Search:
         """
         if st.done >> (slot >> 1) & 1:
             return
-        code = chokepoint_pass(
+        code = passes.chokepoint_pass(
             st.color, self.ptr, self.nbr, self.ahead, st.heads, st.done, self.nflows, slot, CHOKEPOINT_WIDTH,
         )
         if code:
@@ -132,8 +130,8 @@ class _Search:
         slots = self.grow_slots
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
             slots = self.slots[last:last + 1]
-        slot, count = fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done, self.heuristic,
-                                   self.endpoint, self.goal, self.opts, self.scratch, self.quiet)
+        slot, count = passes.fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done,
+                                          self.heuristic, self.endpoint, self.goal, self.opts, self.scratch, self.quiet)
         return slot, self.opts[:count].tolist()
 
     def run(self, root: State) -> State | None:
@@ -144,6 +142,7 @@ class _Search:
             return None
         lim = self.limits
         heap = [(self.score(root), 0, root)]
+        move_pass = passes.move_pass
         counter = itertools.count(1)
         max_frontier = (lim.memory_bytes // self.state_bytes) if lim.memory_bytes else None
         while heap:

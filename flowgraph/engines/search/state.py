@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from . import passes
 from .board import BoardArrays
 from .passes.codes import ACTIVE
-from .passes.moves import step_head
 
 __all__ = ["State"]
 
@@ -87,7 +87,7 @@ class State:
         h = int(self.heads[slot])
         if v != self.heads[slot ^ 1]:  # a join leaves no node behind
             self.trails[slot] = (h, self.trails[slot])
-        done, free = step_head(self.color, self.heads, slot, v, self.done, self.free)
+        done, free = passes.step_head(self.color, self.heads, slot, v, self.done, self.free)
         self.done, self.free = int(done), int(free)
 
     def record(self, log: np.ndarray, nlog: int) -> None:

@@ -1,4 +1,4 @@
-"""The search's per-state passes, compiled with numba, one module per rule.
+"""The search's per-state passes, compiled with numba, one module per rule; the functions the search calls.
 
 The search spends most of its time here: every settled state needs a pass
 over the nodes near its last changes and one over all free nodes. The
@@ -6,8 +6,11 @@ passes are written over plain int arrays (the adjacency in CSR form, the
 colour and link bytes, the head of every slot) so that numba compiles them to
 machine code.
 
-* :mod:`.cache` — where the compiled code is kept (imported first);
-* :mod:`.codes` — colour bits, reason codes, the small shared tests;
+* :mod:`.cache` — where the compiled code is kept (no numba);
+* :mod:`.aot` — the passes built ahead of time into one module;
+* :mod:`.jit` — numba's set-up, imported by every pass module first;
+* :mod:`.codes` — colour bits and reason codes (no numba);
+* :mod:`.common` — the small compiled tests every pass shares;
 * :mod:`.layout` — once per solve: link distances and the straight-on map;
 * :mod:`.links` — links known to be used between free nodes (fragments);
 * :mod:`.moves` — a head's moves (the self-touch rule) and a step;
@@ -17,23 +20,142 @@ machine code.
 * :mod:`.chokepoints` — narrow corridors beside a head;
 * :mod:`.settle` — forced moves, forced links and local dead ends near the
   changes until nothing changes, then the region pass; the one call per
-  child state (:func:`.settle.move_pass`); :func:`.settle.warm_up`.
+  child state (:func:`.settle.move_pass`).
 
 Functions return a reason code, 0 when the state survives;
 :data:`.codes.REASONS` turns a code into the words
 :func:`flowgraph.engines.search.prune_reason` reports.
 
+The search calls the passes through this package (``passes.move_pass``
+and so on, :data:`ENTRY_POINTS`), which binds them on first use
+(:func:`bind`) to the module built ahead of time (:mod:`.aot`) where there
+is one for the current source, and else to numba's just-in-time functions,
+compiled on first use and cached. ``FLOWGRAPH_PASSES=jit`` asks for the
+latter; ``NUMBA_DISABLE_JIT=1`` runs the passes as plain Python, to step
+through them in a debugger.
+
 Notes
 -----
-The compiled code is cached in one folder per hash of this package's
-source (:mod:`.cache`), so only the first run on a machine pays the
-compile, and an edit of any pass compiles them all again: numba alone
+Both compiled forms are kept in places named after a hash of this
+package's source (:mod:`.cache`), so only the first run on a machine pays
+the compile, and an edit of any pass compiles them all again: numba alone
 checks a cached function against its own file only, and would run a stale
-copy of a pass that another pass calls. ``NUMBA_DISABLE_JIT=1`` runs the
-passes as plain Python, to step through them in a debugger.
+copy of a pass that another pass calls.
 
 Flow sets are int64 bitmasks, so a board has at most 63 flows (the colour
 byte's limit too).
 """
 
-from . import cache  # noqa: F401  (before any pass is compiled: it places their cache)
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from . import aot
+
+__all__ = ["ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "warm_up"]
+
+#: The passes the search calls from Python (also this package's attributes, bound by :func:`bind`).
+ENTRY_POINTS = tuple(aot.SIGNATURES)
+#: How the passes run in this process, once bound: "ahead of time", "just in time" or "plain Python".
+KIND: str | None = None
+#: Whether :func:`warm_up` ran in this process: the passes are loaded (``auto`` then tries the search
+#: first on small boards).
+WARM = False
+
+
+def _python_only() -> bool:
+    return os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
+
+
+def bind() -> str:
+    """Bind :data:`ENTRY_POINTS` in this process, once: the ahead-of-time module, else numba's functions.
+
+    Returns
+    -------
+    str
+        :data:`KIND`.
+    """
+    global KIND
+    if KIND is None:
+        module = None if _python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit" else aot.load()
+        if module is None:
+            import importlib
+
+            functions = {name: getattr(importlib.import_module(f"{__name__}.{aot.SOURCES[name]}"), name)
+                         for name in ENTRY_POINTS}
+            kind = "plain Python" if _python_only() else "just in time"
+        else:
+            functions = {name: getattr(module, name) for name in ENTRY_POINTS}
+            kind = "ahead of time"
+        globals().update(functions)
+        KIND = kind
+    return KIND
+
+
+def __getattr__(name: str) -> Any:
+    if name in ENTRY_POINTS:
+        bind()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def build_ahead() -> str | None:
+    """Build the passes ahead of time if that is how this process would run them and they are not built.
+
+    Call before the search's first use (``flowgraph warm-up`` and a
+    machine's first search run do): once the passes are bound, a build
+    serves the next process only.
+
+    Returns
+    -------
+    str or None
+        None when built (or not wanted: ``FLOWGRAPH_PASSES=jit``,
+        ``NUMBA_DISABLE_JIT``); else why not, in one line (the passes then
+        run just in time).
+    """
+    if _python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit" or aot.load() is not None:
+        return None
+    try:
+        aot.build()
+    except aot.BuildError as exc:
+        return str(exc)
+    return None
+
+
+def warm_up() -> None:
+    """Load the passes now (compiling them just in time on a machine's first run without a build).
+
+    Batches, ``bench`` and the studio call this before their first puzzle
+    so that no puzzle's time includes a load. Every entry point is called
+    once: numba compiles a function on its first call or loads it from its
+    cache, which takes longer than solving a small board.
+    """
+    global WARM
+    bind()
+    import numpy as np
+
+    from ..board import csr
+    from .codes import ACTIVE
+
+    ns = globals()
+    ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
+    ns["link_distances"](ptr, nbr, np.array([0, 3], np.int64))
+    ns["straight_ahead"](ptr, nbr)
+    ns["moves_buffer"](ptr)
+    color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
+    link = np.zeros(4, np.uint8)
+    heads = np.array([0, 3], np.int64)
+    side = np.array([0, 1, 1, 0], np.int8)
+    endpoint = np.array([1, 0, 0, 1], np.uint8)
+    log = np.empty(ns["log_size"](4, 1), np.int64)
+    ns["settle_pass"](color, link, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, log)
+    ns["chokepoint_pass"](color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
+    color = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
+    ns["move_pass"](color, link, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint, log, 0, 1,
+                    np.full(nbr.shape[0], -1, np.int64), 3)
+    ns["fewest_moves"](color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
+                       np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64),
+                       np.zeros(2, np.int64))
+    ns["step_head"](np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8), np.array([0, 3], np.int64), 0, 1, 0, 2)
+    WARM = True

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .codes import ACTIVE, FLOW, LOOSE_BEND, linkable, njit_borrowed
+from .codes import ACTIVE, FLOW, LOOSE_BEND
+from .common import linkable
+from .jit import njit_borrowed
 from .links import link_index
 
 __all__ = ["bend_pass", "bend_chain", "pair_ok"]

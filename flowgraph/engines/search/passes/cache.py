@@ -1,63 +1,59 @@
-"""Where the compiled passes are cached, keyed on the source of every pass.
+"""Where the compiled passes are kept, keyed on the source of every pass; imports no numba.
 
-Numba checks a cached function against its own source file only (numba
-issue #1833): after an edit of :mod:`.moves`, :func:`.settle.settle_pass`,
-which calls it, would load its old compiled copy and run stale code. Here
-every pass module caches into one folder named after a hash of all the
-``*.py`` files of this package (and the numba version), so an edit of any
-pass, even of a comment, sends every pass to a new, empty folder and the
-next run compiles them all again.
+The passes run compiled in one of two forms (:mod:`flowgraph.engines.search.passes`):
+
+* **ahead of time**: one extension module built by ``flowgraph warm-up`` (or a
+  machine's first search run) with ``numba.pycc`` (:mod:`.aot`), at
+  :func:`aot_path`. Loading it takes a fraction of a millisecond and needs
+  neither numba nor LLVM in the process;
+* **just in time**: numba compiles each pass on first use and caches it in
+  :func:`cache_dir` (:mod:`.jit`): where no C compiler was found for the
+  build, with ``FLOWGRAPH_PASSES=jit``, and with ``NUMBA_DISABLE_JIT=1``
+  (plain Python, to step through the passes in a debugger; about 100 times
+  slower).
+
+Both are named after a hash of every ``*.py`` file of this package
+(:func:`source_hash`), so an edit of any pass, even of a comment, sends
+both to new, empty places: numba alone checks a cached function against its
+own source file only (numba issue #1833) and would run a stale copy of a
+pass that another pass calls.
 
 The folder is ``$FLOWGRAPH_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
-``$XDG_CACHE_HOME/flowgraph`` (``~/.cache/flowgraph``), then
-``search-passes-<hash>/``; where that cannot be written, a fresh private
-temporary folder (compiled again each process). Folders of older hashes are
-left for the user to delete; each holds a few MB.
-
-To step through the passes in a debugger as plain Python, run with
-``NUMBA_DISABLE_JIT=1`` (the search is then about 100 times slower).
-
-Notes
------
-The locator plugs into numba's list of cache locators (``CacheImpl``),
-the mechanism numba itself uses to choose between a source tree, a
-user-wide folder and IPython's cells; it answers only for this package's
-files, so other numba code in the process keeps numba's own locators.
-``tests/engines/test_compile_cache.py`` checks that an edit recompiles.
+``$XDG_CACHE_HOME/flowgraph`` (``~/.cache/flowgraph``). Places of older
+hashes are left for the user to delete; each holds a few MB.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
-import tempfile
+import sysconfig
 from pathlib import Path
 
-import numba
-from numba.core import caching
-
-__all__ = ["PASSES_DIR", "cache_dir", "compiled", "source_hash"]
+__all__ = ["PASSES_DIR", "AOT_MODULE", "source_hash", "cache_root", "cache_dir", "aot_path", "compiled"]
 
 #: The folder of the pass modules; only functions defined here use the locator.
 PASSES_DIR = Path(__file__).resolve().parent
+#: The name the ahead-of-time module is built and imported under.
+AOT_MODULE = "flowgraph_search_passes"
 
 
 def source_hash(folder: Path = PASSES_DIR) -> str:
-    """A hash of every ``*.py`` file in ``folder`` (names and bytes) and of numba's version.
+    """A hash of every ``*.py`` file in ``folder`` (names and bytes).
 
     Returns
     -------
     str
         16 hex digits.
     """
-    digest = hashlib.sha256(numba.__version__.encode())
+    digest = hashlib.sha256()
     for path in sorted(folder.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
-def _cache_root() -> Path:
+def cache_root() -> Path:
+    """The folder every compiled form of the passes is kept under (see the module's text)."""
     for name in ("FLOWGRAPH_CACHE_DIR", "NUMBA_CACHE_DIR"):
         if os.environ.get(name):
             return Path(os.environ[name])
@@ -68,54 +64,58 @@ def _cache_root() -> Path:
 _HASH = source_hash()
 
 
-def cache_dir() -> Path:
-    """The folder the passes compiled from the current source are cached in."""
-    return _cache_root() / f"search-passes-{_HASH}"
+def cache_dir(numba_version: str | None = None) -> Path:
+    """The folder numba caches the passes compiled from the current source in (just in time).
 
-
-def compiled() -> bool:
-    """Whether the passes of the current source are in the cache (else the next warm-up compiles them).
-
-    The warm-up compiles the passes in one order and :func:`.settle.move_pass`
-    and :func:`.moves.fewest_moves` come last, so their index files mean the
-    whole set is there.
+    Parameters
+    ----------
+    numba_version : str, optional
+        Numba's version (read from its installed metadata when not given,
+        without importing numba): a new numba compiles into a new folder.
     """
-    folder = cache_dir()
+    if numba_version is None:
+        from importlib.metadata import version
+
+        numba_version = version("numba")
+    return cache_root() / f"search-passes-{_HASH}-numba{numba_version}"
+
+
+def aot_path() -> Path:
+    """The ahead-of-time module built from the current source, for this Python and numpy.
+
+    The name holds the numpy version (the module is built against its C
+    API) and Python's extension suffix (version, ABI, platform); the code is
+    for the platform's baseline CPU, so a cache built in a container image
+    runs on any machine of the same architecture.
+    """
+    import numpy
+
+    folder = cache_root() / f"search-passes-{_HASH}-aot-numpy{numpy.__version__}"
+    return folder / (AOT_MODULE + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+
+
+def compiled(ahead: bool = False) -> bool:
+    """Whether the passes of the current source are built, ahead of time or just in time.
+
+    Else the next warm-up (or first search run) builds them. The just-in-time
+    warm-up calls :func:`.moves.fewest_moves` and :func:`.settle.move_pass`
+    last but one, so their index files mean the whole set is there.
+
+    Parameters
+    ----------
+    ahead : bool
+        Only the build ahead of time counts (unless ``FLOWGRAPH_PASSES=jit``
+        asks for the other).
+    """
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        return True  # plain Python: nothing to compile
+    jit = os.environ.get("FLOWGRAPH_PASSES") == "jit"
+    if not jit and aot_path().is_file():
+        return True
+    if ahead and not jit:
+        return False
+    try:
+        folder = cache_dir()
+    except Exception:  # numba's metadata unreadable: it will say so when imported
+        return False
     return all(any(folder.glob(f"{name}-*.nbi")) for name in ("settle.move_pass", "moves.fewest_moves"))
-
-
-@functools.cache
-def _private_dir() -> str:
-    return tempfile.mkdtemp(prefix="flowgraph-passes-")
-
-
-class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
-    """Numba cache locator for the pass modules: one folder per source hash."""
-
-    def __init__(self, py_func, py_file):
-        self._py_file = py_file
-        self._lineno = py_func.__code__.co_firstlineno
-        self._cache_path = str(cache_dir())
-
-    def get_cache_path(self) -> str:
-        return self._cache_path
-
-    def get_source_stamp(self) -> str:
-        return _HASH
-
-    @classmethod
-    def from_function(cls, py_func, py_file):
-        if Path(py_file).resolve().parent != PASSES_DIR:
-            return None
-        self = cls(py_func, py_file)
-        try:
-            self.ensure_cache_path()
-        except OSError:  # no writable cache: a fresh private folder (a shared one could be planted)
-            self._cache_path = _private_dir()
-        return self
-
-
-# numba's list of cache locators (``_CacheImpl`` in older numba)
-_LOCATORS = (getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl"))._locator_classes  # noqa: B009
-if _PassesLocator not in _LOCATORS:
-    _LOCATORS.insert(0, _PassesLocator)

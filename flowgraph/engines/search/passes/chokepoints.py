@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from .codes import CHOKEPOINT, heads_beside
+from .codes import CHOKEPOINT
+from .common import heads_beside
+from .jit import njit
 
 __all__ = ["chokepoint_pass", "corridor_pass"]
 

@@ -7,9 +7,9 @@ compiled over the CSR arrays they cost little (docs/benchmarks.md).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from .codes import heads_beside as linked
+from .common import heads_beside as linked
+from .jit import njit
 
 __all__ = ["link_distances", "straight_ahead"]
 

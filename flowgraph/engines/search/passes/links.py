@@ -20,9 +20,7 @@ what issue 15 asked for); the walks here follow the fragments.
 
 from __future__ import annotations
 
-from numba import njit
-
-from .codes import njit_borrowed
+from .jit import njit, njit_borrowed
 
 __all__ = ["link_index", "full", "linked_free", "add_link", "chord_near"]
 

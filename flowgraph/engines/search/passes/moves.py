@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .bends import bend_chain
-from .codes import ACTIVE, FLOW, njit_borrowed
+from .codes import ACTIVE, FLOW
+from .jit import njit, njit_borrowed
 from .links import full, linked_free
 
 __all__ = ["head_moves", "fewest_moves", "step_head", "moves_buffer"]

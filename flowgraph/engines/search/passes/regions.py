@@ -31,9 +31,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
-from .codes import BOTTLENECK, DEAD_POCKET, PARITY, STRANDED_FLOW, STRANDED_REGION, heads_beside, njit_borrowed, popcount
+from .codes import BOTTLENECK, DEAD_POCKET, PARITY, STRANDED_FLOW, STRANDED_REGION
+from .common import heads_beside, popcount
+from .jit import njit, njit_borrowed
 from .links import full
 
 __all__ = ["region_pass", "head_touches", "free_regions", "parity", "cut_nodes", "CutTree", "Regions"]

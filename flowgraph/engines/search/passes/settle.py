@@ -13,16 +13,14 @@ split, they were measurably slower whichever way they were cut
 array argument of every call, and the phases run several times per state.
 The helpers they call per node (the bend walk, the pair and chord tests,
 a head's moves, forced moves and links) are compiled without that
-counting (:func:`.codes.njit_borrowed`): they take their work space from
+counting (:func:`.jit.njit_borrowed`): they take their work space from
 this pass, which allocates it once per call.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..board import csr
 from .bends import bend_chain, bend_pass, pair_ok
 from .chokepoints import chokepoint_pass
 from .codes import (
@@ -35,14 +33,14 @@ from .codes import (
     SELF_TOUCH,
     TWO_FLOWS_MEET,
     UNFILLED,
-    njit_borrowed,
-    slot_of,
 )
+from .common import slot_of
+from .jit import njit, njit_borrowed
 from .links import add_link, chord_near, full
 from .moves import head_moves, moves_buffer, step_head
 from .regions import region_pass
 
-__all__ = ["settle_pass", "move_pass", "log_size", "warm_up"]
+__all__ = ["settle_pass", "move_pass", "log_size"]
 
 MAX_PAIRED = 4  # free nodes with up to this many possible links get the pair test (3: more states, same time)
 CHORD_DEPTH = 3  # nodes of each fragment beyond a new link that the self-touch rule looks at (chord_near)
@@ -379,41 +377,3 @@ def move_pass(color, link, ptr, nbr, heads, done, free, heuristic, nflows, side,
     if code == 0 and widest > 0 and not (done >> (slot >> 1)) & 1:
         code = chokepoint_pass(color, ptr, nbr, ahead, heads, done, nflows, slot, widest)
     return code, done, free, nlog
-
-
-def warm_up() -> None:
-    """Load the compiled passes now (compiling them on a machine's first run).
-
-    Numba compiles a function on its first call, or loads it from the cache
-    (:mod:`.cache`), which takes longer than solving a small board; batches,
-    ``bench`` and the studio call this before their first puzzle so that no
-    puzzle's time includes it. Every compiled function the search calls is
-    called here once, :func:`..board.compile_puzzle`'s layout passes too.
-    """
-    ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
-    from .layout import link_distances, straight_ahead
-
-    link_distances(ptr, nbr, np.array([0, 3], np.int64))  # compile_puzzle's: loaded now, not in a first puzzle
-    straight_ahead(ptr, nbr)
-    color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
-    link = np.zeros(4, np.uint8)
-    heads = np.array([0, 3], np.int64)
-    side = np.array([0, 1, 1, 0], np.int8)
-    endpoint = np.array([1, 0, 0, 1], np.uint8)
-    settle_pass(color, link, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint,
-                np.empty(log_size(4, 1), np.int64))
-    chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
-    color = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
-    move_pass(color, link, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint,
-              np.empty(log_size(4, 1), np.int64), 0, 1, np.full(nbr.shape[0], -1, np.int64), 3)
-    from .moves import fewest_moves
-
-    fewest_moves(color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
-                 np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64), np.zeros(2, np.int64))
-    global WARM
-    WARM = True
-
-
-#: Whether :func:`warm_up` ran in this process: the compiled passes are loaded (``auto`` then tries the
-#: search first on small boards).
-WARM = False

@@ -1,0 +1,144 @@
+"""The passes built ahead of time: the declared signatures are the search's calls, the answers are the same."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from flowgraph.cli import main
+from flowgraph.engines.search.passes import aot, cache
+from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE
+
+# Solves every bundled board with the search (and asks prune_reason of its start and of a first step);
+# prints the answers per board, how the passes ran and (just in time) each entry point's signatures.
+SOLVE_ALL = """
+import json, sys
+from pathlib import Path
+from flowgraph.engines.search import passes, prune_reason, solve
+from flowgraph.errors import UnsolvableError
+from flowgraph.io import parse_file
+states = {}
+for name in sys.argv[1:]:
+    puzzle = parse_file(Path(name))
+    try:
+        flow = puzzle.flows[0]
+        step = {flow.label: ((flow.ends[0], next(iter(puzzle.graph[flow.ends[0]]))), ())}  # a first step
+        states[name] = [solve(puzzle).stats["states"], prune_reason(puzzle, {}, False),
+                        prune_reason(puzzle, step, False)]
+    except UnsolvableError:
+        states[name] = "unsolvable"
+signatures = {}
+if passes.KIND == "just in time":
+    from numba.core import sigutils
+    for entry in passes.ENTRY_POINTS:
+        signatures[entry] = [[str(t) for t in sig] for sig in getattr(passes, entry).signatures]
+print(json.dumps({"kind": passes.KIND, "states": states, "signatures": signatures}))
+"""
+
+
+def _solve_all(**env: str) -> dict:
+    full = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "FLOWGRAPH_PASSES")}
+    full.update(env)
+    done = subprocess.run([sys.executable, "-c", SOLVE_ALL, *map(str, BUNDLED)], env=full, capture_output=True,
+                          text=True, check=True, timeout=600)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def just_in_time() -> dict:
+    return _solve_all(FLOWGRAPH_PASSES="jit")
+
+
+def test_every_call_the_search_makes_has_the_declared_signature(just_in_time):
+    from numba.core import sigutils
+
+    assert just_in_time["kind"] == "just in time"
+    for name, declared in aot.SIGNATURES.items():
+        args, _ = sigutils.normalize_signature(declared)
+        assert just_in_time["signatures"][name] == [[str(t) for t in args]], name
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """A module built into a fresh cache folder (its path), as ``flowgraph warm-up`` builds it."""
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler")
+    root = tmp_path_factory.mktemp("cache")
+    done = subprocess.run([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; print(aot.build())"],
+                          env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(root)}, capture_output=True, text=True,
+                          check=True, timeout=600)
+    path = Path(done.stdout.strip())
+    assert path.is_file() and path.parent.parent == root
+    assert [p.name for p in root.iterdir()] == [path.parent.name]  # no work files left
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+    return path
+
+
+def test_built_ahead_of_time_the_search_takes_the_same_states(just_in_time, built):
+    ahead = _solve_all(FLOWGRAPH_CACHE_DIR=str(built.parent.parent))
+    assert ahead["kind"] == "ahead of time"
+    assert ahead["states"] == just_in_time["states"]
+    assert {name for name, s in ahead["states"].items() if s == "unsolvable"} == {str(p) for p in UNSOLVABLE}
+
+
+def _plant(tmp_path, monkeypatch, data: bytes = b"not a module", mode: int = 0o644) -> Path:
+    monkeypatch.setenv("FLOWGRAPH_CACHE_DIR", str(tmp_path))
+    path = cache.aot_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(data)
+    path.chmod(mode)
+    return path
+
+
+def test_the_built_module_loads(tmp_path, monkeypatch, built):
+    _plant(tmp_path, monkeypatch, built.read_bytes())
+    module = aot.load()
+    assert module is not None and module.log_size(4, 1) == 14
+
+
+def test_a_damaged_module_is_not_loaded(tmp_path, monkeypatch):
+    _plant(tmp_path, monkeypatch)
+    assert aot.load() is None
+
+
+@pytest.mark.parametrize("mode", [0o664, 0o646])
+def test_a_module_others_could_write_is_not_loaded(tmp_path, monkeypatch, built, mode):
+    _plant(tmp_path, monkeypatch, built.read_bytes(), mode)
+    assert aot.load() is None
+
+
+def test_a_symlinked_module_is_not_loaded(tmp_path, monkeypatch, built):
+    path = _plant(tmp_path, monkeypatch)
+    path.unlink()
+    path.symlink_to(built)
+    assert aot.load() is None
+
+
+def test_an_unwritable_cache_is_a_build_error(tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("FLOWGRAPH_CACHE_DIR", str(tmp_path / "file" / "cache"))
+    with pytest.raises(aot.BuildError, match="cannot write"):
+        aot.build()
+
+
+def test_without_a_build_the_first_run_says_so_and_solves(monkeypatch, capsys):
+    from flowgraph.engines.search import passes
+
+    def no_compiler():
+        raise aot.BuildError("error: command 'cc' failed: No such file or directory")
+
+    monkeypatch.setattr(cache, "compiled", lambda ahead=False: False)
+    monkeypatch.setattr(aot, "load", lambda: None)
+    monkeypatch.setattr(aot, "build", no_compiler)
+    monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
+    monkeypatch.delenv("FLOWGRAPH_PASSES", raising=False)
+    assert passes.build_ahead() == "error: command 'cc' failed: No such file or directory"
+    assert main(["solve", "--engine", "search", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
+    err = capsys.readouterr().err
+    assert "no ahead-of-time build (error: command 'cc' failed" in err and "just in time" in err
