@@ -31,9 +31,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _compile_search() -> None:
-    """Load (on a first run: compile) the search in the background, so the first Solve does not wait for it."""
+    """Load (on a first run: build) the search in the background, so the first Solve does not wait for it."""
     from ..engines import freeze_loaded, get_engine
+    from ..engines.search.passes import build_ahead
 
+    build_ahead()  # where it fails the search is compiled just in time, as the studio's first Solve would
     get_engine("search").warm_up()
     freeze_loaded()
 

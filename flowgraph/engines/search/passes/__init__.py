@@ -49,6 +49,7 @@ byte's limit too).
 from __future__ import annotations
 
 import os
+import threading
 from typing import Any
 
 from . import aot
@@ -62,6 +63,8 @@ KIND: str | None = None
 #: Whether :func:`warm_up` ran in this process: the passes are loaded (``auto`` then tries the search
 #: first on small boards).
 WARM = False
+# Held while the passes are bound or built: a search thread waits for a build in another (the studio's).
+_LOCK = threading.RLock()
 
 
 def _python_only() -> bool:
@@ -77,7 +80,11 @@ def bind() -> str:
         :data:`KIND`.
     """
     global KIND
-    if KIND is None:
+    if KIND is not None:
+        return KIND
+    with _LOCK:
+        if KIND is not None:
+            return KIND
         module = None if _python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit" else aot.load()
         if module is None:
             import importlib
@@ -90,7 +97,7 @@ def bind() -> str:
             kind = "ahead of time"
         globals().update(functions)
         KIND = kind
-    return KIND
+        return KIND
 
 
 def __getattr__(name: str) -> Any:
@@ -103,9 +110,10 @@ def __getattr__(name: str) -> Any:
 def build_ahead() -> str | None:
     """Build the passes ahead of time if that is how this process would run them and they are not built.
 
-    Call before the search's first use (``flowgraph warm-up`` and a
-    machine's first search run do): once the passes are bound, a build
-    serves the next process only.
+    Call before the search's first use (``flowgraph warm-up``, a machine's
+    first search run and the studio's start do): once the passes are bound,
+    a build serves the next process only. A search in another thread waits
+    for the build (:func:`bind`).
 
     Returns
     -------
@@ -114,13 +122,16 @@ def build_ahead() -> str | None:
         ``NUMBA_DISABLE_JIT``); else why not, in one line (the passes then
         run just in time).
     """
-    if _python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit" or aot.load() is not None:
+    if _python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit":
         return None
-    try:
-        aot.build()
-    except aot.BuildError as exc:
-        return str(exc)
-    return None
+    with _LOCK:
+        if aot.load() is not None:
+            return None
+        try:
+            aot.build()
+        except aot.BuildError as exc:
+            return str(exc)
+        return None
 
 
 def warm_up() -> None:
