@@ -66,15 +66,19 @@ def test_every_call_the_search_makes_has_the_declared_signature(just_in_time):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """A module built into a fresh cache folder (its path), as ``flowgraph warm-up`` builds it."""
+    """A module built into a fresh cache folder (its path), as ``flowgraph warm-up`` builds it.
+
+    Built under a umask that lets the group write (Debian's and Ubuntu's default for users): the
+    module and its folder must still be ones :func:`aot.load` takes.
+    """
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         pytest.skip("no C compiler")
     root = tmp_path_factory.mktemp("cache")
     done = subprocess.run([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; print(aot.build())"],
                           env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(root)}, capture_output=True, text=True,
-                          check=True, timeout=600)
+                          check=True, timeout=600, preexec_fn=lambda: os.umask(0o002))
     path = Path(done.stdout.strip())
-    assert path.is_file() and path.parent.parent == root
+    assert path.is_file() and path.parent.parent == root and cache.trusted(path)
     assert [p.name for p in root.iterdir()] == [path.parent.name]  # no work files left
     assert [p.name for p in path.parent.iterdir()] == [path.name]
     return path
@@ -111,6 +115,13 @@ def test_a_damaged_module_is_not_loaded(tmp_path, monkeypatch):
 def test_a_module_others_could_write_is_not_loaded(tmp_path, monkeypatch, built, mode):
     _plant(tmp_path, monkeypatch, built.read_bytes(), mode)
     assert aot.load() is None
+
+
+def test_a_module_in_a_folder_others_could_write_is_not_loaded_and_is_built_again(tmp_path, monkeypatch, built):
+    path = _plant(tmp_path, monkeypatch, built.read_bytes())
+    path.parent.chmod(0o777)
+    assert aot.load() is None
+    assert not cache.compiled(ahead=True)  # so the next run builds it again (and build() sets the folder's mode)
 
 
 def test_a_symlinked_module_is_not_loaded(tmp_path, monkeypatch, built):

@@ -32,7 +32,6 @@ import contextlib
 import importlib.util
 import os
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
@@ -40,7 +39,7 @@ import warnings
 from pathlib import Path
 from types import ModuleType
 
-from .cache import AOT_MODULE, aot_path
+from .cache import AOT_MODULE, aot_path, trusted
 
 __all__ = ["SIGNATURES", "BuildError", "build", "load"]
 
@@ -99,6 +98,7 @@ def build(timeout_s: float = 600.0) -> Path:
     target = aot_path()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.chmod(0o755)  # whatever the umask: load() takes no folder others can write
         work = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
     except OSError as exc:
         raise BuildError(f"cannot write {target.parent}: {exc.strerror or exc}") from None
@@ -111,7 +111,8 @@ def build(timeout_s: float = 600.0) -> Path:
         if done.returncode or not built.is_file():
             said = [line[len(_FAILED):] for line in done.stderr.splitlines() if line.startswith(_FAILED)]
             raise BuildError(said[-1] if said else f"the build exited with status {done.returncode}")
-        os.replace(built, target)
+        built.chmod(0o755)
+        os.replace(built, target)  # replaces a planted symlink too, never writes through it
     except subprocess.TimeoutExpired:
         raise BuildError(f"the build took more than {timeout_s:.0f} s") from None
     finally:
@@ -124,17 +125,12 @@ def build(timeout_s: float = 600.0) -> Path:
 def load() -> ModuleType | None:
     """The module built from the current source, or None where there is none or it cannot be trusted.
 
-    Only a regular file (no symlink) owned by this user or by root and
-    writable by nobody else is loaded: importing it runs its code. A module
+    Only a module :func:`.cache.trusted` is loaded (importing it runs its
+    code). A module
     that fails to load (another numpy's C API, a damaged file) is skipped.
     """
     path = aot_path()
-    try:
-        st = os.lstat(path)
-    except OSError:
-        return None
-    owners = (0, os.getuid()) if hasattr(os, "getuid") else None
-    if not stat.S_ISREG(st.st_mode) or st.st_mode & 0o022 or (owners and st.st_uid not in owners):
+    if not trusted(path):
         return None
     spec = importlib.util.spec_from_file_location(AOT_MODULE, path)
     if spec is None or spec.loader is None:

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sysconfig
 from pathlib import Path
 
-__all__ = ["PASSES_DIR", "AOT_MODULE", "source_hash", "cache_root", "cache_dir", "aot_path", "compiled"]
+__all__ = ["PASSES_DIR", "AOT_MODULE", "source_hash", "cache_root", "cache_dir", "aot_path", "trusted", "compiled"]
 
 #: The folder of the pass modules; only functions defined here use the locator.
 PASSES_DIR = Path(__file__).resolve().parent
@@ -94,6 +95,22 @@ def aot_path() -> Path:
     return folder / (AOT_MODULE + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
 
 
+def trusted(path: Path) -> bool:
+    """Whether ``path`` is a module this process may load: nobody but this user (or root) could have written it.
+
+    A regular file (no symlink) owned by this user or by root and writable
+    by nobody else, in a folder of the same kind (so that nobody else could
+    swap the file either): loading a module runs its code.
+    """
+    try:
+        entries = ((os.lstat(path), stat.S_ISREG), (os.lstat(path.parent), stat.S_ISDIR))
+    except OSError:
+        return False
+    owners = (0, os.getuid()) if hasattr(os, "getuid") else None
+    return all(kind(entry.st_mode) and not entry.st_mode & 0o022 and (owners is None or entry.st_uid in owners)
+               for entry, kind in entries)
+
+
 def compiled(ahead: bool = False) -> bool:
     """Whether the passes of the current source are built, ahead of time or just in time.
 
@@ -110,7 +127,7 @@ def compiled(ahead: bool = False) -> bool:
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
         return True  # plain Python: nothing to compile
     jit = os.environ.get("FLOWGRAPH_PASSES") == "jit"
-    if not jit and aot_path().is_file():
+    if not jit and trusted(aot_path()):
         return True
     if ahead and not jit:
         return False
