@@ -49,6 +49,7 @@ byte's limit too).
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from typing import Any
 
@@ -149,24 +150,23 @@ def warm_up() -> None:
     from ..board import csr
     from .codes import ACTIVE
 
-    ns = globals()
+    p = sys.modules[__name__]  # this package, its entry points bound
     ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
-    ns["link_distances"](ptr, nbr, np.array([0, 3], np.int64))
-    ns["straight_ahead"](ptr, nbr)
-    ns["moves_buffer"](ptr)
+    p.link_distances(ptr, nbr, np.array([0, 3], np.int64))
+    p.straight_ahead(ptr, nbr)
+    p.moves_buffer(ptr)
     color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
     link = np.zeros(4, np.uint8)
     heads = np.array([0, 3], np.int64)
     side = np.array([0, 1, 1, 0], np.int8)
     endpoint = np.array([1, 0, 0, 1], np.uint8)
-    log = np.empty(ns["log_size"](4, 1), np.int64)
-    ns["settle_pass"](color, link, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, log)
-    ns["chokepoint_pass"](color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
+    log = np.empty(p.log_size(4, 1), np.int64)
+    p.settle_pass(color, link, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, log)
+    p.chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
     color = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
-    ns["move_pass"](color, link, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint, log, 0, 1,
-                    np.full(nbr.shape[0], -1, np.int64), 3)
-    ns["fewest_moves"](color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
-                       np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64),
-                       np.zeros(2, np.int64))
-    ns["step_head"](np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8), np.array([0, 3], np.int64), 0, 1, 0, 2)
+    p.move_pass(color, link, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint, log, 0, 1,
+                np.full(nbr.shape[0], -1, np.int64), 3)
+    p.fewest_moves(color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
+                   np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64), np.zeros(2, np.int64))
+    p.step_head(np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8), np.array([0, 3], np.int64), 0, 1, 0, 2)
     WARM = True
