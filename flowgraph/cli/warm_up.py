@@ -36,5 +36,12 @@ def run(args: argparse.Namespace) -> int:
     for name in engine_names():
         t0 = time.perf_counter()
         warm_up(err, name, build=True)
-        err.print(f"{name}: ready in {time.perf_counter() - t0:.1f} s", markup=False)
+        how = ""
+        if name == "search":
+            from ..engines.search import passes
+
+            how = {"ahead of time": " (its passes built ahead of time)", "just in time": " (its passes compiled "
+                   "just in time: numba loads in each process)", "plain Python": " (its passes as plain Python: "
+                   "NUMBA_DISABLE_JIT)"}.get(passes.KIND or "", "")
+        err.print(f"{name}: ready in {time.perf_counter() - t0:.1f} s{how}", markup=False)
     return EXIT["solved"]

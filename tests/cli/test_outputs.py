@@ -173,6 +173,7 @@ def test_warm_up_loads_every_engine(capsys):
     assert main(["warm-up"]) == 0
     err = capsys.readouterr().err
     assert all(f"{name}: ready in" in err for name in ("auto", "search", "sat"))
+    assert "(its passes built ahead of time)" in err or "(its passes compiled just in time" in err
 
 
 def test_ctrl_c_inside_a_finalizer_prints_no_traceback(capsys):
