@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import flowgraph
@@ -57,3 +58,28 @@ def test_the_installed_passes_cache_outside_the_source_tree():
     assert cache.cache_dir().name == f"search-passes-{cache.source_hash()}-numba{numba.__version__}"
     assert cache.aot_path().parent.name.startswith(f"search-passes-{cache.source_hash()}-aot-numpy")
     assert not list((PACKAGE / "engines" / "search" / "passes").glob("__pycache__/*.nbi"))
+
+
+def test_a_build_prunes_only_other_sources_folders_unused_for_a_month(tmp_path, monkeypatch):
+    from flowgraph.engines.search.passes import cache
+
+    monkeypatch.setenv("FLOWGRAPH_CACHE_DIR", str(tmp_path))
+    month = 31 * 86400
+
+    def folder(name: str, age_s: float) -> Path:
+        path = tmp_path / name
+        path.mkdir()
+        (path / "f.nbi").write_text("")
+        when = time.time() - age_s
+        os.utime(path / "f.nbi", (when, when))
+        os.utime(path, (when, when))
+        return path
+
+    old = folder("search-passes-0123456789abcdef-numba0.1", month)
+    recent = folder("search-passes-fedcba9876543210-aot-numpy1.0", 86400)
+    mine = folder(cache.aot_path().parent.name, month)  # this source's: kept however old
+    other = folder("something-else", month)
+    (tmp_path / "search-passes-link").symlink_to(old)
+    assert cache.prune() == [old]
+    assert not old.exists() and recent.is_dir() and mine.is_dir() and other.is_dir()
+    assert (tmp_path / "search-passes-link").is_symlink()

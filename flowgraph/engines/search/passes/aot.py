@@ -39,7 +39,7 @@ import warnings
 from pathlib import Path
 from types import ModuleType
 
-from .cache import AOT_MODULE, aot_path, trusted
+from .cache import AOT_MODULE, aot_path, prune, trusted
 
 __all__ = ["SIGNATURES", "BuildError", "build", "load"]
 
@@ -77,7 +77,8 @@ def build(timeout_s: float = 600.0) -> Path:
 
     Takes 15-20 s on a 2-core machine. The module is written beside its
     final place and renamed into it, so a process never loads half a file,
-    and two builds at once both succeed.
+    and two builds at once both succeed. Then the folders of other sources
+    unused for a month are deleted (:func:`.cache.prune`).
 
     Parameters
     ----------
@@ -113,6 +114,7 @@ def build(timeout_s: float = 600.0) -> Path:
             raise BuildError(said[-1] if said else f"the build exited with status {done.returncode}")
         built.chmod(0o755)
         os.replace(built, target)  # replaces a planted symlink too, never writes through it
+        prune()
     except subprocess.TimeoutExpired:
         raise BuildError(f"the build took more than {timeout_s:.0f} s") from None
     finally:

@@ -19,8 +19,9 @@ own source file only (numba issue #1833) and would run a stale copy of a
 pass that another pass calls.
 
 The folder is ``$FLOWGRAPH_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
-``$XDG_CACHE_HOME/flowgraph`` (``~/.cache/flowgraph``). Places of older
-hashes are left for the user to delete; each holds a few MB.
+``$XDG_CACHE_HOME/flowgraph`` (``~/.cache/flowgraph``). Places of other
+hashes (older versions, edited passes; a few MB each) are deleted by the
+next build once unused for :data:`STALE_DAYS` days (:func:`prune`).
 """
 
 from __future__ import annotations
@@ -31,12 +32,17 @@ import stat
 import sysconfig
 from pathlib import Path
 
-__all__ = ["PASSES_DIR", "AOT_MODULE", "source_hash", "cache_root", "cache_dir", "aot_path", "trusted", "compiled"]
+__all__ = [
+    "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "source_hash", "cache_root", "cache_dir", "aot_path", "trusted", "compiled",
+    "prune",
+]
 
 #: The folder of the pass modules; only functions defined here use the locator.
 PASSES_DIR = Path(__file__).resolve().parent
 #: The name the ahead-of-time module is built and imported under.
 AOT_MODULE = "flowgraph_search_passes"
+#: Days a cache folder of another source hash may go unused before a build deletes it.
+STALE_DAYS = 30
 
 
 def source_hash(folder: Path = PASSES_DIR) -> str:
@@ -136,3 +142,43 @@ def compiled(ahead: bool = False) -> bool:
     except Exception:  # numba's metadata unreadable: it will say so when imported
         return False
     return all(any(folder.glob(f"{name}-*.nbi")) for name in ("settle.move_pass", "moves.fewest_moves"))
+
+
+def prune(stale_days: float = STALE_DAYS) -> list[Path]:
+    """Delete the cache folders of other sources that no process has used for ``stale_days`` days.
+
+    A folder's last use is the latest modification or access time of its
+    files (Linux's default ``relatime`` updates access times about daily).
+    Only folders named like this module's (``search-passes-*``), owned by
+    this user, are deleted; symlinks are left alone. Another installed
+    version that still uses its folder keeps it; one that comes back after
+    longer builds it again.
+
+    Returns
+    -------
+    list of Path
+        The folders deleted.
+    """
+    import shutil
+    import time
+
+    cutoff = time.time() - stale_days * 86400
+    deleted: list[Path] = []
+    try:
+        folders = list(cache_root().glob("search-passes-*"))
+    except OSError:
+        return deleted
+    for folder in folders:
+        if folder.name.startswith(f"search-passes-{_HASH}"):  # this source's, either form
+            continue
+        try:
+            st = os.lstat(folder)
+            if not stat.S_ISDIR(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+                continue
+            last = max([st.st_mtime] + [max(f.stat().st_mtime, f.stat().st_atime) for f in folder.iterdir()])
+        except OSError:
+            continue
+        if last < cutoff:
+            shutil.rmtree(folder, ignore_errors=True)
+            deleted.append(folder)
+    return deleted
