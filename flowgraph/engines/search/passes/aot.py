@@ -117,6 +117,8 @@ def build(timeout_s: float = 600.0) -> Path:
         prune()
     except subprocess.TimeoutExpired:
         raise BuildError(f"the build took more than {timeout_s:.0f} s") from None
+    except OSError as exc:  # the child could not start, or the module could not be moved into place
+        raise BuildError(f"{exc.strerror or exc}: {exc.filename or target}") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
         with contextlib.suppress(OSError):
@@ -128,8 +130,8 @@ def load() -> ModuleType | None:
     """The module built from the current source, or None where there is none or it cannot be trusted.
 
     Only a module :func:`.cache.trusted` is loaded (importing it runs its
-    code). A module
-    that fails to load (another numpy's C API, a damaged file) is skipped.
+    code); one that fails to load (another numpy's C API, a damaged file)
+    is skipped.
     """
     path = aot_path()
     if not trusted(path):

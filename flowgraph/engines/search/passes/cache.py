@@ -79,6 +79,11 @@ def cache_dir(numba_version: str | None = None) -> Path:
     numba_version : str, optional
         Numba's version (read from its installed metadata when not given,
         without importing numba): a new numba compiles into a new folder.
+
+    Raises
+    ------
+    importlib.metadata.PackageNotFoundError
+        ``numba_version`` not given and numba not installed.
     """
     if numba_version is None:
         from importlib.metadata import version
