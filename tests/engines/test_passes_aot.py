@@ -73,12 +73,13 @@ def built(tmp_path_factory) -> Path:
     """
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         pytest.skip("no C compiler")
-    root = tmp_path_factory.mktemp("cache")
+    root, tmp = tmp_path_factory.mktemp("cache"), tmp_path_factory.mktemp("tmp")
     done = subprocess.run([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; print(aot.build())"],
-                          env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(root)}, capture_output=True, text=True,
-                          check=True, timeout=600, preexec_fn=lambda: os.umask(0o002))
+                          env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(root), "TMPDIR": str(tmp)},
+                          capture_output=True, text=True, check=True, timeout=600, preexec_fn=lambda: os.umask(0o002))
     path = Path(done.stdout.strip())
     assert path.is_file() and path.parent.parent == root and cache.trusted(path)
+    assert not list(tmp.iterdir())  # nothing left in the temporary folder either
     assert [p.name for p in root.iterdir()] == [path.parent.name]  # no work files left
     assert [p.name for p in path.parent.iterdir()] == [path.name]
     return path

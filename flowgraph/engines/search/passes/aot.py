@@ -101,10 +101,12 @@ def build(timeout_s: float = 600.0) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.parent.chmod(0o755)  # whatever the umask: load() takes no folder others can write
         work = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
+        (work / "tmp").mkdir()  # the child's TMPDIR: numba.pycc leaves its compiler probes (temp.c, temp.o)
     except OSError as exc:
         raise BuildError(f"cannot write {target.parent}: {exc.strerror or exc}") from None
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "NUMBA_CPU_FEATURES")}
-    env.update(NUMBA_CPU_NAME="generic", FLOWGRAPH_CACHE_DIR=str(work / "jit"), PYTHONWARNINGS="ignore")
+    env.update(NUMBA_CPU_NAME="generic", FLOWGRAPH_CACHE_DIR=str(work / "jit"), PYTHONWARNINGS="ignore",
+               TMPDIR=str(work / "tmp"))
     try:
         done = subprocess.run([sys.executable, "-m", __name__, str(work)], env=env, capture_output=True,
                               text=True, timeout=timeout_s)
