@@ -229,6 +229,7 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
     apart from every puzzle. ``build`` builds them ahead of time even where
     the just-in-time ones are compiled (``flowgraph warm-up``).
     """
+    import contextlib
     import time
 
     from ..engines import freeze_loaded
@@ -239,12 +240,9 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
 
         note = "compiling the search engine, once for this machine and version (15-20 s)"
         t0 = time.perf_counter()
-        if err.is_terminal:
-            with err.status(note + " ..."):
-                why = build_ahead()
-                module.warm_up()
-        else:
+        if not err.is_terminal:
             err.print(f"flowgraph: {note} ...", markup=False)
+        with err.status(note + " ...") if err.is_terminal else contextlib.nullcontext():
             why = build_ahead()
             module.warm_up()
         if why:

@@ -48,12 +48,12 @@ byte's limit too).
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 from typing import Any
 
 from . import aot
+from .cache import jit_only, python_only
 
 __all__ = ["ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "warm_up"]
 
@@ -66,10 +66,6 @@ KIND: str | None = None
 WARM = False
 # Held while the passes are bound or built: a search thread waits for a build in another (the studio's).
 _LOCK = threading.RLock()
-
-
-def _python_only() -> bool:
-    return os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 
 
 def bind() -> str:
@@ -86,13 +82,13 @@ def bind() -> str:
     with _LOCK:
         if KIND is not None:
             return KIND
-        module = None if _python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit" else aot.load()
+        module = None if jit_only() else aot.load()
         if module is None:
             import importlib
 
             functions = {name: getattr(importlib.import_module(f"{__name__}.{aot.SOURCES[name]}"), name)
                          for name in ENTRY_POINTS}
-            kind = "plain Python" if _python_only() else "just in time"
+            kind = "plain Python" if python_only() else "just in time"
         else:
             functions = {name: getattr(module, name) for name in ENTRY_POINTS}
             kind = "ahead of time"
@@ -123,7 +119,7 @@ def build_ahead() -> str | None:
         ``NUMBA_DISABLE_JIT``); else why not, in one line (the passes then
         run just in time).
     """
-    if _python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit":
+    if jit_only():
         return None
     with _LOCK:
         if aot.load() is not None:

@@ -33,8 +33,8 @@ import sysconfig
 from pathlib import Path
 
 __all__ = [
-    "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "source_hash", "cache_root", "cache_dir", "aot_path", "trusted", "compiled",
-    "prune",
+    "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "source_hash", "cache_root", "cache_dir",
+    "aot_path", "trusted", "compiled", "prune",
 ]
 
 #: The folder of the pass modules; only functions defined here use the locator.
@@ -43,6 +43,16 @@ PASSES_DIR = Path(__file__).resolve().parent
 AOT_MODULE = "flowgraph_search_passes"
 #: Days a cache folder of another source hash may go unused before a build deletes it.
 STALE_DAYS = 30
+
+
+def python_only() -> bool:
+    """Whether ``NUMBA_DISABLE_JIT`` asks for the passes as plain Python (nothing is compiled)."""
+    return os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
+
+
+def jit_only() -> bool:
+    """Whether the passes are not to run built ahead of time (``FLOWGRAPH_PASSES=jit``, or plain Python)."""
+    return python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit"
 
 
 def source_hash(folder: Path = PASSES_DIR) -> str:
@@ -135,13 +145,13 @@ def compiled(ahead: bool = False) -> bool:
         Only the build ahead of time counts (unless ``FLOWGRAPH_PASSES=jit``
         asks for the other).
     """
-    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
-        return True  # plain Python: nothing to compile
-    jit = os.environ.get("FLOWGRAPH_PASSES") == "jit"
-    if not jit and trusted(aot_path()):
-        return True
-    if ahead and not jit:
-        return False
+    if python_only():
+        return True  # nothing to compile
+    if not jit_only():
+        if trusted(aot_path()):
+            return True
+        if ahead:
+            return False
     try:
         folder = cache_dir()
     except Exception:  # numba's metadata unreadable: it will say so when imported
