@@ -108,6 +108,7 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
         A folder holds no puzzle file.
     """
     jobs: list[Job] = []
+    from ..io.files import read_bounded
     from ..io.puzzlink import is_url
 
     for path in puzzle_files(paths):
@@ -118,7 +119,7 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
             jobs.append(Job(path, path, path.encode()))
             continue
         try:
-            data = Path(path).read_bytes()
+            data = read_bounded(path)
         except OSError as err:
             jobs.append(Job(path, path, None, f"cannot read file: {err.strerror or err}"))
             continue

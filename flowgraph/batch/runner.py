@@ -50,12 +50,18 @@ class Batch:
         return [r for r in self.rows if r is not None]
 
 
+#: The largest rows file ``--resume`` reads (bytes; a row is ~0.2-3 kB, so millions of puzzles).
+MAX_ROWS_BYTES = 1_000_000_000
+
+
 def read_rows(path: str | Path) -> dict[str, dict]:
     """The rows of a JSON Lines output by ``key``; a last line cut short by a crash is dropped from the file."""
+    from ..io.files import read_bounded
+
     path = Path(path)
-    if not path.exists():
+    if not path.is_file():  # missing, or a device or pipe: nothing to resume from
         return {}
-    data = path.read_bytes()
+    data = read_bounded(path, MAX_ROWS_BYTES)
     end = data.rfind(b"\n") + 1
     if end < len(data):  # a half-written last line: keep the whole lines only
         with open(path, "r+b") as fh:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -109,6 +110,10 @@ def run_rows(
                          digests=digests)
 
 
+#: Bytes of an existing ``--out`` file read to see whether it holds rows.
+_HEAD_BYTES = 1 << 16
+
+
 def _refuse_out(out: str, keys: Sequence[str]) -> str | None:
     """Why ``--out FILE`` must not be written (it is an input, or holds something else than rows), or None."""
     output_file(out, "--out")
@@ -116,12 +121,15 @@ def _refuse_out(out: str, keys: Sequence[str]) -> str | None:
     if any(Path(key.split("#", 1)[0]).resolve() == target for key in keys):
         return f"--out {out} is one of the inputs: name a new file for the rows"
     try:
-        with open(target, encoding="utf-8") as fh:
-            first = next((line for line in fh if line.strip()), None)
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return None  # a device or a pipe (/dev/stdout, /dev/null) holds no rows to protect: never read it
+        with open(target, "rb") as fh:
+            head = fh.read(_HEAD_BYTES)  # a row is far shorter: the check never reads a whole large file
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError):
-        first = ""
+    except OSError:
+        head = b"?"
+    first = next((line for line in head.decode("utf-8", "replace").splitlines() if line.strip()), None)
     if first is None:
         return None
     try:

@@ -201,7 +201,9 @@ def limits(args: argparse.Namespace) -> Limits:
 
 def read_stdin(path: str) -> bytes | None:
     """Standard input for ``-``; files are read by the loader."""
-    return sys.stdin.buffer.read() if path == "-" else None
+    from ..io.files import read_stdin as read_bounded_stdin
+
+    return read_bounded_stdin() if path == "-" else None
 
 
 #: Problems printed for one file; the rest are counted (``--json`` lists them all).

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import ConversionError
-from ..io.files import read_text
+from ..io.files import read_bounded, read_text
 from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, read_entries, write, write_many
 from ..io.puzzlink import is_url
 from ..io.sketch import nodes_by_place, place, same_board, sketch_of
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         data = source.encode("utf-8")
     if data is None:
         try:
-            data = Path(source).read_bytes()
+            data = read_bounded(source)
         except OSError as exc:
             err.print(f"{source}:1:1: cannot read file: {exc.strerror or exc}", markup=False)
             return EXIT["invalid"]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
+from ..io.files import read_bounded
 from .batching import add_batch_options, finish, run_rows
 from .common import (
     EXIT,
@@ -122,15 +123,15 @@ def run(args: argparse.Namespace) -> int:
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]
     try:
-        mask_text = Path(args.mask).read_text(encoding="utf-8") if args.mask else None
+        mask_text = read_bounded(args.mask).decode("utf-8") if args.mask else None
         mask = read_mask(mask_text, args.mask) if mask_text is not None else None
         width, height = args.size or ((None, None) if mask else (7, 7))
         board(args.family, width, height, mask=mask, wrap=args.wrap)  # a bad shape is a usage error here, once
     except PuzzleError as exc:
         err.print(str(exc), markup=False)
         return EXIT["invalid"]
-    except OSError as exc:
-        err.print(f"{args.mask}: cannot read the mask: {exc.strerror or exc}", markup=False)
+    except (OSError, UnicodeDecodeError) as exc:
+        err.print(f"{args.mask}: cannot read the mask: {getattr(exc, 'strerror', None) or exc}", markup=False)
         return EXIT["invalid"]
     except ValueError as exc:
         err.print(f"flowgraph generate: {exc}", markup=False)

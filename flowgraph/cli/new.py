@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ..authoring.templates import WRAPS, read_mask, template
 from ..errors import PuzzleError
+from ..io.files import read_bounded
 from .common import EXIT, add_command, console, output_file, write_output
 
 __all__ = ["add_parser", "run"]
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     mask = None
     try:
         if args.mask:
-            mask = read_mask(Path(args.mask).read_text(encoding="utf-8"), args.mask)
+            mask = read_mask(read_bounded(args.mask).decode("utf-8"), args.mask)
         elif not args.size:
             err.print("flowgraph new: give --size WxH or --mask FILE", markup=False)
             return EXIT["usage"]

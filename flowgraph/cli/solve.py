@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 from ..batch.outcome import Outcome
@@ -22,6 +21,7 @@ from .common import (
     limits,
     output_folder,
     print_problems,
+    read_stdin,
     warm_up,
 )
 from .render import add_picture_options, write_picture
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     out, err = consoles(args.color)
     output_folder(args.svg, "--svg")
     output_folder(args.png, "--png")
-    jobs = expand_jobs(args.files, sys.stdin.buffer.read() if "-" in args.files else None)
+    jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
     budget = limits(args)
     if not args.scheduler and (args.jobs == 1 or len(jobs) < SMALL_BATCH):
         warm_up(err, args.engine)

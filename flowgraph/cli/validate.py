@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from rich.console import Console
 from rich.text import Text
@@ -15,7 +14,16 @@ from ..io.problems import Problem
 from ..model import Puzzle, Solution
 from ..render.text import board_rows, flow_style, solution_grid
 from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
-from .common import EXIT, MAX_SHOWN_PROBLEMS, add_color_option, add_command, add_rules_option, consoles, positive_float
+from .common import (
+    EXIT,
+    MAX_SHOWN_PROBLEMS,
+    add_color_option,
+    add_command,
+    add_rules_option,
+    consoles,
+    positive_float,
+    read_stdin,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -54,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     from ..batch.tasks import validate_task
 
     out, err = consoles(args.color)
-    jobs = expand_jobs(args.files, sys.stdin.buffer.read() if "-" in args.files else None)
+    jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
     statuses: list[int] = []
 
     def show(i: int, row: dict) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
+import sys
 from pathlib import Path
 
 from ..model import Puzzle
@@ -9,11 +13,101 @@ from .neighbor_link import BOM, analyse
 from .problems import Problem
 from .puzzlink import is_url
 
-__all__ = ["read_text", "load", "parse_file", "MAX_BYTES"]
+__all__ = ["read_text", "read_bounded", "read_stdin", "describe_size", "load", "parse_file", "MAX_BYTES",
+           "ReadError"]
 
 
 #: Files larger than this are refused before parsing (bytes).
 MAX_BYTES = 4_000_000
+
+
+class ReadError(OSError):
+    """A path that is not read: not a regular file, or over its size limit (an ``OSError``, so a caller that
+    reports "cannot read file: ..." reports these the same way; ``strerror`` is the one-line reason)."""
+
+
+def describe_size(size: int) -> str:
+    """A byte count as a person reads it: ``4 MB``, ``2.1 GB``, ``512 bytes`` (powers of 1,000)."""
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if size >= scale:
+            value = size / scale
+            return f"{value:.0f} {unit}" if value == int(value) or value >= 100 else f"{value:.1f} {unit}"
+    return f"{size} bytes"
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_bounded(path: str | Path, limit: int = MAX_BYTES, *, follow_symlinks: bool = True) -> bytes:
+    """The bytes of the regular file ``path``, refused before reading when it is another kind or over ``limit``.
+
+    The file is opened without blocking (a FIFO with no writer answers at
+    once), checked on the open descriptor (so a swap after a check is
+    seen), and read to at most ``limit + 1`` bytes, so a file that grows
+    after the check still costs at most ``limit`` bytes of memory.
+
+    Parameters
+    ----------
+    path : str or Path
+    limit : int
+        The largest size read, in bytes.
+    follow_symlinks : bool
+        False: a symlink at ``path`` is refused (``ELOOP``), as the studio
+        does for its FILE.
+
+    Returns
+    -------
+    bytes
+        At most ``limit`` bytes.
+
+    Raises
+    ------
+    ReadError
+        ``path`` is a folder, FIFO, device or socket (``not a regular file (a FIFO)``), or over ``limit``
+        (``2.1 GB is over the 4 MB limit``); an ``OSError`` subclass.
+    OSError
+        The file cannot be opened (missing, no permission, a symlink where none is followed).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((name for test, name in _KINDS if test(info.st_mode)), "another kind of file")
+            raise ReadError(errno.EINVAL, f"not a regular file ({kind})", str(path))
+        if info.st_size > limit:
+            raise ReadError(errno.EFBIG, f"{describe_size(info.st_size)} is over the {describe_size(limit)} limit",
+                            str(path))
+        with os.fdopen(os.dup(fd), "rb", buffering=0) as fh:
+            data = _read_at_most(fh, limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # it grew after the check
+        raise ReadError(errno.EFBIG, f"more than {describe_size(limit)}: over the limit", str(path))
+    return data
+
+
+def read_stdin(limit: int = MAX_BYTES) -> bytes:
+    """Standard input's bytes, at most ``limit + 1`` of them read.
+
+    One byte more than ``limit`` is kept so that :func:`read_text` refuses
+    the input as over the limit, with the caller's usual problem line.
+    """
+    return _read_at_most(sys.stdin.buffer, limit + 1)
+
+
+def _read_at_most(fh, size: int) -> bytes:
+    chunks, got = [], 0
+    while got < size:
+        chunk = fh.read(min(size - got, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 
@@ -32,7 +126,7 @@ def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
         The reason when ``text`` is None, else empty.
     """
     if len(data) > MAX_BYTES:
-        return None, [Problem(1, 1, "error", f"file is {len(data):,} bytes; the limit is {MAX_BYTES:,}")]
+        return None, [Problem(1, 1, "error", f"over the {describe_size(MAX_BYTES)} limit ({MAX_BYTES:,} bytes)")]
     try:
         return data.decode("utf-8").removeprefix(BOM), []
     except UnicodeDecodeError as err:
@@ -73,7 +167,7 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
         data = str(path).encode("utf-8")
     if data is None:
         try:
-            data = Path(path).read_bytes()
+            data = read_bounded(path)
         except OSError as err:
             return None, [Problem(1, 1, "error", f"cannot read file: {err.strerror or err}")]
     text, problems = read_text(data)

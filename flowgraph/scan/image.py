@@ -12,11 +12,14 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ScanError
+from ..io.files import read_bounded
 
-__all__ = ["MAX_PIXELS", "MAX_SIDE", "MIN_SIDE", "load_image", "image_source"]
+__all__ = ["MAX_FILE_BYTES", "MAX_PIXELS", "MAX_SIDE", "MIN_SIDE", "load_image", "image_source"]
 
 #: Pictures larger than this many pixels are refused (a 8000 x 5000 photo; phone screenshots are ~1-4 MP).
 MAX_PIXELS = 40_000_000
+#: Picture files larger than this are refused before they are read (bytes; a 40 MP PNG is ~30-120 MB).
+MAX_FILE_BYTES = 200_000_000
 #: Pictures are scaled down to at most this many pixels on their longer side before scanning.
 MAX_SIDE = 2400
 #: Pictures smaller than this on either side are refused: no board can be read from them.
@@ -58,7 +61,7 @@ def load_image(image) -> tuple[np.ndarray, float]:
         rgb = _array_rgb(image, path)
     else:
         try:
-            data = Path(image).read_bytes() if path is not None else bytes(image)
+            data = read_bounded(image, MAX_FILE_BYTES) if path is not None else bytes(image)
         except OSError as err:
             raise ScanError(f"cannot read the file: {err.strerror or err}", path) from None
         try:
