@@ -31,25 +31,34 @@ being Numberlink's).
 Errors: 400 ``{error}`` for a malformed request, 413 for a body over the
 limit, 422 ``{error, problems}`` for puzzle text that cannot be used, 404
 for no FILE or an unknown job; each mapped once, by the app's exception handlers. The server
-reads and writes no path but FILE.
+reads and writes no path but FILE (and FILE.bak), never through a symlink, and reads FILE only
+while it is a regular file of at most :data:`flowgraph.io.files.MAX_BYTES`.
+
+Who may call it: :mod:`.guard` (the Host, the Origin, JSON bodies and the per-launch token,
+``Authorization: token TOKEN``), before any route runs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..io.files import MAX_BYTES, describe_size, read_bounded
 from . import api, jobs
+from .guard import Guard, new_token
 
 __all__ = ["create_app", "MAX_BODY"]
 
@@ -59,8 +68,21 @@ MAX_INT_DIGITS = 16
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(file: str | None = None) -> Starlette:
-    """The studio app; ``file`` is the one path it may read and save (None: no file)."""
+def create_app(file: str | None = None, *, token: str | None = None, hosts: tuple[str, ...] = ()) -> Starlette:
+    """The studio app behind its :class:`.guard.Guard`.
+
+    Parameters
+    ----------
+    file : str, optional
+        The one path it may read and save (None: no file); a symlink given
+        here is resolved once, and none is followed after.
+    token : str, optional
+        The secret every ``/api/`` request must carry (default: a fresh
+        :func:`.guard.new_token`); ``app.state.token``.
+    hosts : tuple of str
+        Host names to answer to besides ``localhost``, ``127.0.0.1`` and
+        ``[::1]`` (the listening address, ``--allow-host`` names).
+    """
     routes = [
         Route("/", index),
         Route("/api/check", endpoint(api.check), methods=["POST"]),
@@ -82,8 +104,11 @@ def create_app(file: str | None = None) -> Starlette:
         Route("/api/scan", endpoint(api.scan_picture), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    token = token or new_token()
     app = Starlette(routes=routes, exception_handlers={
-        _Http: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable})
+        _Http: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable},
+        middleware=[Middleware(Guard, token=token, hosts=hosts)])
+    app.state.token = token
     app.state.solves = jobs.Solves()
     app.state.file = Path(file).resolve() if file else None
     return app
@@ -190,10 +215,20 @@ async def read_file(request: Request) -> JSONResponse:
     if target is None:
         return JSONResponse({"error": "the studio was started without a FILE"}, status_code=404)
     try:
-        text = target.read_text(encoding="utf-8") if target.exists() else ""
+        text = await run_in_threadpool(_read_file, target)
     except (OSError, UnicodeDecodeError) as exc:
-        return JSONResponse({"error": f"cannot read {target.name}: {exc}"}, status_code=422)
+        return JSONResponse({"error": f"cannot read {target.name}: {getattr(exc, 'strerror', None) or exc}"},
+                            status_code=422)
     return JSONResponse({"path": str(target), "text": text})
+
+
+def _read_file(target: Path) -> str:
+    """FILE's text, "" while it does not exist; only a regular file (no symlink) of at most MAX_BYTES is read."""
+    try:
+        data = read_bounded(target, MAX_BYTES, follow_symlinks=False)
+    except FileNotFoundError:
+        return ""
+    return data.decode("utf-8")
 
 
 async def save(request: Request) -> JSONResponse:
@@ -208,8 +243,9 @@ async def save(request: Request) -> JSONResponse:
         content = text.encode("utf-8")  # before any file is touched: a lone surrogate cannot be written
     except UnicodeEncodeError as exc:
         return JSONResponse({"error": f"'text' cannot be written as UTF-8: {exc.reason}"}, status_code=400)
-    if target.is_dir():
-        return JSONResponse({"error": f"{target.name} is a folder now: not saved"}, status_code=409)
+    if len(content) > MAX_BYTES:
+        return JSONResponse({"error": f"'text' is over the {describe_size(MAX_BYTES)} limit of a puzzle file"},
+                            status_code=413)
     try:
         await run_in_threadpool(_save, target, content)
     except OSError as exc:
@@ -236,12 +272,18 @@ def _save(target: Path, content: bytes) -> None:
     followed, and ``target`` keeps its permission bits (and its owner, where
     this process may set it).
     """
-    if target.is_file():
-        old = target.read_bytes()
-        _replace(target.with_name(target.name + ".bak"), old, os.stat(target))
-        _replace(target, content, os.stat(target))
-    else:
+    try:
+        like = os.lstat(target)
+    except FileNotFoundError:
         _replace(target, content, None)
+        return
+    if not stat.S_ISREG(like.st_mode):
+        kind = "a symlink" if stat.S_ISLNK(like.st_mode) else "a folder" if stat.S_ISDIR(like.st_mode) else \
+            "not a regular file"
+        raise OSError(errno.EEXIST, f"{target.name} is {kind} now: not saved")
+    old = read_bounded(target, MAX_BYTES, follow_symlinks=False)
+    _replace(target.with_name(target.name + ".bak"), old, like)
+    _replace(target, content, like)
 
 
 def _replace(target: Path, content: bytes, like: os.stat_result | None) -> None:

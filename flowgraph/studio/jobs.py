@@ -105,6 +105,12 @@ class Solves:
                       "svg": final,
                       "frames": [f for f in frames if f] + [final]}
 
+    def stop_all(self) -> None:
+        """Tell every running solve to stop (the server is shutting down)."""
+        with self.lock:
+            for job in self.jobs.values():
+                job.stop.set()
+
     def get(self, job_id: str) -> _Job | None:
         return self.jobs.get(job_id)
 

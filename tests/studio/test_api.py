@@ -6,12 +6,12 @@ import json
 import time
 
 import pytest
-from starlette.testclient import TestClient
 
 from flowgraph import parse_file, parse_text, verify
 from flowgraph.model import Solution
 from flowgraph.studio.app import MAX_BODY, create_app
 from tests.helpers import PUZZLES
+from tests.studio import studio_client
 
 HEX = (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
 OPEN = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
@@ -19,7 +19,7 @@ OPEN = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
 
 @pytest.fixture
 def client():
-    return TestClient(create_app())
+    return studio_client()
 
 
 def test_page_and_static(client):
@@ -134,7 +134,7 @@ def test_stop_really_stops_the_search(client):
     job.stop.set()  # Stop pressed before the first state is expanded
     stop.run(job)
     assert job.status == "cancelled"
-    assert client.post("/api/solve/999/stop").status_code == 404
+    assert client.post("/api/solve/999/stop", json={}).status_code == 404
     assert client.get("/api/solve/999").status_code == 404
 
 
@@ -150,7 +150,7 @@ def test_a_new_solve_stops_the_one_before():
 def test_file_read_and_atomic_save_with_backup(tmp_path):
     target = tmp_path / "board.txt"
     target.write_text(HEX)
-    client = TestClient(create_app(str(target)))
+    client = studio_client(str(target))
     assert client.get("/api/file").json()["text"] == HEX
     assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 200
     assert target.read_text() == "STANDARD\nA-A\n"
@@ -273,7 +273,9 @@ def test_a_chunked_body_is_read_no_further_than_the_limit():
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/api/check", "headers": [(b"content-type", b"application/json")],
+    scope = {"type": "http", "method": "POST", "path": "/api/check",
+             "headers": [(b"content-type", b"application/json"), (b"host", b"localhost"),
+                         (b"authorization", f"token {app.state.token}".encode())],
              "query_string": b"", "http_version": "1.1", "scheme": "http", "server": ("test", 80), "client": ("t", 1),
              "root_path": ""}
     asyncio.run(app(scope, receive, send))
@@ -285,7 +287,7 @@ def test_save_checks_the_text_before_touching_any_file(tmp_path):
     target = tmp_path / "board.txt"
     target.write_text(HEX)
     (tmp_path / "board.txt.bak").write_text("the previous backup")
-    client = TestClient(create_app(str(target)))
+    client = studio_client(str(target))
     res = client.post("/api/save", content=b'{"text": "\\ud800"}', headers={"Content-Type": "application/json"})
     assert res.status_code == 400
     assert target.read_text() == HEX and (tmp_path / "board.txt.bak").read_text() == "the previous backup"
@@ -301,7 +303,7 @@ def test_save_keeps_the_mode_and_replaces_a_symlinked_backup(tmp_path):
     elsewhere = tmp_path / "elsewhere.txt"
     elsewhere.write_text("not the studio's to write")
     (tmp_path / "board.txt.bak").symlink_to(elsewhere)
-    client = TestClient(create_app(str(target)))
+    client = studio_client(str(target))
     assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 200
     assert stat.S_IMODE(os.stat(target).st_mode) == 0o644
     assert elsewhere.read_text() == "not the studio's to write"
@@ -313,7 +315,7 @@ def test_a_file_that_became_a_folder_is_409_and_a_folder_is_refused_at_start(tmp
     from flowgraph.cli import main
 
     target = tmp_path / "board.txt"
-    client = TestClient(create_app(str(target)))
+    client = studio_client(str(target))
     target.mkdir()
     assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 409
     assert main(["studio", str(target), "--no-browser"]) == 2

@@ -16,6 +16,7 @@ import pytest
 
 from flowgraph import parse_text
 from tests.helpers import PUZZLES
+from tests.studio import TOKEN
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -38,14 +39,15 @@ def server(tmp_path_factory):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(str(target)), host="127.0.0.1", port=port, log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(create_app(str(target), token=TOKEN), host="127.0.0.1", port=port,
+                                        log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(100):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", target
+    yield f"http://127.0.0.1:{port}/?token={TOKEN}", target
     srv.should_exit = True
     thread.join(5)
 
@@ -345,6 +347,9 @@ def test_a_share_link_opens_the_same_board_in_a_fresh_page_and_copies_other_form
     link = page.input_value("#shared")
     fresh = browser.new_page(viewport={"width": 1280, "height": 800})
     try:
+        fresh.goto(page.url.split("#")[0] + f"?token={TOKEN}")  # this browser has opened its studio before
+        fresh.wait_for_selector("#board svg")
+        fresh.goto("about:blank")  # the link differs only after '#': load it afresh
         fresh.goto(link)
         fresh.wait_for_function("document.querySelector('#status').textContent === 'opened the board of a shared link'")
         assert fresh.input_value("#text") == board
@@ -364,7 +369,7 @@ def test_a_pack_opens_in_the_level_browser_and_its_third_level_is_played(page, t
     names = ["regular_5x5", "heart_9x7", "regular_10x10"]
     pack = tmp_path / "pack.txt"
     pack.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
-    page.evaluate("localStorage.clear()")
+    page.evaluate("localStorage.removeItem('flowgraph.solved')")  # no progress yet (the token stays)
     page.set_input_files("#upload", str(pack))
     page.wait_for_function("document.querySelectorAll('#levels button.level').length === 3")
     assert page.inner_text("#pack-name") == "pack.txt: 3 levels"
@@ -447,3 +452,59 @@ def test_an_answer_is_cleared_when_the_board_changes(page):
     page.fill("#text", board.replace("C-.-D-E-B", "C-.-D-E-."))  # B's second end gone: another board
     page.wait_for_function("document.querySelector('#badge').textContent.startsWith('invalid')")
     page.wait_for_function("document.querySelector('#status').textContent === ''")
+
+
+_ATTACK = """<!doctype html><title>attack</title>
+<form id="form" method="POST" action="STUDIO/api/save" enctype="text/plain" target="sink">
+<input name='{"text": "STANDARD\\nA-.-A\\n", "x": "' value='"}'></form><iframe name="sink"></iframe>
+<script>
+const studio = "STUDIO", text = JSON.stringify({ text: "STANDARD\\nA-.-A\\n" }), said = [];
+const tries = [
+  fetch(studio + "/api/save", { method: "POST", mode: "no-cors", headers: { "Content-Type": "text/plain" }, body: text })
+    .then(() => said.push("no-cors sent"), () => said.push("no-cors failed")),
+  fetch(studio + "/api/save", { method: "POST", headers: { "Content-Type": "application/json" }, body: text })
+    .then(() => said.push("json answered"), () => said.push("json blocked")),
+  fetch(studio + "/api/file").then((r) => r.text()).then((t) => said.push("read " + t), () => said.push("read blocked")),
+];
+document.getElementById("form").submit();
+Promise.all(tries).then(() => setTimeout(() => { document.title = said.sort().join(" | "); }, 500));
+</script>"""
+
+
+@pytest.fixture
+def attacker(server):
+    """A web page on another loopback port that tries to write and read the studio's FILE."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    studio = server[0].split("/?")[0]
+    page = _ATTACK.replace("STUDIO", studio).encode()
+
+    class Evil(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+def test_a_page_on_another_port_can_neither_write_nor_read_file(page, server, attacker, browser):
+    _, target = server
+    target.write_text("STANDARD\nB-.-B\n")  # the studio page is open in this browser, its token kept
+    evil = browser.new_page()  # another tab; the studio's token is in its own origin's storage only
+    try:
+        evil.goto(attacker)
+        evil.wait_for_function("document.title.includes('read')", timeout=15_000)
+        title = evil.title()
+    finally:
+        evil.close()
+    assert "read blocked" in title and "json blocked" in title and "B-.-B" not in title, title
+    time.sleep(0.5)
+    assert target.read_text() == "STANDARD\nB-.-B\n"

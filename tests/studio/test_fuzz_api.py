@@ -13,9 +13,8 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from starlette.testclient import TestClient
 
-from flowgraph.studio.app import create_app
+from tests.studio import studio_client
 from tests.studio.fuzz_bodies import SMALL, body
 
 ALLOWED = {200, 202, 400, 404, 409, 413, 422}
@@ -25,7 +24,7 @@ ALLOWED = {200, 202, 400, 404, 409, 413, 422}
 def client(tmp_path_factory):
     target = tmp_path_factory.mktemp("studio") / "board.txt"
     target.write_text(SMALL)
-    with TestClient(create_app(str(target)), raise_server_exceptions=False) as c:
+    with studio_client(str(target), raise_server_exceptions=False) as c:
         yield c
 
 

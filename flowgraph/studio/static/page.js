@@ -4,13 +4,29 @@
 export function $(id) { return document.getElementById(id); }
 export const state = { history: [], future: [], job: null, timer: null, check: 0, file: null, typing: null, clean: null,
                        answerFor: null };
-export const constants = await fetch("/api/constants").then((res) => res.json());
+// The per-launch token (flowgraph/studio/guard.py): the address the studio opens carries it (?token=...); the page
+// keeps it for this origin, takes it out of the address bar (so a copied address or a screenshot does not
+// show it) and sends it with every API call. A share link never carries it.
+const given = new URLSearchParams(location.search).get("token");
+if (given) {
+  localStorage.setItem("flowgraph-studio-token", given);
+  history.replaceState(null, "", location.pathname + location.hash);
+}
+const token = given || localStorage.getItem("flowgraph-studio-token") || "";
+const auth = { Authorization: `token ${token}` };
+export const constants = await fetch("/api/constants", { headers: auth }).then(async (res) => {
+  if (res.ok) return res.json();
+  const said = (await res.json().catch(() => ({}))).error || res.statusText;
+  document.getElementById("status").textContent = said;  // e.g. no token: open the address the studio printed
+  throw new Error(said);
+});
 let checker = () => {};
 export function onCheck(fn) { checker = fn; }  // the board module's check, run after every change
 
 export async function call(path, body, method = "POST") {
   if (body && ("text" in body || path === "/api/generate") && !("rules" in body)) body = { ...body, rules: $("rules").value };
-  const res = await fetch(path, method === "GET" ? {} : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(path, method === "GET" ? { headers: auth }
+    : { method, headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({ error: res.statusText }));
   return { ok: res.ok, status: res.status, data };
 }

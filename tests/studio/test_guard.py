@@ -1,0 +1,184 @@
+"""Only the studio's own page and scripts with its token reach it (flowgraph/studio/guard.py, docs/security.md).
+
+The first two tests are issue 33's reproducers: another web page overwrote FILE with a text/plain post
+(CSRF), and a request for another host name read it (DNS rebinding).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+from starlette.testclient import TestClient
+
+from flowgraph.cli import main
+from flowgraph.studio.app import create_app
+from tests.helpers import PUZZLES
+from tests.studio import TOKEN, studio_client
+
+HEX = (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
+AUTH = {"Authorization": f"token {TOKEN}"}
+
+
+@pytest.fixture
+def mine(tmp_path):
+    target = tmp_path / "mine.txt"
+    target.write_text(HEX)
+    return target
+
+
+def test_another_page_cannot_overwrite_file(mine):
+    client = studio_client(str(mine))
+    res = client.post("/api/save", headers={"Origin": "http://evil.example", "Content-Type": "text/plain"},
+                      content=b'{"text":"STANDARD\\nA-.-A\\n"}')
+    assert res.status_code == 403 and mine.read_text() == HEX
+    # the same post without an Origin (a form in an old browser): not JSON, so refused before any route
+    res = client.post("/api/save", headers={"Content-Type": "text/plain"}, content=b'{"text":"STANDARD\\nA-.-A\\n"}')
+    assert res.status_code == 415 and mine.read_text() == HEX
+
+
+def test_a_rebinding_host_cannot_read_file(mine):
+    client = studio_client(str(mine))
+    res = client.get("/api/file", headers={"Host": "attacker.example"})
+    assert res.status_code == 403 and HEX not in res.text
+    assert "--allow-host" in res.json()["error"]
+
+
+@pytest.mark.parametrize("host, allowed", [
+    ("localhost", True), ("localhost:8765", True), ("127.0.0.1:8765", True), ("[::1]:8765", True),
+    ("LOCALHOST:8765", True), ("studio.lan:8765", True), ("attacker.example", False),
+    ("localhost.attacker.example:8765", False), ("127.0.0.1.nip.io", False), ("", False), ("[::1", False),
+])
+def test_hosts_are_the_listening_address_localhost_and_allowed_names(mine, host, allowed):
+    client = TestClient(create_app(str(mine), token=TOKEN, hosts=("studio.lan",)), headers=AUTH)
+    res = client.get("/api/constants", headers={"Host": host})
+    assert (res.status_code == 200) is allowed, res.text
+    assert client.get("/", headers={"Host": host}).status_code == (200 if allowed else 403)
+
+
+@pytest.mark.parametrize("origin, allowed", [
+    (None, True), ("http://localhost:8765", True), ("http://localhost:9999", False),
+    ("https://localhost:8765", False), ("http://evil.example", False), ("null", False),
+])
+def test_an_origin_must_be_the_studios_own(origin, allowed):
+    client = studio_client()
+    headers = {"Host": "localhost:8765"} | ({"Origin": origin} if origin else {})
+    res = client.post("/api/check", json={"text": HEX}, headers=headers)
+    assert (res.status_code == 200) is allowed, res.text
+
+
+@pytest.mark.parametrize("kind, status", [
+    ("application/json", 200), ("application/json; charset=utf-8", 200), ("Application/JSON", 200),
+    ("text/plain", 415), ("application/x-www-form-urlencoded", 415), ("multipart/form-data; boundary=x", 415),
+    (None, 415),
+])
+def test_posts_are_json_only(kind, status):
+    client = studio_client()
+    res = client.post("/api/check", content=b'{"text": "STANDARD\\nA-.-A\\n"}',
+                      headers={"Content-Type": kind} if kind else {})
+    assert res.status_code == status, res.text
+
+
+@pytest.mark.parametrize("header", [None, "token wrong", f"Bearer {TOKEN}", f"token {TOKEN}x", "token ", TOKEN])
+def test_every_api_call_needs_the_token(mine, header):
+    client = TestClient(create_app(str(mine), token=TOKEN), base_url="http://localhost")
+    headers = {"Authorization": header} if header else {}
+    for res in (client.get("/api/file", headers=headers), client.get("/api/constants", headers=headers),
+                client.post("/api/save", json={"text": "STANDARD\nA-A\n"}, headers=headers)):
+        assert res.status_code == 403 and "token" in res.json()["error"]
+    assert mine.read_text() == HEX
+    assert client.get("/api/file", headers=AUTH).json()["text"] == HEX
+
+
+def test_the_page_and_its_files_need_no_token():
+    client = TestClient(create_app(token=TOKEN), base_url="http://localhost")
+    assert "flowgraph studio" in client.get("/?token=anything").text
+    assert client.get("/static/page.js").status_code == 200
+
+
+def test_each_app_has_its_own_token_unless_one_is_given():
+    first, second = create_app(), create_app()
+    assert first.state.token != second.state.token and len(first.state.token) >= 40
+    assert create_app(token="mine").state.token == "mine"
+
+
+def _studio_run(argv, monkeypatch):
+    """``main(['studio', ...])`` with uvicorn's server replaced: the app and what was printed."""
+    import uvicorn
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(app=app, **options))
+    monkeypatch.setattr("flowgraph.cli.studio._compile_search", lambda: None)
+    status = main(["studio", "--no-browser", *argv])
+    return status, seen
+
+
+def test_the_printed_address_carries_the_token(monkeypatch, capsys, tmp_path):
+    monkeypatch.delenv("FLOWGRAPH_STUDIO_TOKEN", raising=False)
+    status, seen = _studio_run(["--port", "8123"], monkeypatch)
+    out = capsys.readouterr().out
+    assert status == 0 and f"http://localhost:8123/?token={seen['app'].state.token}" in out
+    assert seen["timeout_graceful_shutdown"] == 1
+    monkeypatch.setenv("FLOWGRAPH_STUDIO_TOKEN", "from-the-environment")
+    _, seen = _studio_run([], monkeypatch)
+    assert seen["app"].state.token == "from-the-environment"
+    _, seen = _studio_run(["--token", "from-the-option"], monkeypatch)
+    assert seen["app"].state.token == "from-the-option"
+    status, _ = _studio_run(["--token", "two words"], monkeypatch)
+    assert status == 2
+
+
+def test_allow_host_and_the_listening_address_are_answered(monkeypatch):
+    _, seen = _studio_run(["--host", "0.0.0.0", "--allow-host", "studio.lan", "--token", TOKEN], monkeypatch)
+    client = TestClient(seen["app"], headers=AUTH)
+    for host in ("studio.lan:8765", "0.0.0.0:8765", "localhost:8765"):
+        assert client.get("/api/constants", headers={"Host": host}).status_code == 200
+    assert client.get("/api/constants", headers={"Host": "other.lan:8765"}).status_code == 403
+
+
+def test_file_must_be_a_regular_file_at_start(monkeypatch, tmp_path, capsys):
+    fifo = tmp_path / "fifo.txt"
+    os.mkfifo(fifo)
+    status, seen = _studio_run([str(fifo)], monkeypatch)
+    assert status == 2 and not seen and "not a regular file" in capsys.readouterr().err
+
+
+def test_file_swapped_for_a_fifo_symlink_or_a_huge_file_is_refused_at_once(tmp_path):
+    target = tmp_path / "board.txt"
+    client = studio_client(str(target))
+    assert client.get("/api/file").json()["text"] == ""  # absent: an empty board
+    os.mkfifo(target)
+    t0 = time.monotonic()
+    res = client.get("/api/file")  # a FIFO blocked the event loop until a writer came
+    assert res.status_code == 422 and "not a regular file (a FIFO)" in res.json()["error"]
+    assert time.monotonic() - t0 < 5
+    assert client.post("/api/save", json={"text": HEX}).status_code == 409
+    target.unlink()
+    elsewhere = tmp_path / "secret.txt"
+    elsewhere.write_text("not the studio's to read")
+    target.symlink_to(elsewhere)
+    assert client.get("/api/file").status_code == 422
+    assert client.post("/api/save", json={"text": HEX}).status_code == 409
+    assert elsewhere.read_text() == "not the studio's to read"
+    target.unlink()
+    with open(target, "wb") as fh:
+        fh.truncate(200_000_000)
+    res = client.get("/api/file")
+    assert res.status_code == 422 and "over the 4 MB limit" in res.json()["error"]
+
+
+def test_other_requests_are_answered_while_file_is_read(tmp_path):
+    target = tmp_path / "board.txt"
+    os.mkfifo(target)
+    with studio_client(str(target)) as client:
+        answers = []
+        threads = [threading.Thread(target=lambda: answers.append(client.get("/api/file").status_code))
+                   for _ in range(4)]
+        for t in threads:
+            t.start()
+        assert client.get("/api/constants").status_code == 200
+        for t in threads:
+            t.join(10)
+        assert answers == [422] * 4
