@@ -154,3 +154,43 @@ def test_without_a_build_the_first_run_says_so_and_solves(monkeypatch, capsys):
     assert main(["solve", "--engine", "search", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
     err = capsys.readouterr().err
     assert "no ahead-of-time build (error: command 'cc' failed" in err and "just in time" in err
+
+
+@pytest.mark.parametrize("name", aot.SIGNATURES)
+def test_every_entry_point_refuses_arrays_of_another_kind(name):
+    """Built ahead of time, straight_ahead read int32 arrays as int64 and crashed; in every mode: a TypeError."""
+    import numpy as np
+
+    from flowgraph.engines.search import passes
+
+    calls = passes.sample_calls()
+    getattr(passes, name)(*calls[name])  # the sample call itself is accepted
+    arrays = aot.array_arguments(aot.SIGNATURES[name])
+    assert arrays or name == "log_size"
+    for i, _, ndim in arrays:
+        given = calls[name][i]
+        swapped = given.astype(given.dtype.newbyteorder(">" if given.dtype.byteorder != ">" else "<"))
+        for wrong in (given.astype(np.int32), np.repeat(given, 2, axis=-1)[..., ::2], given.tolist(),
+                      *([swapped] if given.dtype.itemsize > 1 else [])):
+            args = list(passes.sample_calls()[name])
+            args[i] = wrong
+            with pytest.raises(TypeError, match=f"argument {i + 1} must be a C-contiguous {ndim}-D"):
+                getattr(passes, name)(*args)
+
+
+def test_built_ahead_of_time_a_wrong_dtype_is_a_type_error_not_a_crash(built):
+    code = """
+import numpy as np
+from flowgraph.engines.search import passes
+args = list(passes.sample_calls()["straight_ahead"])
+args[0] = args[0].astype(np.int32)
+try:
+    passes.straight_ahead(*args)
+except TypeError as exc:
+    print(passes.KIND, "|", exc)
+"""
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "FLOWGRAPH_PASSES")}
+    done = subprocess.run([sys.executable, "-c", code], env={**env, "FLOWGRAPH_CACHE_DIR": str(built.parent.parent)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr  # a segfault was -11
+    assert done.stdout.startswith("ahead of time | straight_ahead(): argument 1 must be a C-contiguous 1-D int64")

@@ -55,7 +55,7 @@ from typing import Any
 from . import aot
 from .cache import jit_only, python_only
 
-__all__ = ["ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "warm_up"]
+__all__ = ["ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up"]
 
 #: The passes the search calls from Python (also this package's attributes, bound by :func:`bind`).
 ENTRY_POINTS = tuple(aot.SIGNATURES)
@@ -92,9 +92,38 @@ def bind() -> str:
         else:
             functions = {name: getattr(module, name) for name in ENTRY_POINTS}
             kind = "ahead of time"
-        globals().update(functions)
+        globals().update({name: _typed(name, fn) for name, fn in functions.items()})
         KIND = kind
         return KIND
+
+
+def _typed(name: str, fn):
+    """``fn`` behind a check of its array arguments' dtype, dimensions and layout (a TypeError, in every mode).
+
+    A function built ahead of time checks nothing: an int32 array is read as
+    int64 (a crash, or wrong answers); one compiled just in time would compile
+    a new version for it. About 1 microsecond a call (docs/benchmarks.md).
+    """
+    import numpy as np
+
+    ndarray = np.ndarray
+    arrays = tuple((i, np.dtype(dtype), ndim) for i, dtype, ndim in aot.array_arguments(aot.SIGNATURES[name]))
+    count = max((i for i, _, _ in arrays), default=-1) + 1
+
+    def checked(*args):
+        if len(args) < count:
+            raise TypeError(f"{name}() takes more arguments ({len(args)} given)")
+        for i, dtype, ndim in arrays:
+            a = args[i]
+            if type(a) is not ndarray or a.dtype != dtype or a.ndim != ndim or not a.flags.c_contiguous:
+                raise TypeError(f"{name}(): argument {i + 1} must be a C-contiguous {ndim}-D {dtype} array, not "
+                                f"{getattr(a, 'dtype', type(a).__name__)} {getattr(a, 'shape', '')}")
+        return fn(*args)
+
+    checked.__name__ = checked.__qualname__ = name
+    checked.__doc__ = fn.__doc__
+    checked.__wrapped__ = fn  # type: ignore[attr-defined]
+    return checked
 
 
 def __getattr__(name: str) -> Any:
@@ -131,38 +160,53 @@ def build_ahead() -> str | None:
         return None
 
 
-def warm_up() -> None:
-    """Load the passes now (compiling them just in time on a machine's first run without a build).
+def sample_calls() -> dict[str, tuple]:
+    """Arguments for one call of every entry point, on a 2x2 board with one flow on a diagonal.
 
-    Batches, ``bench`` and the studio call this before their first puzzle
-    so that no puzzle's time includes a load. Every entry point is called
-    once: numba compiles a function on its first call or loads it from its
-    cache, which takes longer than solving a small board.
+    :func:`warm_up` makes these calls; the tests use them to check that every
+    entry point refuses arrays of another dtype, shape or layout.
     """
-    global WARM
-    bind()
     import numpy as np
 
     from ..board import csr
     from .codes import ACTIVE
 
-    p = sys.modules[__name__]  # this package, its entry points bound
-    ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))  # a 2x2 board, one flow on a diagonal
-    p.link_distances(ptr, nbr, np.array([0, 3], np.int64))
-    p.straight_ahead(ptr, nbr)
-    p.moves_buffer(ptr)
+    ptr, nbr = csr(((1, 2), (0, 3), (0, 3), (1, 2)))
     color = np.frombuffer(bytearray((1 | ACTIVE, 0, 0, 1 | ACTIVE)), np.uint8)
     link = np.zeros(4, np.uint8)
     heads = np.array([0, 3], np.int64)
     side = np.array([0, 1, 1, 0], np.int8)
     endpoint = np.array([1, 0, 0, 1], np.uint8)
-    log = np.empty(p.log_size(4, 1), np.int64)
-    p.settle_pass(color, link, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, log)
-    p.chokepoint_pass(color, ptr, nbr, np.full(nbr.shape[0], -1, np.int64), heads, 0, 1, 0, 3)
-    color = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
-    p.move_pass(color, link, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint, log, 0, 1,
-                np.full(nbr.shape[0], -1, np.int64), 3)
-    p.fewest_moves(color, link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
-                   np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64), np.zeros(2, np.int64))
-    p.step_head(np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8), np.array([0, 3], np.int64), 0, 1, 0, 2)
+    log = np.empty(18, np.int64)  # log_size(4, 1) and then some
+    no_chord = np.full(nbr.shape[0], -1, np.int64)
+    fresh = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
+    return {
+        "link_distances": (ptr, nbr, np.array([0, 3], np.int64)),
+        "straight_ahead": (ptr, nbr),
+        "moves_buffer": (ptr,),
+        "log_size": (4, 1),
+        "settle_pass": (color, link, ptr, nbr, heads, 0, 2, np.array([0, 3], np.int64), True, 1, side, endpoint, log),
+        "chokepoint_pass": (color, ptr, nbr, no_chord, heads, 0, 1, 0, 3),
+        "move_pass": (fresh.copy(), link, ptr, nbr, np.array([0, 3], np.int64), 0, 2, True, 1, side, endpoint, log,
+                      0, 1, no_chord, 3),
+        "fewest_moves": (fresh.copy(), link, ptr, nbr, heads, np.array([0, 1], np.int64), 0, True, endpoint,
+                         np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64),
+                         np.zeros(2, np.int64)),
+        "step_head": (fresh.copy(), np.array([0, 3], np.int64), 0, 1, 0, 2),
+    }
+
+
+def warm_up() -> None:
+    """Load the passes now (compiling them just in time on a machine's first run without a build).
+
+    Batches, ``bench`` and the studio call this before their first puzzle
+    so that no puzzle's time includes a load. Every entry point is called
+    once (:func:`sample_calls`): numba compiles a function on its first call
+    or loads it from its cache, which takes longer than solving a small board.
+    """
+    global WARM
+    bind()
+    p = sys.modules[__name__]  # this package, its entry points bound
+    for name, args in sample_calls().items():  # the order the just-in-time cache's completeness relies on
+        getattr(p, name)(*args)
     WARM = True

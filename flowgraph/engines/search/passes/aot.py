@@ -19,6 +19,16 @@ is pending deprecation since numba 0.57 (its replacement is not out); the
 build needs a C compiler and setuptools, and where either is missing the
 passes run just in time as before (:func:`flowgraph.engines.search.passes.bind`).
 
+The child is isolated from the folder it is started in (``python -I``, its
+work folder as the current folder, the parent's own import path with the
+folder of the installed ``flowgraph`` first): a ``flowgraph/`` package in
+the current folder once ran in the child and its edited passes were cached
+under the installed source's hash. Before it writes anything the child
+checks that every pass it compiled is a file of the folder the hash was
+taken of, and that the hash of that folder is still the parent's. It dies
+with its parent (Linux's parent-death signal, else a watch on the parent),
+and a later build deletes work folders a killed build left.
+
 An exported function checks no argument types: an array of another dtype or
 layout is read as if it had the declared one. Its only callers are the
 search's own (``heap``, ``board``, ``state``), and
@@ -30,16 +40,18 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import warnings
 from pathlib import Path
 from types import ModuleType
 
-from .cache import AOT_MODULE, aot_path, prune, trusted
+from .cache import _HASH, AOT_MODULE, PASSES_DIR, aot_path, distrust, prune, source_hash, trusted
 
 __all__ = ["SIGNATURES", "BuildError", "build", "load"]
 
@@ -60,6 +72,29 @@ SIGNATURES = {
     "moves_buffer": f"{_I}({_I})",
     "step_head": f"UniTuple(i8, 2)({_C}, {_I}, i8, i8, i8, i8)",
 }
+def array_arguments(signature: str) -> tuple[tuple[int, str, int], ...]:
+    """The array arguments of a numba signature of :data:`SIGNATURES`: (position, dtype name, dimensions).
+
+    >>> array_arguments("i8(u1[::1], i8, i8[:, ::1])")
+    ((0, 'uint8', 1), (2, 'int64', 2))
+    """
+    depth, start = 0, len(signature) - 1
+    for start in range(len(signature) - 1, -1, -1):  # the argument list: the last top-level parentheses
+        depth += (signature[start] == ")") - (signature[start] == "(")
+        if depth == 0:
+            break
+    args, depth, word = [], 0, ""
+    for char in signature[start + 1:-1] + ",":
+        depth += (char in "([") - (char in ")]")
+        if char == "," and depth == 0:
+            args.append(word.strip())
+            word = ""
+        else:
+            word += char
+    names = {"i8": "int64", "u1": "uint8", "i1": "int8"}
+    return tuple((i, names[a[:a.index("[")]], a.count(",") + 1) for i, a in enumerate(args) if "[" in a)
+
+
 #: The pass module each exported function is defined in.
 SOURCES = {
     "link_distances": "layout", "straight_ahead": "layout", "settle_pass": "settle", "move_pass": "settle",
@@ -99,7 +134,12 @@ def build(timeout_s: float = 600.0) -> Path:
     target = aot_path()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.parent.chmod(0o755)  # whatever the umask: load() takes no folder others can write
+        if os.lstat(target.parent).st_uid == getattr(os, "getuid", lambda: 0)():
+            target.parent.chmod(0o755)  # whatever the umask: load() takes no folder others can write
+        why = distrust(target.parent, "folder")
+        if why is not None:
+            raise BuildError(f"cannot build into {target.parent}: {why}")
+        _remove_stale_work(target.parent, timeout_s)
         work = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
         (work / "tmp").mkdir()  # the child's TMPDIR: numba.pycc leaves its compiler probes (temp.c, temp.o)
     except OSError as exc:
@@ -107,9 +147,15 @@ def build(timeout_s: float = 600.0) -> Path:
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "NUMBA_CPU_FEATURES")}
     env.update(NUMBA_CPU_NAME="generic", FLOWGRAPH_CACHE_DIR=str(work / "jit"), PYTHONWARNINGS="ignore",
                TMPDIR=str(work / "tmp"))
+    import flowgraph
+
+    package_root = str(Path(flowgraph.__file__).resolve().parent.parent)  # the flowgraph this process runs
+    path = [package_root] + [entry for entry in sys.path if entry and entry != package_root]
+    command = [sys.executable, "-I", "-c", _CHILD, json.dumps(path), str(work), _HASH, str(PASSES_DIR),
+               str(os.getpid())]
     try:
-        done = subprocess.run([sys.executable, "-m", __name__, str(work)], env=env, capture_output=True,
-                              text=True, timeout=timeout_s)
+        done = subprocess.run(command, env=env, cwd=work, capture_output=True, text=True, timeout=timeout_s,
+                              stdin=subprocess.DEVNULL)
         built = work / target.name
         if done.returncode or not built.is_file():
             said = [line[len(_FAILED):] for line in done.stderr.splitlines() if line.startswith(_FAILED)]
@@ -126,6 +172,16 @@ def build(timeout_s: float = 600.0) -> Path:
         with contextlib.suppress(OSError):
             target.parent.rmdir()  # only where it is empty: a failed build leaves nothing
     return target
+
+
+def _remove_stale_work(folder: Path, timeout_s: float) -> None:
+    """Delete the work folders of builds that cannot still be running (their process was killed)."""
+    cutoff = time.time() - timeout_s - 60
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(".build-") and entry.is_dir(follow_symlinks=False) \
+                    and entry.stat(follow_symlinks=False).st_mtime < cutoff:
+                shutil.rmtree(entry.path, ignore_errors=True)
 
 
 def load() -> ModuleType | None:
@@ -149,8 +205,54 @@ def load() -> ModuleType | None:
     return module if all(hasattr(module, name) for name in SIGNATURES) else None
 
 
-def _compile(out_dir: str) -> None:
-    """The child's work: compile every function of :data:`SIGNATURES` into ``out_dir``."""
+# The child: ``python -I -c _CHILD PATH_JSON WORK HASH PASSES_DIR PARENT_PID`` (isolated: no current folder,
+# no PYTHONPATH, no user site on its path; the parent's path is given whole, its flowgraph's folder first).
+_CHILD = ("import json, sys; sys.path[:] = json.loads(sys.argv[1]); "
+          "from flowgraph.engines.search.passes.aot import _child_main; _child_main(sys.argv[2:])")
+
+
+def _child_main(argv: list[str]) -> None:
+    """The build child's entry point: die with the parent, compile, say one line on failure."""
+    work, expected_hash, passes_dir, parent = argv[0], argv[1], argv[2], int(argv[3])
+    _die_with(parent)
+    try:
+        _compile(work, expected_hash, Path(passes_dir))
+    except Exception as exc:
+        print(_FAILED + _why(exc), file=sys.stderr)
+        sys.exit(1)
+
+
+def _die_with(parent: int) -> None:
+    """End this process when ``parent`` ends (a killed ``flowgraph`` leaves no build running)."""
+    import signal
+    import threading
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # gone before the signal was asked for
+        os._exit(1)
+
+    def watch() -> None:  # where there is no parent-death signal
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _compile(out_dir: str, expected_hash: str = _HASH, passes_dir: Path = PASSES_DIR) -> None:
+    """The child's work: compile every function of :data:`SIGNATURES` into ``out_dir``.
+
+    Raises
+    ------
+    RuntimeError
+        A pass came from another file than ``passes_dir``'s, or that
+        folder's source no longer hashes to ``expected_hash``: nothing is
+        written.
+    """
     import importlib
 
     with warnings.catch_warnings():
@@ -163,7 +265,21 @@ def _compile(out_dir: str) -> None:
     for name, signature in SIGNATURES.items():
         module = importlib.import_module(f"{__package__}.{SOURCES[name]}")
         cc.export(name, signature)(getattr(module, name).py_func)
+    _check_sources(expected_hash, passes_dir)
     cc.compile()
+
+
+def _check_sources(expected_hash: str, passes_dir: Path) -> None:
+    """Every pass module loaded is a file of ``passes_dir``, whose source hashes to ``expected_hash``."""
+    prefix = f"{__package__}."
+    for name, module in list(sys.modules.items()):
+        if name.startswith(prefix) or name == __package__:
+            origin = Path(getattr(module, "__file__", "") or "").resolve()
+            if origin.parent != passes_dir.resolve():
+                raise RuntimeError(f"the build loaded {name} from {origin}, not from {passes_dir}")
+    found = source_hash(passes_dir)
+    if found != expected_hash:
+        raise RuntimeError(f"the passes' source changed during the build (hash {found}, expected {expected_hash})")
 
 
 _FAILED = "flowgraph-aot: "  # the child's one line on stderr when it fails
@@ -179,9 +295,5 @@ def _why(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}"[:300]
 
 
-if __name__ == "__main__":
-    try:
-        _compile(sys.argv[1])
-    except Exception as exc:
-        print(_FAILED + _why(exc), file=sys.stderr)
-        sys.exit(1)
+if __name__ == "__main__":  # pragma: no cover - the build runs _CHILD; this is kept for hand runs
+    _child_main([sys.argv[1], _HASH, str(PASSES_DIR), str(os.getppid())])

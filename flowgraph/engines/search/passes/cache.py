@@ -22,19 +22,31 @@ The folder is ``$FLOWGRAPH_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/flowgraph`` (``~/.cache/flowgraph``). Places of other
 hashes (older versions, edited passes; a few MB each) are deleted by the
 next build once unused for :data:`STALE_DAYS` days (:func:`prune`).
+
+Loading either form runs code (a shared library; numba's pickled index
+files), so nothing is loaded from a place another user could have written:
+one rule, :func:`distrust`, for every file and folder loaded and for the
+cache root. Where the root fails it, the passes are cached in a private
+temporary folder for this process only (removed at exit), and one line
+says why.
 """
 
 from __future__ import annotations
 
+import atexit
+import functools
 import hashlib
 import os
+import shutil
 import stat
+import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 __all__ = [
     "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "source_hash", "cache_root", "cache_dir",
-    "aot_path", "trusted", "compiled", "prune",
+    "aot_path", "distrust", "trusted", "compiled", "prune", "say_once",
 ]
 
 #: The folder of the pass modules; only functions defined here use the locator.
@@ -69,13 +81,112 @@ def source_hash(folder: Path = PASSES_DIR) -> str:
     return digest.hexdigest()[:16]
 
 
-def cache_root() -> Path:
-    """The folder every compiled form of the passes is kept under (see the module's text)."""
+def _configured_root() -> Path:
     for name in ("FLOWGRAPH_CACHE_DIR", "NUMBA_CACHE_DIR"):
         if os.environ.get(name):
             return Path(os.environ[name])
     xdg = os.environ.get("XDG_CACHE_HOME")
     return (Path(xdg) if xdg else Path.home() / ".cache") / "flowgraph"
+
+
+def cache_root() -> Path:
+    """The folder every compiled form of the passes is kept under (see the module's text).
+
+    The configured folder where :func:`distrust` finds nothing against it
+    (or against the folders it would be made in); else a private temporary
+    folder for this process, with one line on standard error saying why.
+    """
+    configured = _configured_root()
+    return _checked_root(str(configured), os.environ.get("FLOWGRAPH_CACHE_DIR", ""))
+
+
+@functools.lru_cache(maxsize=8)
+def _checked_root(configured: str, _key: str) -> Path:
+    path = Path(configured)
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent  # a root not made yet: the folders it would be made in must be safe
+    # The root only holds the folders loaded from (each checked as it is used): like them, or sticky like /tmp.
+    why = distrust(existing, kind="parent")
+    if why is None:
+        return path
+    say_once(f"flowgraph: not using the compile cache {configured}: {why}; the search's passes are cached in a "
+             "private folder for this run only")
+    return private_folder()
+
+
+@functools.lru_cache(maxsize=1)
+def private_folder() -> Path:
+    """A folder of this process's own (mode 0700, removed at exit) for a cache that cannot be trusted or written."""
+    folder = Path(tempfile.mkdtemp(prefix="flowgraph-passes-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+_SAID: set[str] = set()
+
+
+def say_once(line: str) -> None:
+    """Print ``line`` to standard error once per process (cache trouble is said, never fatal)."""
+    if line not in _SAID:
+        _SAID.add(line)
+        print(line, file=sys.stderr, flush=True)
+
+
+def distrust(path: Path, kind: str = "file") -> str | None:
+    """Why ``path`` may not be loaded from (or cached in), in a few words; None when nothing is against it.
+
+    The rule, for everything the passes' caches load (loading runs code):
+
+    * ``path`` itself (``kind`` "file" or "folder") is a regular file or a
+      folder, not a symlink, owned by this user or root, and writable by
+      nobody else (no group or other write bit; what flowgraph writes there
+      it makes so, whatever the umask);
+    * every folder above it (``kind`` "parent" starts there) is owned by this
+      user or root and is writable by others only where it is sticky (like
+      ``/tmp``: nobody can rename or delete another's entries), by its group
+      only where the group is this user's own primary group (a umask of 002
+      with a group per user, Debian's and Fedora's scheme, makes folders so).
+
+    Parameters
+    ----------
+    path : Path
+    kind : {"file", "folder", "parent"}
+        "parent": ``path`` is a folder above what will be made.
+
+    Returns
+    -------
+    str or None
+    """
+    if not hasattr(os, "getuid"):
+        return None  # no owners to check (Windows): the user's profile folders are private
+    owners = (0, os.getuid())
+    try:
+        info = os.lstat(path)
+    except OSError as exc:
+        return f"{path} cannot be read ({exc.strerror or exc})"
+    if kind != "parent":
+        want = stat.S_ISREG if kind == "file" else stat.S_ISDIR
+        if not want(info.st_mode):
+            return f"{path} is not a regular {'file' if kind == 'file' else 'folder'} (a symlink or another kind)"
+        if info.st_uid not in owners:
+            return f"{path} belongs to another user (uid {info.st_uid})"
+        if info.st_mode & 0o022:
+            return f"{path} can be written by other users (mode {stat.S_IMODE(info.st_mode):o})"
+        above = Path(os.path.realpath(path.parent))
+    else:
+        above = Path(os.path.realpath(path))
+    for folder in (above, *above.parents):
+        try:
+            info = os.stat(folder)
+        except OSError as exc:
+            return f"{folder} cannot be read ({exc.strerror or exc})"
+        if info.st_uid not in owners:
+            return f"{folder} belongs to another user (uid {info.st_uid})"
+        others = info.st_mode & 0o002 or (info.st_mode & 0o020 and info.st_gid != os.getgid())
+        if others and not info.st_mode & stat.S_ISVTX:
+            return f"{folder} can be written by other users (mode {stat.S_IMODE(info.st_mode):o})"
+    return None
 
 
 _HASH = source_hash()
@@ -119,17 +230,11 @@ def aot_path() -> Path:
 def trusted(path: Path) -> bool:
     """Whether ``path`` is a module this process may load: nobody but this user (or root) could have written it.
 
-    A regular file (no symlink) owned by this user or by root and writable
-    by nobody else, in a folder of the same kind (so that nobody else could
-    swap the file either): loading a module runs its code.
+    :func:`distrust` finds nothing against the file, nor against its folder
+    (so that nobody else could swap the file either): loading a module runs
+    its code.
     """
-    try:
-        entries = ((os.lstat(path), stat.S_ISREG), (os.lstat(path.parent), stat.S_ISDIR))
-    except OSError:
-        return False
-    owners = (0, os.getuid()) if hasattr(os, "getuid") else None
-    return all(kind(entry.st_mode) and not entry.st_mode & 0o022 and (owners is None or entry.st_uid in owners)
-               for entry, kind in entries)
+    return distrust(path, "file") is None and distrust(path.parent, "folder") is None
 
 
 def compiled(ahead: bool = False) -> bool:

@@ -8,21 +8,71 @@ defined. It answers only for this package's files, caching them in
 :func:`.cache.cache_dir`, so other numba code in the process keeps numba's
 own locators. ``tests/engines/test_compile_cache.py`` checks that an edit
 recompiles.
+
+Numba loads pickled index files from that folder, so the locator uses it
+only where :func:`.cache.distrust` finds nothing against the folder or the
+files in it; else a private folder, said once. And cache trouble never fails
+a solve: :class:`_PassesCache` turns an error reading or writing the cache (a
+full disk, say) into one line, and the pass is compiled for this process
+only (numba's own hook for spurious I/O errors, which it uses on Windows).
+
+Numba's private API used here, in this module only (numba 0.59-0.68; the
+upper bound in pyproject.toml): ``caching._CacheLocator`` and
+``_SourceFileBackedLocatorMixin``, the locator list ``CacheImpl._locator_classes``,
+``caching.FunctionCache._guard_against_spurious_io_errors`` and a dispatcher's
+``_cache``. ``tests/engines/test_compile_cache.py`` names each.
 """
 
 from __future__ import annotations
 
-import functools
-import tempfile
+import contextlib
+import os
 from pathlib import Path
 
 import numba
-from numba import njit
 from numba.core import caching
 
-from .cache import _HASH, PASSES_DIR, cache_dir
+from .cache import _HASH, PASSES_DIR, cache_dir, distrust, private_folder, say_once
 
 __all__ = ["njit", "njit_borrowed"]
+
+
+class _PassesCache(caching.FunctionCache):
+    """Numba's cache of a compiled function, where reading or writing the cache never fails the call.
+
+    A full disk, a read-only or damaged cache: one line, and the function is
+    compiled in this process (numba compiles when a load finds nothing).
+    """
+
+    @contextlib.contextmanager
+    def _guard_against_spurious_io_errors(self):
+        try:
+            yield
+        except (OSError, EOFError, ValueError) as exc:  # EOFError, ValueError: a damaged (truncated) pickle
+            reason = getattr(exc, "strerror", None) or type(exc).__name__
+            say_once(f"flowgraph: the search's compile cache cannot be used ({reason}): its passes are compiled "
+                     "for this run only")
+
+    def save_overload(self, sig, data):
+        super().save_overload(sig, data)
+        with contextlib.suppress(OSError):  # numba writes with the umask's mode: none that others could write
+            for entry in os.scandir(self.cache_path):
+                info = entry.stat(follow_symlinks=False)
+                if entry.is_file(follow_symlinks=False) and info.st_mode & 0o022 and info.st_uid == os.getuid():
+                    os.chmod(entry.path, 0o644)
+
+
+def njit(fn=None, **options):
+    """numba's ``njit``; with ``cache=True`` the function is cached through :class:`_PassesCache`."""
+    cache = options.pop("cache", False)
+
+    def decorate(function):
+        dispatcher = numba.njit(**options)(function)
+        if cache and hasattr(dispatcher, "_cache"):  # NUMBA_DISABLE_JIT gives the plain function back
+            dispatcher._cache = _PassesCache(dispatcher.py_func)
+        return dispatcher
+
+    return decorate(fn) if fn is not None else decorate
 
 
 def njit_borrowed(fn):
@@ -37,12 +87,7 @@ def njit_borrowed(fn):
     them for the whole call. Such a helper cannot make arrays (``np.empty``
     and the like): its callers pass work space in.
     """
-    return njit(cache=True, _nrt=False)(fn)  # type: ignore[call-overload]  # (numba's stubs omit _nrt)
-
-
-@functools.cache
-def _private_dir() -> str:
-    return tempfile.mkdtemp(prefix="flowgraph-passes-")
+    return njit(cache=True, _nrt=False)(fn)
 
 
 class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
@@ -66,9 +111,29 @@ class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocato
         self = cls(py_func, py_file)
         try:
             self.ensure_cache_path()
-        except OSError:  # no writable cache: a fresh private folder (a shared one could be planted)
-            self._cache_path = _private_dir()
+            with contextlib.suppress(OSError):  # made with the umask's mode: none that others could write
+                info = os.lstat(self._cache_path)
+                if info.st_mode & 0o022 and info.st_uid == os.getuid() and not os.path.islink(self._cache_path):
+                    os.chmod(self._cache_path, 0o755)
+            why = _distrust_folder(Path(self._cache_path))
+        except OSError as exc:
+            why = f"it cannot be written ({exc.strerror or exc})"
+        if why is not None:  # a fresh private folder (never a shared one, which could be planted)
+            say_once(f"flowgraph: not using the compile cache {self._cache_path}: {why}; the search's passes are "
+                     "cached in a private folder for this run only")
+            self._cache_path = str(private_folder())
         return self
+
+
+def _distrust_folder(folder: Path) -> str | None:
+    """:func:`.cache.distrust` of a cache folder and of every file in it (numba loads them all)."""
+    why = distrust(folder, "folder")
+    if why is None:
+        for entry in os.scandir(folder):
+            why = distrust(Path(entry.path), "file")
+            if why is not None:
+                return why
+    return why
 
 
 # numba's list of cache locators (``_CacheImpl`` in older numba)

@@ -1,0 +1,221 @@
+"""Nothing the search's caches or its build load comes from a place another user or the current folder controls.
+
+Issue 33's reproducers: the build child ran a ``flowgraph/`` package from the current folder and cached its
+passes under the installed source's hash; numba's pickled index files were loaded from a folder another
+user owned; a full cache disk failed every search solve; a killed build left its child running and its work
+folder behind; a read-only cache left a private folder per run in /tmp.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from flowgraph.engines.search.passes import aot, cache
+
+OTHER_UID = 4242  # a user that is not this one (the tests run as root in CI; skip where chown is refused)
+
+
+def _chown_other(path: Path) -> None:
+    try:
+        os.chown(path, OTHER_UID, OTHER_UID)
+    except PermissionError:
+        pytest.skip("needs root to give a folder to another user")
+
+
+@pytest.fixture
+def fresh_root(monkeypatch, tmp_path):
+    """A cache root of this test's own; the process's memo of checked roots forgotten before and after."""
+    cache._checked_root.cache_clear()
+    root = tmp_path / "cache"
+    monkeypatch.setenv("FLOWGRAPH_CACHE_DIR", str(root))
+    yield root
+    cache._checked_root.cache_clear()
+
+
+def test_the_build_child_runs_no_code_from_the_current_folder(tmp_path, monkeypatch, fresh_root):
+    planted = tmp_path / "checkout"
+    marker = tmp_path / "planted-code-ran"
+    for package in ("flowgraph", "numba", "numpy"):  # any of them imported from the current folder would run
+        (planted / package).mkdir(parents=True)
+        (planted / package / "__init__.py").write_text(f"open({str(marker)!r}, 'a').write({package!r})\n")
+    monkeypatch.chdir(planted)
+    with pytest.raises(aot.BuildError, match="more than 4 s"):
+        aot.build(timeout_s=4)  # the real child is still compiling then: ended, nothing cached
+    assert not marker.exists()
+    assert not cache.trusted(cache.aot_path())
+
+
+def test_the_build_checks_it_compiled_the_files_the_hash_covers(tmp_path):
+    with pytest.raises(RuntimeError, match="source changed"):
+        aot._check_sources("0" * 16, cache.PASSES_DIR)
+    aot._check_sources(cache.source_hash(), cache.PASSES_DIR)  # the installed source: nothing against it
+    elsewhere = tmp_path / "passes"
+    elsewhere.mkdir()
+    with pytest.raises(RuntimeError, match="not from"):
+        aot._check_sources(cache.source_hash(elsewhere), elsewhere)
+
+
+def test_a_killed_build_leaves_no_child_and_its_work_folder_goes_next_time(tmp_path, fresh_root):
+    parent = subprocess.Popen([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; aot.build()"],
+                              env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(fresh_root)})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not _children_of(fresh_root):
+        time.sleep(0.2)
+    assert _children_of(fresh_root), "the build child did not start"
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _children_of(fresh_root):
+        time.sleep(0.2)
+    assert not _children_of(fresh_root)
+    work = list(fresh_root.glob("*/.build-*"))
+    assert work, "a killed build leaves its work folder"
+    old = time.time() - 3600
+    for folder in work:
+        os.utime(folder, (old, old))
+    aot._remove_stale_work(work[0].parent, timeout_s=600)
+    assert not list(fresh_root.glob("*/.build-*"))
+
+
+def _children_of(root: Path) -> list[int]:
+    """Processes whose command line names ``root`` (the build child gets its work folder inside it)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if str(root).encode() in (proc / "cmdline").read_bytes() and \
+                        b"_child_main" in (proc / "cmdline").read_bytes():
+                    found.append(int(proc.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("mode, owner, why", [
+    (0o755, None, None),
+    (0o775, None, "can be written by other users"),
+    (0o757, None, "can be written by other users"),
+    (0o755, OTHER_UID, "belongs to another user"),
+])
+def test_one_rule_for_every_folder_loaded(tmp_path, mode, owner, why):
+    folder = tmp_path / "f"
+    folder.mkdir()
+    folder.chmod(mode)
+    if owner is not None:
+        _chown_other(folder)
+    found = cache.distrust(folder, "folder")
+    assert (found is None) if why is None else (why in found), found
+
+
+def test_a_parent_others_can_write_is_refused_unless_sticky(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    inner = shared / "cache"
+    inner.mkdir(mode=0o755)
+    shared.chmod(0o777)
+    assert "can be written by other users" in cache.distrust(inner, "folder")
+    shared.chmod(0o1777)  # like /tmp: nobody may rename another's folder
+    assert cache.distrust(inner, "folder") is None
+    link = tmp_path / "link"
+    link.symlink_to(inner)
+    assert "symlink" in cache.distrust(link, "folder")
+
+
+def test_an_untrusted_root_means_a_private_folder_said_once(fresh_root, capsys):
+    fresh_root.mkdir(mode=0o777)
+    fresh_root.chmod(0o777)
+    chosen = cache.cache_root()
+    assert chosen != fresh_root and cache.distrust(chosen, "folder") is None
+    assert stat_mode(chosen) == 0o700
+    err = capsys.readouterr().err
+    assert err.count("not using the compile cache") == 1 and "can be written by other users" in err
+
+
+def stat_mode(path: Path) -> int:
+    return os.stat(path).st_mode & 0o7777
+
+
+class _Payload:
+    """Unpickling it runs a shell command: what a planted numba index file can do."""
+
+    def __init__(self, command: str):
+        self.command = command
+
+    def __reduce__(self):
+        return (os.system, (self.command,))
+
+# Compiles one small pass just in time (its cache folder planted first); prints where numba cached it.
+JIT_ONE = """
+from flowgraph.engines.search.passes import common
+assert common.popcount(7) == 3  # compiled on this first call, after a look for it in the cache
+print(common.popcount._cache.cache_path)
+"""
+
+
+def test_numba_never_loads_index_files_from_another_users_folder(tmp_path):
+    root = tmp_path / "cache"
+    root.mkdir()
+    root.chmod(0o1777)  # a shared, sticky cache root, as /tmp
+    env = {**os.environ, "FLOWGRAPH_CACHE_DIR": str(root), "FLOWGRAPH_PASSES": "jit"}
+    env.pop("NUMBA_DISABLE_JIT", None)
+    folder = Path(subprocess.run([sys.executable, "-c", "from flowgraph.engines.search.passes import cache; "
+                                  "print(cache.cache_dir())"], env=env, capture_output=True, text=True,
+                                 check=True).stdout.strip())
+    folder.mkdir()
+    marker = tmp_path / "payload-ran"
+    from flowgraph.engines.search.passes import common
+
+    for name, fn in vars(common).items():  # numba's index file of every function, a pickle that runs a command
+        if hasattr(fn, "py_func"):
+            index = folder / f"common.{name}-{fn.py_func.__code__.co_firstlineno}.py{sys.version_info[0]}" \
+                f"{sys.version_info[1]}.nbi"
+            index.write_bytes(pickle.dumps(_Payload(f"touch {marker}")))
+    _chown_other(folder)  # planted by another user before this one's first run
+    done = subprocess.run([sys.executable, "-c", JIT_ONE], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert not marker.exists()
+    assert Path(done.stdout.strip()) != folder  # numba was pointed at a private folder instead
+    assert "belongs to another user" in done.stderr and done.stderr.count("not using the compile cache") == 1
+
+
+def test_cache_trouble_never_fails_a_compile(tmp_path, monkeypatch, capsys):
+    numba = pytest.importorskip("numba")
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        pytest.skip("nothing is compiled or cached in plain Python")
+    from numba.core import caching
+
+    from flowgraph.engines.search.passes import jit
+
+    def full_disk(self, *args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(caching.IndexDataCacheFile, "save", full_disk)
+    monkeypatch.setattr(caching.IndexDataCacheFile, "load", full_disk)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+
+    def twice(x):
+        return 2 * x
+
+    twice.__module__ = "tests.engines.cache_trouble"
+    compiled = jit.njit(cache=True)(twice)
+    assert isinstance(compiled, numba.core.registry.CPUDispatcher) and compiled(21) == 42
+    assert "compile cache cannot be used (No space left on device)" in capsys.readouterr().err
+
+
+def test_the_numba_internals_the_cache_relies_on_are_there():
+    """numba's private names jit.py uses (numba 0.59-0.68): a new numba that drops one fails here first."""
+    pytest.importorskip("numba")
+    from numba.core import caching
+
+    for name in ("_CacheLocator", "_SourceFileBackedLocatorMixin", "FunctionCache", "IndexDataCacheFile"):
+        assert hasattr(caching, name), name
+    assert hasattr(getattr(caching, "CacheImpl", None) or caching._CacheImpl, "_locator_classes")
+    assert hasattr(caching.FunctionCache, "_guard_against_spurious_io_errors")
