@@ -165,7 +165,10 @@ def _puzzle(pid: str, flags: list[str], width: int, height: int, data: str, at: 
     distinct = sorted({n for _, n in numbers})
     if len(distinct) > len(LABELS):
         raise _Bad(at, f"{len(distinct)} different numbers: at most {len(LABELS)} flows")
-    label = {n: LABELS[k] for k, n in enumerate(distinct)}
+    # Number n is the n-th label, as in numberlink files, so a board written as a URL reads back with its own
+    # labels (B and C stay B and C); numbers beyond the labels are given labels in their order.
+    fits = bool(distinct) and distinct[0] >= 1 and distinct[-1] <= len(LABELS)
+    label = {n: LABELS[n - 1] if fits else LABELS[k] for k, n in enumerate(distinct)}
     number = {v: k for k, v in label.items()}
     cells = {(x, y): "." for y in range(height) for x in range(width)}
     for c, n in numbers:

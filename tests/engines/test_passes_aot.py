@@ -37,7 +37,7 @@ signatures = {}
 if passes.KIND == "just in time":
     from numba.core import sigutils
     for entry in passes.ENTRY_POINTS:
-        signatures[entry] = [[str(t) for t in sig] for sig in getattr(passes, entry).signatures]
+        signatures[entry] = [[str(t) for t in sig] for sig in getattr(passes, entry).__wrapped__.signatures]
 print(json.dumps({"kind": passes.KIND, "states": states, "signatures": signatures}))
 """
 

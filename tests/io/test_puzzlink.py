@@ -40,9 +40,22 @@ def test_the_puzzle_id_and_flags_choose_the_rules(url, rules):
     assert entry.puzzle.rules == rules and len(entry.puzzle.flows) == 2
 
 
-def test_numbers_are_labels_in_order_and_decoding_follows_pzprjs():
+def test_number_n_is_the_nth_label_and_decoding_follows_pzprjs():
     [entry], _ = analyse_puzzlink("https://puzz.link/p?numlin/4/2/-11ag-11ai")  # 17, 10, empty, 17 / 10, 3 empty
-    assert entry.puzzle.lines[1:4] == ("B-A-.-B", "| | | |", "A-.-.-.")
+    assert entry.puzzle.lines[1:4] == ("Q-J-.-Q", "| | | |", "J-.-.-.")  # as in numberlink files
+
+
+@pytest.mark.parametrize("labels", ["BC", "AZ", "az", "09", "Q1"])
+def test_a_board_written_as_a_url_reads_back_with_its_own_labels(labels):
+    """Issue 33: labels not starting at A (5 of 800 fuzzed converts) read back renamed: exit 5."""
+    from flowgraph import parse_text
+    from flowgraph.io.puzzlink import write_puzzlink
+    from flowgraph.io.sketch import same_board
+
+    one, two = labels
+    board = parse_text(f"STANDARD\n{one}-.-{one}\n| | |\n{two}-.-{two}\n")
+    [back], _ = analyse_puzzlink(write_puzzlink(board))
+    assert same_board(back.puzzle, board)
 
 
 @pytest.mark.parametrize("url, column, words", [
