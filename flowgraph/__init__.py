@@ -20,22 +20,49 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .batch.outcome import Outcome, solve_file
-from .engines import solve_puzzle
-from .errors import (
-    ConversionError,
-    FlowgraphError,
-    PuzzleError,
-    ScanError,
-    SearchLimitError,
-    UnsolvableError,
-    VerificationError,
-)
-from .io.files import parse_file
-from .io.neighbor_link import analyse, find_problems, parse_text
-from .io.problems import Problem
-from .model import Flow, Limits, Puzzle, Solution
-from .verify import check, verify
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .batch.outcome import Outcome, solve_file
+    from .engines import solve_puzzle
+    from .errors import (
+        ConversionError,
+        FlowgraphError,
+        PuzzleError,
+        ScanError,
+        SearchLimitError,
+        UnsolvableError,
+        VerificationError,
+    )
+    from .io.files import parse_file
+    from .io.neighbor_link import analyse, find_problems, parse_text
+    from .io.problems import Problem
+    from .model import Flow, Limits, Puzzle, Solution
+    from .verify import check, verify
+
+# Loaded on first use (PEP 562): ``import flowgraph`` costs a few milliseconds, so the console script can
+# catch Ctrl-C while networkx and lark load (flowgraph.cli.run), and ``--version`` needs neither.
+_LAZY = {
+    "Outcome": ".batch.outcome", "solve_file": ".batch.outcome", "solve_puzzle": ".engines",
+    **dict.fromkeys(("ConversionError", "FlowgraphError", "PuzzleError", "ScanError", "SearchLimitError",
+                     "UnsolvableError", "VerificationError"), ".errors"),
+    "parse_file": ".io.files", "analyse": ".io.neighbor_link", "find_problems": ".io.neighbor_link",
+    "parse_text": ".io.neighbor_link", "Problem": ".io.problems", "Flow": ".model", "Limits": ".model",
+    "Puzzle": ".model", "Solution": ".model", "check": ".verify", "verify": ".verify",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def solve(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = None) -> Solution:
@@ -65,6 +92,8 @@ def solve(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = None) ->
     ValueError
         Unknown engine name (the message lists the valid ones).
     """
+    from .engines import solve_puzzle
+
     return solve_puzzle(puzzle, engine, limits)
 
 

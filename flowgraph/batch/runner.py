@@ -11,7 +11,6 @@ cleanly: the rows already written stay, and ``--resume`` finishes the rest.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import threading
 from collections.abc import Callable, Sequence
@@ -136,7 +135,12 @@ def run_batch(
                 on_row(i, row)
     todo = [i for i in range(len(keys)) if rows[i] is None]
     batch = Batch(rows, resumed=len(keys) - len(todo), executor=executor.name, workers=executor.workers)
-    fh = open(out, "a" if resume else "w", encoding="utf-8") if out else None
+    try:
+        fh = open(out, "a" if resume else "w", encoding="utf-8") if out else None
+    except OSError as exc:
+        from ..io.files import WriteError
+
+        raise WriteError(exc.errno, exc.strerror or str(exc), str(out)) from None
     restore = _watch_interrupts()
     try:
         for j, row in executor.run(task, [args[i] for i in todo]):
@@ -148,8 +152,13 @@ def run_batch(
                 row["digest"] = digests[i]
             rows[i] = row
             if fh:
-                fh.write(json.dumps(_public(row)) + "\n")  # one write per whole line
-                fh.flush()
+                try:
+                    fh.write(json.dumps(_public(row)) + "\n")  # one write per whole line
+                    fh.flush()
+                except OSError as exc:
+                    from ..io.files import WriteError
+
+                    raise WriteError(exc.errno, exc.strerror or str(exc), str(out)) from None
             if on_row:
                 on_row(i, row)
     except KeyboardInterrupt:
@@ -158,7 +167,12 @@ def run_batch(
     finally:
         restore()
         if fh:
-            fh.close()
+            try:
+                fh.close()
+            except OSError as exc:  # the last buffered row (a full device): said as the write it is
+                from ..io.files import WriteError
+
+                raise WriteError(exc.errno, exc.strerror or str(exc), str(out)) from None
     if out and not batch.interrupted:
         _rewrite_in_order(Path(out), rows)
     batch.wall_seconds = time.perf_counter() - t0
@@ -188,12 +202,13 @@ def _watch_interrupts() -> Callable[[], None]:
 
 
 def _rewrite_in_order(path: Path, rows: list[dict | None]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        for row in rows:
-            if row is not None:
-                fh.write(json.dumps(_public(row)) + "\n")
-    os.replace(tmp, path)
+    """The rows file again, in input order, written whole or not at all; a device or pipe is never replaced
+    (``--out /dev/null`` once became a regular file: the rewrite renamed a temporary file over it)."""
+    from ..io.files import write_atomic
+
+    if not path.is_file():
+        return
+    write_atomic(path, "".join(json.dumps(_public(row)) + "\n" for row in rows if row is not None))
 
 
 def summarise(batch: Batch, name: Callable[[dict], str] = lambda r: r.get("puzzle") or r.get("key", "")) -> dict:

@@ -2,104 +2,37 @@
 
 The commands only parse arguments and print; what they decide (outcomes,
 verdicts, tables' numbers) comes from the library, so the studio and batch
-runs can call the same functions.
+runs can call the same functions. :mod:`.program` holds the parser and
+:func:`main`; this module loads it only when asked, so that the console
+script's :func:`run` catches Ctrl-C however early it comes (while the
+libraries load, ~0.1-0.6 s): "interrupted" and status 130, never a
+traceback.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
-import traceback
-from collections.abc import Sequence
-
-from .. import __version__
-from ..batch.jobs import EmptyFolderError
-from .common import EXIT, EXIT_HELP, SUMMARIES, OutputError, Parser
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["main", "run", "build_parser", "EXIT", "COMMANDS"]
 
-#: The subcommands, in the order ``--help`` lists them.
-COMMANDS = tuple(SUMMARIES)
-
-
-def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The argument parser of the ``flowgraph`` command.
-
-    With ``argv``, only the module of the command it names is imported (its full parser); the
-    others are listed by their one-line help (start-up: ``flowgraph solve`` does not load the
-    studio's or the scanner's code). Without, every command's parser is built.
-    """
-    words = [a for a in argv or () if not a.startswith("-")]
-    chosen = words[0] if argv is not None and words and words[0] in SUMMARIES else None
-    parser = Parser(
-        prog="flowgraph",
-        description="Solve Flow Free / Numberlink puzzles on any board: square, hex, "
-        "warps (wrap-around links), bridges and irregular boards with holes.",
-        epilog=EXIT_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--version", action="version", version=f"flowgraph {__version__}")
-    parser.add_argument("--debug", action="store_true", dest="show_traceback",
-                        help="on an internal error, show the traceback (otherwise one line, exit status 5); "
-                        "give it before the command: flowgraph --debug solve ...")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    sub.required = True
-    for name in COMMANDS:
-        if argv is None or name == chosen:
-            importlib.import_module(f".{name.replace('-', '_')}", __name__).add_parser(sub)
-        else:
-            sub.add_parser(name, help=SUMMARIES[name])  # not run: its options are not needed
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (never raises for bad input).
-
-    Parameters
-    ----------
-    argv : sequence of str, optional
-        Arguments without the program name (default: ``sys.argv[1:]``).
-
-    Returns
-    -------
-    int
-        See ``flowgraph --help`` for the meaning of each status.
-    """
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(argv)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
-    except (OutputError, EmptyFolderError) as exc:  # found before any work
-        print(f"flowgraph {args.command}: {exc}", file=sys.stderr)
-        return EXIT["usage"]
-    except Exception as exc:  # a bug: one line, never a traceback (exit 1 means "no solution")
-        if args.show_traceback:
-            traceback.print_exc()
-        else:
-            print(f"flowgraph {args.command}: internal error: {type(exc).__name__}: {exc} "
-                  "(run with --debug for the traceback)", file=sys.stderr)
-        return EXIT["error"]
-
-
-def _quiet_interrupts(unraisable) -> None:
-    """Ctrl-C landing while a finalizer runs (python-sat's ``Solver.__del__``) is the interrupt the command
-    already reports, not a traceback to print; anything else goes to Python's own hook."""
-    if issubclass(unraisable.exc_type, KeyboardInterrupt):
-        return
-    sys.__unraisablehook__(unraisable)
+if TYPE_CHECKING:
+    from .program import COMMANDS, EXIT, build_parser, main
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.unraisablehook = _quiet_interrupts  # the process's own hook: a library caller of main() keeps theirs
-    sys.exit(main())
+    """Console-script entry point: ``flowgraph ...``; exits with the command's status."""
+    try:
+        from .program import run as program
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    program()
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("main", "build_parser", "EXIT", "COMMANDS"):
+        from . import program
+
+        return getattr(program, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 
+from ..io.files import write_atomic
 from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
 from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits, output_file
 
@@ -79,7 +80,6 @@ def run(args: argparse.Namespace) -> int:
               f"{totals['peak_rss_mb']} MiB" + (f"; slowest {slow['path']} ({slow['seconds']:.3f} s)" if slow else ""),
               markup=False)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"engine": args.engine, "jobs": batch.workers, "executor": batch.executor,
-                       "rows": [r.to_json() for r in rows], "totals": totals}, fh, indent=1)
+        write_atomic(args.json, json.dumps({"engine": args.engine, "jobs": batch.workers, "executor": batch.executor,
+                                            "rows": [r.to_json() for r in rows], "totals": totals}, indent=1))
     return finish(err, batch, None, args.out, max((EXIT[r.status] for r in rows), default=0))

@@ -11,6 +11,7 @@ from typing import NoReturn
 from rich.console import Console
 
 from ..engines import engine_names, get_engine
+from ..io.files import write_atomic
 from ..io.problems import Problem
 from ..model import DEFAULT_MEMORY_BYTES, RULES, Limits
 
@@ -21,7 +22,7 @@ __all__ = [
 ]
 
 #: Exit status by outcome; with several files the largest applies.
-EXIT = {"solved": 0, "valid": 0, "unsolvable": 1, "usage": 2, "invalid": 3, "limit": 4, "error": 5}
+EXIT = {"solved": 0, "valid": 0, "unsolvable": 1, "usage": 2, "invalid": 3, "limit": 4, "error": 5, "output": 6}
 
 EXIT_HELP = """\
 exit status:
@@ -32,6 +33,9 @@ exit status:
   4  a state, time or memory budget ran out before an answer
   5  internal error: a bug, such as an answer that failed verification (please report it;
      flowgraph --debug COMMAND ... shows the traceback)
+  6  an output could not be written (a full disk, a read-only folder): one line names it; a
+     file is written whole or not at all
+  130 interrupted (Ctrl-C)
 With several files, the largest status applies; every file is still processed.
 """
 
@@ -83,7 +87,7 @@ def output_folder(path: str | None, what: str = "output folder") -> str | None:
 def write_output(text: str, path: str | None) -> None:
     """``text`` to the file ``path`` (checked by :func:`output_file` before the work), or standard output."""
     if path and path != "-":
-        Path(path).write_text(text, encoding="utf-8")
+        write_atomic(path, text)
     else:
         sys.stdout.write(text)
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import ConversionError
-from ..io.files import read_bounded, read_text
+from ..io.files import read_bounded, read_text, write_atomic
 from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, read_entries, write, write_many
 from ..io.puzzlink import is_url
 from ..io.sketch import nodes_by_place, place, same_board, sketch_of
@@ -130,7 +130,7 @@ def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
         return EXIT["error"]
     if folder:
         folder.mkdir(parents=True, exist_ok=True)
-        Path(name).write_text(out, encoding="utf-8")
+        write_atomic(name, out)
         if args.solutions and entry.solution is not None:
             return _write_solution(entry, back[0], name, err)
     else:
@@ -152,5 +152,5 @@ def _write_solution(entry: Entry, written: Entry, name: str, err) -> int:
         return EXIT["error"]
     obj = solution_json(name, solution)
     obj["stats"] = {}
-    Path(name[: -len(Path(name).suffix)] + ".solution.json").write_text(json.dumps(obj) + "\n", encoding="utf-8")
+    write_atomic(name[: -len(Path(name).suffix)] + ".solution.json", json.dumps(obj) + "\n")
     return 0

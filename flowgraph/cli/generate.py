@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
-from ..io.files import read_bounded
+from ..io.files import read_bounded, write_atomic
 from .batching import add_batch_options, finish, run_rows
 from .common import (
     EXIT,
@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
             folder = Path(args.output)
             folder.mkdir(parents=True, exist_ok=True)
             name = str(folder / row["name"])
-            Path(name).write_text(row["text"], encoding="utf-8")
+            write_atomic(name, row["text"])
         if args.json:
             obj = {"puzzle": name, "seed": row["seed"], "text": row["text"], "solution": row["solution"],
                    "figures": row["figures"]}

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ..batch.outcome import solve_file
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
-from ..io.files import load
+from ..io.files import load, write_atomic
 from ..model import Puzzle, Solution
 from .common import EXIT, add_budget_options, add_command, console, limits, output_file, positive_int, print_problems, read_stdin
 
@@ -53,7 +52,7 @@ def write_picture(board, out: str | None, args, paths: dict | None = None) -> No
         if out is None:
             sys.stdout.write(text)
         else:
-            Path(out).write_text(text, encoding="utf-8")
+            write_atomic(out, text)
     else:
         from ..render.raster import png
 

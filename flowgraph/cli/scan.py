@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..batch.outcome import solve_file
 from ..errors import ScanError
+from ..io.files import write_atomic
 from .common import (
     EXIT,
     add_budget_options,
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         target = _target(args.output, image, many, ".txt")
         name = target or str(Path(image).with_suffix(".txt").name)
         if target:
-            Path(target).write_text(found.text, encoding="utf-8")
+            write_atomic(target, found.text)
         elif not args.solve or many:
             sys.stdout.write((f"// {image}\n" if many else "") + found.text)
             sys.stdout.flush()

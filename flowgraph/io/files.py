@@ -14,7 +14,7 @@ from .problems import Problem
 from .puzzlink import is_url
 
 __all__ = ["read_text", "read_bounded", "read_stdin", "describe_size", "load", "parse_file", "MAX_BYTES",
-           "ReadError"]
+           "ReadError", "WriteError", "write_atomic"]
 
 
 #: Files larger than this are refused before parsing (bytes).
@@ -24,6 +24,66 @@ MAX_BYTES = 4_000_000
 class ReadError(OSError):
     """A path that is not read: not a regular file, or over its size limit (an ``OSError``, so a caller that
     reports "cannot read file: ..." reports these the same way; ``strerror`` is the one-line reason)."""
+
+
+class WriteError(OSError):
+    """An output that could not be written; ``str()`` is one line naming the destination and the OS's reason."""
+
+    def __str__(self) -> str:
+        return f"cannot write {self.filename}: {self.strerror}"
+
+
+def write_atomic(path: str | Path, data: bytes | str) -> None:
+    """Write ``data`` to ``path`` whole or not at all.
+
+    A regular file (or a new one) is written under a temporary name in the
+    same folder and renamed over ``path``, so a full disk or an interrupt
+    leaves the old file (or none), never half of the new one; a new file gets
+    the usual mode (``0666`` less the umask). Anything else at ``path`` (a
+    device such as ``/dev/stdout``, a FIFO) is written in place and never
+    replaced.
+
+    Parameters
+    ----------
+    path : str or Path
+    data : bytes or str
+        Text is written as UTF-8.
+
+    Raises
+    ------
+    WriteError
+        The folder or the device cannot be written (no space, read-only,
+        no permission); nothing is left behind.
+    """
+    import tempfile
+
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    target = Path(path)
+    try:
+        try:
+            info = os.stat(target)
+        except FileNotFoundError:
+            info = None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            with open(target, "wb") as fh:
+                fh.write(raw)
+            return
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(raw)
+            if info is not None:
+                os.chmod(tmp, stat.S_IMODE(info.st_mode))
+            else:
+                mask = os.umask(0)
+                os.umask(mask)
+                os.chmod(tmp, 0o666 & ~mask)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise WriteError(exc.errno or errno.EIO, exc.strerror or str(exc), str(path)) from None
 
 
 def describe_size(size: int) -> str:

@@ -86,7 +86,9 @@ def png(board: Puzzle | Solution, out: str | Path | None = None, *, paths: dict 
     scene_image(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels)).save(buf, "PNG", optimize=True)
     data = buf.getvalue()
     if out is not None:
-        Path(out).write_bytes(data)
+        from ..io.files import write_atomic
+
+        write_atomic(out, data)
     return data
 
 
@@ -103,5 +105,11 @@ def gif(puzzle: Puzzle, frames: Iterable[dict], out: str | Path, *, theme: str =
     if not images:
         raise ValueError("no frames to animate")
     durations = [frame_ms] * (len(images) - 1) + [last_ms]
-    images[0].save(out, save_all=True, append_images=images[1:], duration=durations, loop=0, optimize=False)
+    import io
+
+    from ..io.files import write_atomic
+
+    buf = io.BytesIO()
+    images[0].save(buf, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0, optimize=False)
+    write_atomic(out, buf.getvalue())
     return len(images)

@@ -51,4 +51,10 @@ def draw_scan(found: Scan, image, out: str | Path) -> None:
         ink = (0, 0, 0) if sum(flow_colour(dot.label)) > 382 else (255, 255, 255)
         draw.text((x, y), dot.label, fill=ink, font=font, anchor="mm", stroke_width=1,
                   stroke_fill=(0, 0, 0) if ink == (255, 255, 255) else (255, 255, 255))
-    pic.save(out)
+    import io
+
+    from ..io.files import write_atomic
+
+    buf = io.BytesIO()
+    pic.save(buf, "PNG")
+    write_atomic(out, buf.getvalue())

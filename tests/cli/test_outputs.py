@@ -179,7 +179,7 @@ def test_warm_up_loads_every_engine(capsys):
 def test_ctrl_c_inside_a_finalizer_prints_no_traceback(capsys):
     import gc
 
-    from flowgraph.cli import _quiet_interrupts
+    from flowgraph.cli.program import _quiet_interrupts
 
     class Interrupted:
         def __del__(self):

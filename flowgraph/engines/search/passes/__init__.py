@@ -64,6 +64,8 @@ KIND: str | None = None
 #: Whether :func:`warm_up` ran in this process: the passes are loaded (``auto`` then tries the search
 #: first on small boards).
 WARM = False
+# Why this process's build failed (it is not tried again).
+_BUILD_FAILED: str | None = None
 # Held while the passes are bound or built: a search thread waits for a build in another (the studio's).
 _LOCK = threading.RLock()
 
@@ -148,15 +150,19 @@ def build_ahead() -> str | None:
         ``NUMBA_DISABLE_JIT``); else why not, in one line (the passes then
         run just in time).
     """
+    global _BUILD_FAILED
     if jit_only():
         return None
     with _LOCK:
+        if _BUILD_FAILED is not None:  # once a process: a full disk is not tried again by the next caller
+            return _BUILD_FAILED
         if aot.load() is not None:
             return None
         try:
             aot.build()
         except aot.BuildError as exc:
-            return str(exc)
+            _BUILD_FAILED = str(exc)
+            return _BUILD_FAILED
         return None
 
 

@@ -1,0 +1,129 @@
+"""An output that cannot be written is one line naming it and status 6, and nothing half-written is left.
+
+Issue 33's reproducers: ``convert -o /dev/full``, ``new -o /dev/full``, ``solve > /dev/full`` and writes to a
+read-only mount were exit 5 "internal error" after all the work; ``--out /dev/null`` became a regular file.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from flowgraph.cli import EXIT, main
+from flowgraph.io.files import WriteError, write_atomic
+from tests.helpers import PUZZLES
+
+P = str(PUZZLES / "standard" / "regular_5x5.txt")
+FULL = "/dev/full"
+needs_full = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full on this system")
+
+
+def test_the_output_status_is_documented():
+    assert EXIT["output"] == 6 and EXIT["error"] == 5
+
+
+@needs_full
+@pytest.mark.parametrize("argv", [
+    ["convert", P, "--to", "plain-grid", "-o", FULL],
+    ["new", "--size", "3x3", "-o", FULL],
+    ["solve", P, "--out", FULL],
+    ["generate", "--size", "4x4", "--seed", "1", "-o", FULL, "--to", "level-pack"],
+])
+def test_a_full_device_is_one_line_and_status_6(argv, capsys):
+    assert main(argv) == 6
+    err = capsys.readouterr().err
+    assert f"cannot write {FULL}: No space left on device" in err and "internal error" not in err
+
+
+@needs_full
+@pytest.mark.parametrize("argv", [["solve", P], ["convert", P, "--to", "plain-grid"], ["new", "--size", "3x3"]])
+def test_a_full_standard_output_is_one_line_and_status_6(argv):
+    with open(FULL, "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "flowgraph", *argv], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 6, done.stderr
+    assert "cannot write standard output: No space left on device" in done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    target = tmp_path / "board.txt"
+    target.write_text("the old board")
+    target.chmod(0o640)
+
+    def disk_full(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    with pytest.raises(WriteError, match=f"cannot write {target}: No space left on device"):
+        write_atomic(target, "the new board")
+    monkeypatch.undo()
+    assert target.read_text() == "the old board" and sorted(tmp_path.iterdir()) == [target]
+    write_atomic(target, "the new board")
+    assert target.read_text() == "the new board" and stat.S_IMODE(os.stat(target).st_mode) == 0o640
+
+
+def test_a_cli_write_that_fails_midway_is_status_6_and_leaves_nothing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(os, "replace", lambda src, dst: (_ for _ in ()).throw(OSError(errno.EROFS, "Read-only file system")))
+    out = tmp_path / "board.svg"
+    assert main(["render", P, "-o", str(out)]) == 6
+    assert f"cannot write {out}: Read-only file system" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_out_on_a_device_is_written_in_place_never_replaced(monkeypatch, capsys):
+    replaced = []
+    real = os.replace
+    monkeypatch.setattr(os, "replace", lambda src, dst: replaced.append(str(dst)) or real(src, dst))
+    assert main(["solve", P, "--out", os.devnull]) == 0, capsys.readouterr().err
+    assert os.devnull not in replaced
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_a_read_only_folder_is_status_6(tmp_path, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)],
+                             capture_output=True).returncode == 0
+    if not mounted:
+        folder.chmod(0o555)
+        if os.access(folder, os.W_OK):
+            pytest.skip("cannot make a read-only folder here (root without mount)")
+    try:
+        assert main(["render", P, "-o", str(folder / "x.svg")]) == 6
+        assert main(["convert", P, "--to", "plain-grid", "-o", str(folder / "x.grid")]) == 6
+        err = capsys.readouterr().err
+        assert err.count("cannot write") == 2 and "internal error" not in err
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(folder)], check=False)
+        folder.chmod(0o755)
+    assert not list(Path(folder).iterdir())
+
+
+def test_ctrl_c_while_the_libraries_load_is_one_line_and_130():
+    """Issue 33: Ctrl-C in the first ~0.6 s printed a traceback (the interrupt landed in an import)."""
+    code = ("import sys, builtins\n"
+            "real = builtins.__import__\n"
+            "def interrupting(name, *args, **kwargs):\n"
+            "    if name == 'networkx':\n"
+            "        raise KeyboardInterrupt\n"
+            "    return real(name, *args, **kwargs)\n"
+            "builtins.__import__ = interrupting\n"
+            "sys.argv = ['flowgraph', 'solve', sys.argv[1]]\n"
+            "from flowgraph.cli import run\n"
+            "run()\n")
+    done = subprocess.run([sys.executable, "-c", code, P], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130 and done.stderr == "interrupted\n", done.stderr
+
+
+def test_import_flowgraph_loads_no_library():
+    code = "import sys, flowgraph, flowgraph.cli; print(sorted(m for m in ('networkx', 'lark', 'rich', 'numpy') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "[]"
