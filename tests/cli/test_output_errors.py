@@ -124,6 +124,7 @@ def test_ctrl_c_while_the_libraries_load_is_one_line_and_130():
 
 
 def test_import_flowgraph_loads_no_library():
-    code = "import sys, flowgraph, flowgraph.cli; print(sorted(m for m in ('networkx', 'lark', 'rich', 'numpy') if m in sys.modules))"
+    code = ("import sys, flowgraph, flowgraph.cli; "
+            "print(sorted(m for m in ('networkx', 'lark', 'rich', 'numpy') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.strip() == "[]"
