@@ -8,6 +8,12 @@ and whether the server still answers at the end. Exit status 1 on any 500,
 a probe slower than ``--max-wait`` seconds, memory over ``--max-rss-mb``, or
 a server that no longer answers.
 
+First, ``--heavy N`` requests (default 12) for the largest board a URL may
+carry (``numlin/200/200``, 40,000 cells) are sent at once, with a light probe
+(``/api/constants``) every 0.1 s while they run: issue 33's case, where 12 of
+them took 2.2 GB and made a probe wait 10.5 s. The studio is started with a
+token (``FLOWGRAPH_STUDIO_TOKEN``) that every request carries.
+
     python bench/fuzz_studio.py --requests 50000          # the long run of docs/reliability.md
     python bench/fuzz_studio.py --requests 2000 --seed 7  # a quick one
 
@@ -32,6 +38,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' body generator, run from a checkout
 from tests.studio.fuzz_bodies import SMALL, body  # noqa: E402
 
+TOKEN = "fuzz-token"
+HEAVY_URL = b'{"text": "https://puzz.link/p?numlin/200/200/1zzzz1"}'
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -52,7 +61,8 @@ def _rss_mb(pid: int) -> float:
 def _send(port: int, method: str, path: str, data: bytes, timeout: float = 60) -> int:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        conn.request(method, path, body=data or None, headers={"Content-Type": "application/json"})
+        conn.request(method, path, body=data or None,
+                     headers={"Content-Type": "application/json", "Authorization": f"token {TOKEN}"})
         res = conn.getresponse()
         res.read()
         return res.status
@@ -67,14 +77,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-wait", type=float, default=2.0, help="slowest probe allowed, seconds")
     parser.add_argument("--max-rss-mb", type=float, default=1024.0)
+    parser.add_argument("--heavy", type=int, default=12, help="large-board requests sent at once first (0: none)")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="flowgraph-fuzz-"))
     board = folder / "board.txt"
     board.write_text(SMALL)
     port = _free_port()
+    import os
+
     server = subprocess.Popen([sys.executable, "-m", "flowgraph", "studio", str(board), "--no-browser",
-                               "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              env={**os.environ, "FLOWGRAPH_STUDIO_TOKEN": TOKEN})
     for _ in range(200):
         try:
             _send(port, "GET", "/api/file", b"", timeout=1)
@@ -114,6 +128,34 @@ def main() -> int:
                 with lock:
                     probes.append(time.monotonic() - t0)
                     peak[0] = max(peak[0], _rss_mb(server.pid))
+
+    if args.heavy:
+        heavy_codes: collections.Counter[int] = collections.Counter()
+        heavy_probes: list[float] = []
+
+        def large() -> None:
+            try:
+                code = _send(port, "POST", "/api/check", HEAVY_URL, timeout=300)
+            except OSError:
+                code = 0
+            with lock:
+                heavy_codes[code] += 1
+
+        senders = [threading.Thread(target=large) for _ in range(args.heavy)]
+        t0 = time.monotonic()
+        for t in senders:
+            t.start()
+        while any(t.is_alive() for t in senders):
+            p0 = time.monotonic()
+            _send(port, "GET", "/api/constants", b"")
+            heavy_probes.append(time.monotonic() - p0)
+            peak[0] = max(peak[0], _rss_mb(server.pid))
+            time.sleep(0.1)
+        print(f"{args.heavy} large-board checks at once: " + ", ".join(f"{c}: {n}" for c, n in sorted(heavy_codes.items()))
+              + f" in {time.monotonic() - t0:.1f} s; peak RSS {peak[0]:.0f} MB; slowest probe "
+              f"{max(heavy_probes, default=0):.3f} s ({len(heavy_probes)} probes)")
+        probes.extend(heavy_probes)
+        statuses.update(heavy_codes)
 
     t0 = time.monotonic()
     threads = [threading.Thread(target=client, args=(k,)) for k in range(2)]

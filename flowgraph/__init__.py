@@ -39,7 +39,10 @@ if TYPE_CHECKING:
     from .io.neighbor_link import analyse, find_problems, parse_text
     from .io.problems import Problem
     from .model import Flow, Limits, Puzzle, Solution
-    from .verify import check, verify
+
+# ``verify`` names both a module and its function: the module is imported here (it is light), then the name
+# bound to the function, so that a later import of the module does not rebind it.
+from .verify import check, verify  # noqa: E402
 
 # Loaded on first use (PEP 562): ``import flowgraph`` costs a few milliseconds, so the console script can
 # catch Ctrl-C while networkx and lark load (flowgraph.cli.run), and ``--version`` needs neither.
@@ -49,7 +52,7 @@ _LAZY = {
                      "UnsolvableError", "VerificationError"), ".errors"),
     "parse_file": ".io.files", "analyse": ".io.neighbor_link", "find_problems": ".io.neighbor_link",
     "parse_text": ".io.neighbor_link", "Problem": ".io.problems", "Flow": ".model", "Limits": ".model",
-    "Puzzle": ".model", "Solution": ".model", "check": ".verify", "verify": ".verify",
+    "Puzzle": ".model", "Solution": ".model",
 }
 
 

@@ -10,8 +10,12 @@ straight because a lane is a node whose only links run along its axis.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .errors import VerificationError
-from .model import Solution
+
+if TYPE_CHECKING:  # (annotations only: importing this module loads no networkx, see flowgraph/__init__.py)
+    from .model import Solution
 
 __all__ = ["verify", "check"]
 

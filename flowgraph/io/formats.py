@@ -83,7 +83,7 @@ def _write_level_pack(levels: list[tuple[Puzzle, Solution | None]], time_limit_s
     return "".join(out)
 
 
-def write_many(entries: list[Entry], fmt: str) -> str:
+def write_many(entries: list[Entry], fmt: str, time_limit_s: float = 60.0) -> str:
     """Several puzzles as one text of a format that holds many (:data:`MANY`): a pack, a file of URLs.
 
     Raises
@@ -94,7 +94,7 @@ def write_many(entries: list[Entry], fmt: str) -> str:
         As :func:`write`.
     """
     if fmt == "level-pack":
-        return _write_level_pack([(e.puzzle, e.solution) for e in entries])
+        return _write_level_pack([(e.puzzle, e.solution) for e in entries], time_limit_s)
     if fmt == "puzzlink":
         return "".join(write(e.puzzle, fmt) for e in entries)
     raise ValueError(f"{fmt} holds one puzzle a file")
@@ -226,8 +226,11 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
     return fmt, ([Entry(stem, puzzle)] if puzzle is not None else []), problems
 
 
-def write(puzzle: Puzzle, fmt: str) -> str:
+def write(puzzle: Puzzle, fmt: str, time_limit_s: float = 60.0) -> str:
     """The puzzle as text in ``fmt``.
+
+    ``time_limit_s`` bounds the one writer that solves: a level pack
+    carries its solution's pipes.
 
     Raises
     ------
@@ -239,4 +242,6 @@ def write(puzzle: Puzzle, fmt: str) -> str:
     target = get_format(fmt)
     if target.write is None:
         raise ValueError(f"{fmt} is read only: write one of {', '.join(format_names(writable=True))}")
+    if fmt == "level-pack":
+        return _write_level_pack([(puzzle, None)], time_limit_s)
     return target.write(puzzle)

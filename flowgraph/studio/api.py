@@ -32,6 +32,11 @@ __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "ge
 MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
 MAX_LEVELS_SHOWN = 48  # thumbnails in one answer of /api/levels: a page of the level browser
 MAX_THUMBNAIL_CELLS = 2_500  # a larger level gets no thumbnail (48 of them would be megabytes)
+#: The largest board the studio draws and lets a player play (cells): a larger one is checked, not drawn (a
+#: 200x200 URL's answer was 21 MB of SVG and links).
+MAX_PICTURE_CELLS = 10_000
+#: Text longer than this (characters) that is not a valid board is not drawn as a draft either.
+MAX_DRAFT_CHARS = 200_000
 _FAMILIES = ("standard", "hex", "warps", "bridges")
 
 
@@ -128,7 +133,12 @@ def check(body: dict) -> dict:
     what ``validate`` says, and the board."""
     puzzle, problems, fmt = _read(body)
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
-    if puzzle is not None:
+    if puzzle is not None and puzzle.cells > MAX_PICTURE_CELLS:
+        out.update(_shape(puzzle))
+        out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells, svg=None, links=[], endpoints=[],
+                   colours={}, rims={}, bridges=[],
+                   picture=f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}")
+    elif puzzle is not None:
         out.update(_shape(puzzle))
         out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells,
                    svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
@@ -138,7 +148,7 @@ def check(body: dict) -> dict:
                    rims={f.label: "#%02x%02x%02x" % rim for f in puzzle.flows
                          if (rim := flow_ink(f.label, THEMES[_theme(body)])[1]) is not None},
                    bridges=sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})))
-    elif fmt == "neighbor-link":
+    elif fmt == "neighbor-link" and len(body["text"]) <= MAX_DRAFT_CHARS:
         board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
         if board_draft is not None:
             out["svg"] = _svg(board_draft, _theme(body), bool(body.get("labels")), ghosts=True)
@@ -262,8 +272,10 @@ def render(body: dict) -> dict:
     from ..engines import solve_puzzle
 
     puzzle, problems, fmt = _read(body)
+    if puzzle is not None and puzzle.cells > MAX_PICTURE_CELLS:
+        raise Unprocessable(f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}")
     if puzzle is None:
-        board_draft = draft(body["text"]) if fmt == "neighbor-link" else None
+        board_draft = draft(body["text"]) if fmt == "neighbor-link" and len(body["text"]) <= MAX_DRAFT_CHARS else None
         if board_draft is None or body.get("paths") or body.get("solution"):
             raise Unprocessable("the text is not a board: fix its problems first", problems)
         board_or_solution: Puzzle | Solution = board_draft
@@ -394,7 +406,7 @@ def convert(body: dict) -> dict:
     puzzle = _puzzle(body)
     target = _str(body, "to", "neighbor-link")
     try:
-        return {"text": write(puzzle, target), "rules": puzzle.rules}
+        return {"text": write(puzzle, target, time_limit_s=_seconds(body)), "rules": puzzle.rules}
     except ValueError as exc:  # unknown or read-only format, or ConversionError
         raise Unprocessable(str(exc)) from None
 

@@ -36,6 +36,12 @@ while it is a regular file of at most :data:`flowgraph.io.files.MAX_BYTES`.
 
 Who may call it: :mod:`.guard` (the Host, the Origin, JSON bodies and the per-launch token,
 ``Authorization: token TOKEN``), before any route runs.
+
+Heavy requests (check, render, count, generate, convert, levels, hint, scan and starting a
+solve: each reads a whole board) run in the thread pool through one :class:`Gate`: at most
+:data:`WORKERS` at once and :data:`QUEUE` waiting; beyond that the answer is 429 with
+``Retry-After``, so a flood of large boards cannot hold the memory or the event loop, and the
+light requests (constants, file, save, verify, edit, a solve's status) answer at once.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ import json
 import os
 import stat
 import tempfile
+import threading
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -60,9 +67,12 @@ from ..io.files import MAX_BYTES, describe_size, read_bounded
 from . import api, jobs
 from .guard import Guard, new_token
 
-__all__ = ["create_app", "MAX_BODY"]
+__all__ = ["create_app", "MAX_BODY", "Gate", "WORKERS", "QUEUE"]
 
 MAX_BODY = 4 * 1024 * 1024
+#: Heavy requests that run at once (threads), and that may wait for one of them; more are 429.
+WORKERS = max(2, min(4, os.cpu_count() or 2))
+QUEUE = 2 * WORKERS
 #: Digits a whole number in a request may have; its value is at most 2**53 (JSON's exact integers).
 MAX_INT_DIGITS = 16
 STATIC = Path(__file__).parent / "static"
@@ -85,23 +95,23 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     """
     routes = [
         Route("/", index),
-        Route("/api/check", endpoint(api.check), methods=["POST"]),
-        Route("/api/render", endpoint(api.render), methods=["POST"]),
-        Route("/api/count", endpoint(api.count), methods=["POST"]),
+        Route("/api/check", endpoint(api.check, heavy=True), methods=["POST"]),
+        Route("/api/render", endpoint(api.render, heavy=True), methods=["POST"]),
+        Route("/api/count", endpoint(api.count, heavy=True), methods=["POST"]),
         Route("/api/new", endpoint(api.new), methods=["POST"]),
-        Route("/api/generate", endpoint(api.generate), methods=["POST"]),
-        Route("/api/convert", endpoint(api.convert), methods=["POST"]),
-        Route("/api/levels", endpoint(api.levels), methods=["POST"]),
+        Route("/api/generate", endpoint(api.generate, heavy=True), methods=["POST"]),
+        Route("/api/convert", endpoint(api.convert, heavy=True), methods=["POST"]),
+        Route("/api/levels", endpoint(api.levels, heavy=True), methods=["POST"]),
         Route("/api/constants", read_constants),
         Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
         Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
-        Route("/api/hint", endpoint(api.hint), methods=["POST"]),
+        Route("/api/hint", endpoint(api.hint, heavy=True), methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/solve/{job}", job_status),
         Route("/api/solve/{job}/stop", job_stop, methods=["POST"]),
         Route("/api/file", read_file),
         Route("/api/save", save, methods=["POST"]),
-        Route("/api/scan", endpoint(api.scan_picture), methods=["POST"]),
+        Route("/api/scan", endpoint(api.scan_picture, heavy=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     token = token or new_token()
@@ -109,6 +119,7 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
         _Http: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable},
         middleware=[Middleware(Guard, token=token, hosts=hosts)])
     app.state.token = token
+    app.state.gate = Gate(WORKERS, QUEUE)
     app.state.solves = jobs.Solves()
     app.state.file = Path(file).resolve() if file else None
     return app
@@ -162,7 +173,7 @@ def parse_body(raw: bytes) -> dict:
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, _Http)
-    return JSONResponse({"error": exc.message}, status_code=exc.status)
+    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
@@ -174,21 +185,55 @@ async def _unprocessable(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
 
 
-def endpoint(fn):
+def endpoint(fn, heavy: bool = False):
     """An HTTP handler for one :mod:`.api` function, run in the thread pool: the event loop keeps answering.
-    Its errors (``BadRequest``, ``Unprocessable``, a body too large or malformed) are the app's exception
-    handlers' to answer."""
+    A ``heavy`` one goes through the app's :class:`Gate`. Its errors (``BadRequest``, ``Unprocessable``, a
+    body too large or malformed, 429) are the app's exception handlers' to answer."""
     async def handle(request: Request) -> JSONResponse:
         data = await body(request)
+        if heavy:
+            return JSONResponse(await request.app.state.gate.run(fn, data))
         return JSONResponse(await run_in_threadpool(fn, data))
 
     return handle
 
 
+class Gate:
+    """At most ``workers`` heavy requests run at once and ``queue`` wait for a turn; the next is 429.
+
+    A request waits for its turn in its worker thread (a threading
+    semaphore: the app may be driven from more than one event loop, as a
+    test client does), so the event loop never waits.
+    """
+
+    def __init__(self, workers: int, queue: int):
+        self.workers, self.queue = workers, queue
+        self.admitted = 0
+        self._lock = threading.Lock()
+        self._turns = threading.BoundedSemaphore(workers)
+
+    async def run(self, fn, *args):
+        """``fn(*args)`` in the thread pool once a worker is free; 429 (``_Http``) when the queue is full."""
+        with self._lock:
+            if self.admitted >= self.workers + self.queue:
+                raise _Http(429, "the studio is busy with other large requests: try again in a moment",
+                            {"Retry-After": "1"})
+            self.admitted += 1
+        try:
+            return await run_in_threadpool(self._take_turn, fn, *args)
+        finally:
+            with self._lock:
+                self.admitted -= 1
+
+    def _take_turn(self, fn, *args):
+        with self._turns:
+            return fn(*args)
+
+
 async def solve(request: Request) -> JSONResponse:
-    """Start a solve off the event loop; 202 with its job."""
+    """Start a solve off the event loop (its board read through the gate); 202 with its job."""
     solves = request.app.state.solves
-    job = solves.start(await body(request))
+    job = await request.app.state.gate.run(solves.start, await body(request))
     asyncio.get_running_loop().run_in_executor(None, solves.run, job)
     return JSONResponse(jobs.job_json(job), status_code=202)
 
@@ -258,10 +303,11 @@ async def index(request: Request) -> FileResponse:
 
 
 class _Http(Exception):
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 def _save(target: Path, content: bytes) -> None:

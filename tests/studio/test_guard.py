@@ -182,3 +182,71 @@ def test_other_requests_are_answered_while_file_is_read(tmp_path):
         for t in threads:
             t.join(10)
         assert answers == [422] * 4
+
+
+HEAVY_URL = "https://puzz.link/p?numlin/200/200/1zzzz1"  # 42 bytes, 40,000 cells: issue 33's heavy request
+
+
+def test_a_board_above_the_picture_bound_is_checked_not_drawn():
+    from flowgraph.studio.api import MAX_PICTURE_CELLS
+
+    client = studio_client()
+    res = client.post("/api/check", json={"text": HEAVY_URL})
+    assert res.status_code == 200 and len(res.content) < 10_000  # was a 21 MB answer
+    data = res.json()
+    assert data["valid"] and data["cells"] == 40_000 and data["svg"] is None and data["links"] == []
+    assert f"at most {MAX_PICTURE_CELLS:,}" in data["picture"]
+    res = client.post("/api/render", json={"text": HEAVY_URL})
+    assert res.status_code == 422 and "at most" in res.json()["error"]
+
+
+def test_the_gate_runs_a_few_heavy_requests_queues_some_and_refuses_the_rest():
+    import asyncio
+
+    from flowgraph.studio.app import Gate, _Http
+
+    started = []
+
+    def slow(n):
+        started.append(n)
+        time.sleep(0.3)
+        return n
+
+    async def flood():
+        gate = Gate(workers=2, queue=1)
+        return await asyncio.gather(*(gate.run(slow, n) for n in range(5)), return_exceptions=True)
+
+    answers = asyncio.run(flood())
+    assert answers[:3] == [0, 1, 2] and sorted(started) == [0, 1, 2]
+    assert all(isinstance(a, _Http) and a.status == 429 and a.headers == {"Retry-After": "1"} for a in answers[3:])
+
+
+def test_heavy_requests_beyond_the_queue_are_429_and_light_ones_still_answer(monkeypatch):
+    from flowgraph.studio import api, app
+
+    release = threading.Event()
+    monkeypatch.setattr(api, "check", lambda body: release.wait(10) and {"valid": True})
+    client = studio_client()
+    codes: list[int] = []
+    threads = [threading.Thread(target=lambda: codes.append(client.post("/api/check", json={"text": "x"}).status_code))
+               for _ in range(app.WORKERS + app.QUEUE + 3)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and len(codes) < 3:
+        time.sleep(0.05)
+    t0 = time.monotonic()
+    assert client.get("/api/constants").status_code == 200 and time.monotonic() - t0 < 1
+    release.set()
+    for t in threads:
+        t.join(10)
+    assert sorted(codes) == [200] * (app.WORKERS + app.QUEUE) + [429] * 3
+
+
+def test_convert_to_a_level_pack_keeps_to_its_time_limit(monkeypatch):
+    from flowgraph.io import formats
+
+    asked = []
+    monkeypatch.setattr(formats, "_write_level_pack", lambda levels, time_limit_s=60.0: asked.append(time_limit_s) or "")
+    res = studio_client().post("/api/convert", json={"text": HEX, "to": "level-pack", "time_limit_s": 1})
+    assert res.status_code == 200 and asked == [1]
