@@ -86,7 +86,19 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_browser:
         threading.Timer(0.8, webbrowser.open, (url,)).start()
     app = create_app(args.file, token=token, hosts=(args.host, *args.allow_host))
-    # Ctrl-C or SIGTERM: running solves are told to stop, and open requests get 1 s, so the server is gone in ~2 s.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
-    app.state.solves.stop_all()
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            # Ctrl-C or SIGTERM: solves stop, open heavy requests are answered 503 at once (their threads are
+            # daemons, not waited for), the rest get 1 s: the server is gone in about a second.
+            app.state.gate.stop()
+            app.state.solves.stop_all()
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                                   timeout_graceful_shutdown=1))
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped
+        pass
     return 0

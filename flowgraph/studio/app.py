@@ -201,9 +201,11 @@ def endpoint(fn, heavy: bool = False):
 class Gate:
     """At most ``workers`` heavy requests run at once and ``queue`` wait for a turn; the next is 429.
 
-    A request waits for its turn in its worker thread (a threading
-    semaphore: the app may be driven from more than one event loop, as a
-    test client does), so the event loop never waits.
+    Each runs in a daemon thread of its own (at most ``workers + queue``
+    exist), which waits for its turn on a threading semaphore, so the event
+    loop never waits, and a server told to stop (:meth:`stop`) answers every
+    open heavy request 503 at once and exits without waiting for a board
+    still being read (a 40,000-cell one takes seconds).
     """
 
     def __init__(self, workers: int, queue: int):
@@ -211,30 +213,61 @@ class Gate:
         self.admitted = 0
         self._lock = threading.Lock()
         self._turns = threading.BoundedSemaphore(workers)
+        self._open: set[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = set()
+        self.stopping = False
 
     async def run(self, fn, *args):
-        """``fn(*args)`` in the thread pool once a worker is free; 429 (``_Http``) when the queue is full."""
+        """``fn(*args)`` once a worker is free; 429 (``_Http``) when the queue is full, 503 once stopping."""
         with self._lock:
+            if self.stopping:
+                raise _Http(503, "the studio is stopping")
             if self.admitted >= self.workers + self.queue:
                 raise _Http(429, "the studio is busy with other large requests: try again in a moment",
                             {"Retry-After": "1"})
             self.admitted += 1
+            loop = asyncio.get_running_loop()
+            future = loop.create_future()
+            self._open.add((loop, future))
         try:
-            return await run_in_threadpool(self._take_turn, fn, *args)
+            threading.Thread(target=self._work, args=(loop, future, fn, args), daemon=True,
+                             name="flowgraph-studio-heavy").start()
+            return await future
         finally:
             with self._lock:
                 self.admitted -= 1
+                self._open.discard((loop, future))
 
-    def _take_turn(self, fn, *args):
-        with self._turns:
-            return fn(*args)
+    def _work(self, loop, future, fn, args) -> None:
+        try:
+            with self._turns:
+                outcome = (True, fn(*args)) if not self.stopping else (False, _Http(503, "the studio is stopping"))
+        except BaseException as exc:  # noqa: BLE001 - handed to the request's task, which answers it
+            outcome = (False, exc)
+        loop.call_soon_threadsafe(_settle, future, outcome)
+
+    def stop(self) -> None:
+        """Answer every open heavy request 503 now; later ones too (the server is shutting down)."""
+        with self._lock:
+            self.stopping = True
+            for loop, future in list(self._open):
+                loop.call_soon_threadsafe(_settle, future, (False, _Http(503, "the studio is stopping")))
+
+
+def _settle(future: asyncio.Future, outcome: tuple) -> None:
+    if not future.done():
+        ok, value = outcome
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
 
 
 async def solve(request: Request) -> JSONResponse:
     """Start a solve off the event loop (its board read through the gate); 202 with its job."""
     solves = request.app.state.solves
     job = await request.app.state.gate.run(solves.start, await body(request))
-    asyncio.get_running_loop().run_in_executor(None, solves.run, job)
+    # a daemon thread: a stopping server tells it to stop (Solves.stop_all) and does not wait for it
+    threading.Thread(target=solves.run, args=(job,), daemon=True, name="flowgraph-studio-solve").start()
     return JSONResponse(jobs.job_json(job), status_code=202)
 
 

@@ -109,7 +109,9 @@ def _studio_run(argv, monkeypatch):
     import uvicorn
 
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(app=app, **options))
+    monkeypatch.setattr(uvicorn.Server, "run",
+                        lambda self: seen.update(app=self.config.app, server=self,
+                                                 timeout_graceful_shutdown=self.config.timeout_graceful_shutdown))
     monkeypatch.setattr("flowgraph.cli.studio._compile_search", lambda: None)
     status = main(["studio", "--no-browser", *argv])
     return status, seen
@@ -250,3 +252,56 @@ def test_convert_to_a_level_pack_keeps_to_its_time_limit(monkeypatch):
     monkeypatch.setattr(formats, "_write_level_pack", lambda levels, time_limit_s=60.0: asked.append(time_limit_s) or "")
     res = studio_client().post("/api/convert", json={"text": HEX, "to": "level-pack", "time_limit_s": 1})
     assert res.status_code == 200 and asked == [1]
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_the_server_stops_within_2_s_whatever_it_is_doing(sig, tmp_path):
+    """Issue 33: with a FIFO as FILE or large boards being read the server did not stop (or took seconds)."""
+    import http.client
+    import json
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    fifo = tmp_path / "fifo.txt"
+    board = tmp_path / "board.txt"
+    server = subprocess.Popen([sys.executable, "-m", "flowgraph", "studio", str(board), "--no-browser", "--port",
+                               str(port)], env={**os.environ, "FLOWGRAPH_STUDIO_TOKEN": TOKEN},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def send(method, path, data=None):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            conn.request(method, path, body=data, headers={**AUTH, "Content-Type": "application/json"})
+            return conn.getresponse().status
+        except OSError:
+            return 0
+        finally:
+            conn.close()
+
+    try:
+        for _ in range(200):
+            if send("GET", "/api/constants") == 200:
+                break
+            time.sleep(0.05)
+        os.mkfifo(fifo)
+        os.replace(fifo, board)  # FILE is now a FIFO with no writer
+        large = json.dumps({"text": HEAVY_URL, "time_limit_s": 100})
+        busy = [threading.Thread(target=send, args=("POST", path, large), daemon=True)
+                for path in ("/api/check", "/api/check", "/api/check", "/api/solve")]
+        busy.append(threading.Thread(target=send, args=("GET", "/api/file"), daemon=True))
+        for t in busy:
+            t.start()
+        time.sleep(1.0)
+        t0 = time.monotonic()
+        server.send_signal(getattr(signal, sig))
+        server.wait(10)
+        assert time.monotonic() - t0 < 2.0
+        assert "Traceback" not in server.stderr.read()
+    finally:
+        if server.poll() is None:
+            server.kill()
