@@ -30,11 +30,12 @@ def _serve():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(None), host="127.0.0.1", port=port, log_level="warning"))
+    app = create_app(None)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
         time.sleep(0.05)
-    return f"http://127.0.0.1:{port}/"
+    return f"http://127.0.0.1:{port}/?token={app.state.token}"
 
 
 def _pack(folder: Path) -> Path | None:

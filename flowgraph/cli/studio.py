@@ -27,9 +27,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "  FLOWGRAPH_STUDIO_TOKEN=secret flowgraph studio --no-browser &\n"
         "  curl -H 'Authorization: token secret' -H 'Content-Type: application/json' \\\n"
         "       -d '{\"text\": \"STANDARD\\nA-.-A\\n\"}' http://localhost:8765/api/check\n\n"
-        "Only the page the studio opens, and scripts that send its token, are answered: the address it prints "
-        "carries a new secret token each launch (?token=...), and requests from other web pages or for other "
-        "host names are refused (docs/security.md).\n\n"
+        "Only the page the studio opens, and scripts that send its token, are answered: the\n"
+        "address it prints carries a new secret token each launch (?token=...), and requests\n"
+        "from other web pages or for other host names are refused (docs/security.md).\n\n"
         "exit status: 0 stopped, 2 usage error (a FILE in a folder that does not exist, or not a regular file)",
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="the puzzle to open and save (created on the first save)")
