@@ -219,3 +219,18 @@ def test_the_numba_internals_the_cache_relies_on_are_there():
         assert hasattr(caching, name), name
     assert hasattr(getattr(caching, "CacheImpl", None) or caching._CacheImpl, "_locator_classes")
     assert hasattr(caching.FunctionCache, "_guard_against_spurious_io_errors")
+
+
+def test_a_private_cache_folder_is_removed_at_exit(tmp_path):
+    """Issue 33: a read-only cache left a 3.6 MB /tmp/flowgraph-passes-* folder behind on every run."""
+    root, scratch = tmp_path / "shared", tmp_path / "tmp"
+    root.mkdir()
+    root.chmod(0o777)  # others can write it: not used
+    scratch.mkdir()
+    env = {**os.environ, "FLOWGRAPH_CACHE_DIR": str(root), "FLOWGRAPH_PASSES": "jit", "TMPDIR": str(scratch)}
+    env.pop("NUMBA_DISABLE_JIT", None)
+    done = subprocess.run([sys.executable, "-c", JIT_ONE], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()).parent.parent == scratch  # it was cached in a private folder there
+    assert "not using the compile cache" in done.stderr
+    assert not list(scratch.glob("flowgraph-passes-*"))
