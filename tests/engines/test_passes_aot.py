@@ -13,6 +13,7 @@ import pytest
 
 from flowgraph.cli import main
 from flowgraph.engines.search.passes import aot, cache
+from flowgraph.engines.search.passes.entry_points import ENTRY_POINTS, NAMES, array_arguments
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE
 
 # Solves every bundled board with the search (and asks prune_reason of its start and of a first step);
@@ -37,7 +38,7 @@ signatures = {}
 if passes.KIND == "just in time":
     from numba.core import sigutils
     for entry in passes.ENTRY_POINTS:
-        signatures[entry] = [[str(t) for t in sig] for sig in getattr(passes, entry).__wrapped__.signatures]
+        signatures[entry.name] = [[str(t) for t in sig] for sig in getattr(passes, entry.name).__wrapped__.signatures]
 print(json.dumps({"kind": passes.KIND, "states": states, "signatures": signatures}))
 """
 
@@ -59,9 +60,9 @@ def test_every_call_the_search_makes_has_the_declared_signature(just_in_time):
     from numba.core import sigutils
 
     assert just_in_time["kind"] == "just in time"
-    for name, declared in aot.SIGNATURES.items():
-        args, _ = sigutils.normalize_signature(declared)
-        assert just_in_time["signatures"][name] == [[str(t) for t in args]], name
+    for entry in ENTRY_POINTS:
+        args, _ = sigutils.normalize_signature(entry.signature)
+        assert just_in_time["signatures"][entry.name] == [[str(t) for t in args]], entry.name
 
 
 @pytest.fixture(scope="module")
@@ -156,7 +157,7 @@ def test_without_a_build_the_first_run_says_so_and_solves(monkeypatch, capsys):
     assert "no ahead-of-time build (error: command 'cc' failed" in err and "just in time" in err
 
 
-@pytest.mark.parametrize("name", aot.SIGNATURES)
+@pytest.mark.parametrize("name", NAMES)
 def test_every_entry_point_refuses_arrays_of_another_kind(name):
     """Built ahead of time, straight_ahead read int32 arrays as int64 and crashed; in every mode: a TypeError."""
     import numpy as np
@@ -165,7 +166,7 @@ def test_every_entry_point_refuses_arrays_of_another_kind(name):
 
     calls = passes.sample_calls()
     getattr(passes, name)(*calls[name])  # the sample call itself is accepted
-    arrays = aot.array_arguments(aot.SIGNATURES[name])
+    arrays = array_arguments(NAMES[name].signature)
     assert arrays or name == "log_size"
     for i, _, ndim in arrays:
         given = calls[name][i]
@@ -194,3 +195,20 @@ except TypeError as exc:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr  # a segfault was -11
     assert done.stdout.startswith("ahead of time | straight_ahead(): argument 1 must be a C-contiguous 1-D int64")
+
+
+def test_every_entry_point_has_its_module_and_a_sample_call():
+    """The table is the one place an entry point is declared: each names the module that defines it and
+    warm_up has a call for it."""
+    import importlib
+
+    from flowgraph.engines.search import passes
+
+    calls = passes.sample_calls()
+    for entry in ENTRY_POINTS:
+        assert entry.name in calls, f"add a sample call for {entry.name} to passes.sample_calls"
+        assert importlib.util.find_spec(f"flowgraph.engines.search.passes.{entry.module}") is not None
+        source = (cache.PASSES_DIR / f"{entry.module}.py").read_text()
+        assert f"def {entry.name}(" in source, f"{entry.name} is not defined in {entry.module}.py"
+    assert set(calls) == set(NAMES) == set(passes.__all__) - {"ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead",
+                                                             "sample_calls", "warm_up"}

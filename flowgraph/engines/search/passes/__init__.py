@@ -27,7 +27,7 @@ Functions return a reason code, 0 when the state survives;
 :func:`flowgraph.engines.search.prune_reason` reports.
 
 The search calls the passes through this package (``passes.move_pass``
-and so on, :data:`ENTRY_POINTS`), which binds them on first use
+and so on, :data:`.entry_points.ENTRY_POINTS`, the one table of them), which binds them on first use
 (:func:`bind`) to the module built ahead of time (:mod:`.aot`) where there
 is one for the current source, and else to numba's just-in-time functions,
 compiled on first use and cached. ``FLOWGRAPH_PASSES=jit`` asks for the
@@ -50,15 +50,24 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import aot
 from .cache import jit_only, python_only
+from .entry_points import ENTRY_POINTS, NAMES, array_arguments
 
-__all__ = ["ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up"]
+if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (the table is the source of truth)
+    from .chokepoints import chokepoint_pass
+    from .layout import link_distances, straight_ahead
+    from .moves import fewest_moves, moves_buffer, step_head
+    from .settle import log_size, move_pass, settle_pass
 
-#: The passes the search calls from Python (also this package's attributes, bound by :func:`bind`).
-ENTRY_POINTS = tuple(aot.SIGNATURES)
+__all__ = [
+    "ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up",
+    # the entry points (bound on first use):
+    "link_distances", "straight_ahead", "moves_buffer", "log_size", "settle_pass", "chokepoint_pass", "move_pass",
+    "fewest_moves", "step_head",
+]
 #: How the passes run in this process, once bound: "ahead of time", "just in time" or "plain Python".
 KIND: str | None = None
 #: Whether :func:`warm_up` ran in this process: the passes are loaded (``auto`` then tries the search
@@ -71,7 +80,7 @@ _LOCK = threading.RLock()
 
 
 def bind() -> str:
-    """Bind :data:`ENTRY_POINTS` in this process, once: the ahead-of-time module, else numba's functions.
+    """Bind the entry points in this process, once: the ahead-of-time module, else numba's functions.
 
     Returns
     -------
@@ -88,11 +97,11 @@ def bind() -> str:
         if module is None:
             import importlib
 
-            functions = {name: getattr(importlib.import_module(f"{__name__}.{aot.SOURCES[name]}"), name)
-                         for name in ENTRY_POINTS}
+            functions = {e.name: getattr(importlib.import_module(f"{__name__}.{e.module}"), e.name)
+                         for e in ENTRY_POINTS}
             kind = "plain Python" if python_only() else "just in time"
         else:
-            functions = {name: getattr(module, name) for name in ENTRY_POINTS}
+            functions = {e.name: getattr(module, e.name) for e in ENTRY_POINTS}
             kind = "ahead of time"
         globals().update({name: _typed(name, fn) for name, fn in functions.items()})
         KIND = kind
@@ -109,7 +118,7 @@ def _typed(name: str, fn):
     import numpy as np
 
     ndarray = np.ndarray
-    arrays = tuple((i, np.dtype(dtype), ndim) for i, dtype, ndim in aot.array_arguments(aot.SIGNATURES[name]))
+    arrays = tuple((i, np.dtype(dtype), ndim) for i, dtype, ndim in array_arguments(NAMES[name].signature))
     count = max((i for i, _, _ in arrays), default=-1) + 1
 
     def checked(*args):
@@ -129,7 +138,7 @@ def _typed(name: str, fn):
 
 
 def __getattr__(name: str) -> Any:
-    if name in ENTRY_POINTS:
+    if name in NAMES:
         bind()
         return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -213,6 +222,7 @@ def warm_up() -> None:
     global WARM
     bind()
     p = sys.modules[__name__]  # this package, its entry points bound
-    for name, args in sample_calls().items():  # the order the just-in-time cache's completeness relies on
-        getattr(p, name)(*args)
+    calls = sample_calls()
+    for entry in ENTRY_POINTS:
+        getattr(p, entry.name)(*calls[entry.name])
     WARM = True

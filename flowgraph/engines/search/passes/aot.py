@@ -3,7 +3,7 @@
 Loading numba costs a small run most of its time and memory: ``import
 numba`` 0.14 s, its compiler's set-up on the first cached function 0.12 s,
 and about 100 MiB with LLVM (docs/benchmarks.md, issue 27). The functions
-the search calls from Python (:data:`SIGNATURES`) are compiled once with
+the search calls from Python (:data:`.entry_points.ENTRY_POINTS`) are compiled once with
 numba's ahead-of-time compiler, ``numba.pycc`` (numba's "Compiling code
 ahead of time"), into one module; a process then imports that module,
 which needs numpy only, in a fraction of a millisecond.
@@ -52,56 +52,9 @@ from pathlib import Path
 from types import ModuleType
 
 from .cache import _HASH, AOT_MODULE, PASSES_DIR, aot_path, distrust, prune, source_hash, trusted
+from .entry_points import ENTRY_POINTS
 
-__all__ = ["SIGNATURES", "BuildError", "build", "load"]
-
-_C = "u1[::1]"  # colour and link bytes
-_I = "i8[::1]"  # node and slot arrays
-#: Each function the search calls from Python, and its numba signature (the module that defines it is
-#: :data:`SOURCES`'s).
-SIGNATURES = {
-    "link_distances": f"i8[:, ::1]({_I}, {_I}, {_I})",
-    "straight_ahead": f"{_I}({_I}, {_I})",
-    "settle_pass": f"UniTuple(i8, 4)({_C}, {_C}, {_I}, {_I}, {_I}, i8, i8, {_I}, b1, i8, i1[::1], {_C}, {_I})",
-    "move_pass": f"UniTuple(i8, 4)({_C}, {_C}, {_I}, {_I}, {_I}, i8, i8, b1, i8, i1[::1], {_C}, {_I}, i8, i8, "
-                 f"{_I}, i8)",
-    "log_size": "i8(i8, i8)",
-    "chokepoint_pass": f"i8({_C}, {_I}, {_I}, {_I}, {_I}, i8, i8, i8, i8)",
-    "fewest_moves": f"UniTuple(i8, 2)({_C}, {_C}, {_I}, {_I}, {_I}, {_I}, i8, b1, {_C}, i8[:, ::1], {_I}, {_I}, "
-                    f"{_I})",
-    "moves_buffer": f"{_I}({_I})",
-    "step_head": f"UniTuple(i8, 2)({_C}, {_I}, i8, i8, i8, i8)",
-}
-def array_arguments(signature: str) -> tuple[tuple[int, str, int], ...]:
-    """The array arguments of a numba signature of :data:`SIGNATURES`: (position, dtype name, dimensions).
-
-    >>> array_arguments("i8(u1[::1], i8, i8[:, ::1])")
-    ((0, 'uint8', 1), (2, 'int64', 2))
-    """
-    depth, start = 0, len(signature) - 1
-    for start in range(len(signature) - 1, -1, -1):  # the argument list: the last top-level parentheses
-        depth += (signature[start] == ")") - (signature[start] == "(")
-        if depth == 0:
-            break
-    args, depth, word = [], 0, ""
-    for char in signature[start + 1:-1] + ",":
-        depth += (char in "([") - (char in ")]")
-        if char == "," and depth == 0:
-            args.append(word.strip())
-            word = ""
-        else:
-            word += char
-    names = {"i8": "int64", "u1": "uint8", "i1": "int8"}
-    return tuple((i, names[a[:a.index("[")]], a.count(",") + 1) for i, a in enumerate(args) if "[" in a)
-
-
-#: The pass module each exported function is defined in.
-SOURCES = {
-    "link_distances": "layout", "straight_ahead": "layout", "settle_pass": "settle", "move_pass": "settle",
-    "log_size": "settle", "chokepoint_pass": "chokepoints", "fewest_moves": "moves", "moves_buffer": "moves",
-    "step_head": "moves",
-}
-
+__all__ = ["BuildError", "build", "load"]
 
 class BuildError(RuntimeError):
     """The ahead-of-time build failed; the message says why in one line (e.g. no C compiler)."""
@@ -202,7 +155,7 @@ def load() -> ModuleType | None:
         spec.loader.exec_module(module)
     except Exception:
         return None
-    return module if all(hasattr(module, name) for name in SIGNATURES) else None
+    return module if all(hasattr(module, entry.name) for entry in ENTRY_POINTS) else None
 
 
 # The child: ``python -I -c _CHILD PATH_JSON WORK HASH PASSES_DIR PARENT_PID`` (isolated: no current folder,
@@ -244,7 +197,7 @@ def _die_with(parent: int) -> None:
 
 
 def _compile(out_dir: str, expected_hash: str = _HASH, passes_dir: Path = PASSES_DIR) -> None:
-    """The child's work: compile every function of :data:`SIGNATURES` into ``out_dir``.
+    """The child's work: compile every entry point (:data:`.entry_points.ENTRY_POINTS`) into ``out_dir``.
 
     Raises
     ------
@@ -262,9 +215,9 @@ def _compile(out_dir: str, expected_hash: str = _HASH, passes_dir: Path = PASSES
     cc = CC(AOT_MODULE, source_module=__name__)
     cc.output_dir = out_dir
     cc.verbose = False
-    for name, signature in SIGNATURES.items():
-        module = importlib.import_module(f"{__package__}.{SOURCES[name]}")
-        cc.export(name, signature)(getattr(module, name).py_func)
+    for entry in ENTRY_POINTS:
+        module = importlib.import_module(f"{__package__}.{entry.module}")
+        cc.export(entry.name, entry.signature)(getattr(module, entry.name).py_func)
     _check_sources(expected_hash, passes_dir)
     cc.compile()
 

@@ -240,9 +240,9 @@ def trusted(path: Path) -> bool:
 def compiled(ahead: bool = False) -> bool:
     """Whether the passes of the current source are built, ahead of time or just in time.
 
-    Else the next warm-up (or first search run) builds them. The just-in-time
-    warm-up calls :func:`.moves.fewest_moves` and :func:`.settle.move_pass`
-    last but one, so their index files mean the whole set is there.
+    Else the next warm-up (or first search run) builds them. Just in time,
+    every entry point (:data:`.entry_points.ENTRY_POINTS`) must have its
+    index file.
 
     Parameters
     ----------
@@ -250,6 +250,8 @@ def compiled(ahead: bool = False) -> bool:
         Only the build ahead of time counts (unless ``FLOWGRAPH_PASSES=jit``
         asks for the other).
     """
+    from .entry_points import ENTRY_POINTS
+
     if python_only():
         return True  # nothing to compile
     if not jit_only():
@@ -261,7 +263,7 @@ def compiled(ahead: bool = False) -> bool:
         folder = cache_dir()
     except Exception:  # numba's metadata unreadable: it will say so when imported
         return False
-    return all(any(folder.glob(f"{name}-*.nbi")) for name in ("settle.move_pass", "moves.fewest_moves"))
+    return all(any(folder.glob(f"{entry.module}.{entry.name}-*.nbi")) for entry in ENTRY_POINTS)
 
 
 def prune(stale_days: float = STALE_DAYS) -> list[Path]:
