@@ -233,9 +233,16 @@ class Limits:
     max_sat_calls : int or None
         Calls of the SAT solver (the SAT engine's budget; a solve makes one
         call, plus one per detached cycle it cuts).
+    search_first : bool
+        For the ``auto`` engine: try the search first on small boards (see
+        :data:`flowgraph.engines.auto.SEARCH_FIRST_CELLS`) where it is loaded
+        in this process. Callers that load the search anyway ask for it (a
+        batch of many puzzles, ``bench``, the studio); one puzzle's solve
+        does not, whatever ran before it in the process.
     """
 
     max_states: int | None = None
     time_limit_s: float | None = None
     memory_bytes: int | None = DEFAULT_MEMORY_BYTES
     max_sat_calls: int | None = None
+    search_first: bool = False

@@ -1,12 +1,24 @@
-"""pytest set-up: the Hypothesis profiles (shared test data: :mod:`tests.helpers`)."""
+"""pytest set-up: the search's compile cache for tests, the Hypothesis profiles (shared data: :mod:`tests.helpers`)."""
 
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+# The tests compile the search's passes into a cache of their own, never the developer's ~/.cache: one per
+# user under the temporary folder, kept between runs (a warm cache: the quick loop), built at most once a run
+# (the first test that uses the search builds it; `-m "not compile"` leaves out the tests that build more).
+# Set before any test module is imported: numba picks a function's cache folder when the function is defined.
+TEST_CACHE = Path(tempfile.gettempdir()) / f"flowgraph-test-cache-{os.getuid() if hasattr(os, 'getuid') else 0}"
+if not os.environ.get("FLOWGRAPH_CACHE_DIR"):
+    TEST_CACHE.mkdir(mode=0o700, exist_ok=True)
+    os.environ["FLOWGRAPH_CACHE_DIR"] = str(TEST_CACHE)
 
 # Hypothesis profiles: CI runs a modest fixed number of examples; run the
 # fuzz profile locally for many more: HYPOTHESIS_PROFILE=fuzz pytest tests/test_fuzz.py
-from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -15,14 +27,3 @@ settings.register_profile("fuzz", max_examples=int(os.environ.get("FUZZ_EXAMPLES
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-import pytest  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _auto_as_in_a_single_puzzle_run(monkeypatch):
-    """``auto`` tries the search first where a batch has loaded it (``auto._search_loaded``); some test loads
-    it in this process, so every test sees ``auto`` as one ``flowgraph solve`` of a puzzle does, whatever ran
-    before it. The tests of the batch order (tests/engines/test_auto.py) set it back."""
-    from flowgraph.engines import auto
-
-    monkeypatch.setattr(auto, "_search_loaded", lambda: False)

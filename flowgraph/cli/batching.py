@@ -7,13 +7,16 @@ import json
 import os
 import stat
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
+from ..model import Limits
 from .common import EXIT_HELP, output_file, positive_int
 
-__all__ = ["add_batch_options", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP", "SMALL_BATCH", "finish"]
+__all__ = ["add_batch_options", "batch_limits", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP",
+           "SMALL_BATCH", "finish"]
 
 #: The exit status of a batch stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -37,6 +40,14 @@ def add_batch_options(p: argparse.ArgumentParser, jobs_help: str = "") -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask cluster (tcp://host:8786), or 'local' for a local Dask cluster of "
                    "--jobs workers; needs pip install 'flowgraph-solver[dask]'")
+
+
+def batch_limits(budget: Limits, engine: str, tasks: int) -> Limits:
+    """The budget of a batch's tasks: ``auto`` tries the search first in a batch that loads it (the executors
+    load it for :data:`~flowgraph.engines.auto.BATCH_TASKS` puzzles or more)."""
+    from ..engines.auto import BATCH_TASKS
+
+    return replace(budget, search_first=True) if engine == "auto" and tasks >= BATCH_TASKS else budget
 
 
 def run_rows(

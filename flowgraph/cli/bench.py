@@ -7,7 +7,7 @@ import json
 import os
 
 from ..io.files import write_atomic
-from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
+from .batching import BATCH_EXIT_HELP, add_batch_options, batch_limits, finish, run_rows
 from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits, output_file
 
 __all__ = ["add_parser", "run"]
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"flowgraph bench: no such file or folder: {exc.args[0]}", markup=False)
         return EXIT["usage"]
     jobs = expand_jobs(files)
-    budget = limits(args)
+    budget = batch_limits(limits(args), args.engine, len(jobs))
     batch = run_rows(err, args, [j.key for j in jobs], bench_task, [(j, args.engine, budget, args.rules) for j in jobs],
                      lambda i, row: None, warm_up=args.engine, digests=[j.digest for j in jobs])
     if isinstance(batch, str):

@@ -11,7 +11,7 @@ from ..errors import ConversionError
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..render.text import solution_text
-from .batching import BATCH_EXIT_HELP, SMALL_BATCH, add_batch_options, finish, run_rows
+from .batching import BATCH_EXIT_HELP, SMALL_BATCH, add_batch_options, batch_limits, finish, run_rows
 from .common import (
     EXIT,
     add_budget_options,
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     output_folder(args.svg, "--svg")
     output_folder(args.png, "--png")
     jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
-    budget = limits(args)
+    budget = batch_limits(limits(args), args.engine, len(jobs))
     if not args.scheduler and (args.jobs == 1 or len(jobs) < SMALL_BATCH):
         warm_up(err, args.engine)
     statuses: list[int] = []

@@ -7,11 +7,14 @@ second per process, SAT is faster on the 50x50 boards, and it answers
 more of the boards with two labels swapped (``bench/swapped_labels.py``).
 So SAT goes first.
 
-Where the search's compiled passes are loaded already (a batch of at
-least :data:`BATCH_TASKS` puzzles, ``bench``, the studio), loading costs
-nothing more, and on boards of up to :data:`SEARCH_FIRST_CELLS` cells the
-search goes first, for at most :data:`SEARCH_FIRST_STATES` states (janko's
-270 boards: 0.5 s of solving against SAT's 1.1 s); SAT follows if it stops.
+Callers that load the search's compiled passes anyway (a batch of at
+least :data:`BATCH_TASKS` puzzles, ``bench``, the studio) say so with
+``Limits(search_first=True)``: loading costs them nothing more, and on
+boards of up to :data:`SEARCH_FIRST_CELLS` cells the search goes first, for
+at most :data:`SEARCH_FIRST_STATES` states (janko's 270 boards: 0.5 s of
+solving against SAT's 1.1 s); SAT follows if it stops. The choice is the
+caller's, never what ran earlier in the process (only a search that is
+not loaded, so would compile first, is passed over).
 
 The search still runs when SAT uses up its share of the time
 (:data:`SAT_SHARE` of the budget, or :data:`SAT_SECONDS` when there is no
@@ -116,7 +119,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
     t0 = time.perf_counter()
     total = limits.time_limit_s
     first: list[str] = []
-    if _search_loaded() and puzzle.cells <= SEARCH_FIRST_CELLS:
+    if limits.search_first and puzzle.cells <= SEARCH_FIRST_CELLS and _search_loaded():
         from . import search
 
         states = min(limits.max_states or SEARCH_FIRST_STATES, SEARCH_FIRST_STATES)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import ConversionError
-from ..model import FAMILIES, Puzzle, Solution
+from ..model import FAMILIES, Limits, Puzzle, Solution
 from . import json_graph, level_pack, level_pack_writer, neighbor_link, numberlink, plain_grid, puzzlink
 from .problems import Problem
 from .sketch import draw_neighbor_link, sketch_of
@@ -55,35 +55,37 @@ class Entry:
     solution: Solution | None = None
 
 
-def _write_level_pack(levels: list[tuple[Puzzle, Solution | None]], time_limit_s: float = 60.0) -> str:
+def _write_level_pack(levels: list[tuple[Puzzle, Solution | None]], limits: Limits | None = None) -> str:
     """Level-pack lines, numbered from 1; a level without a known solution is solved for its pipes.
 
     Raises
     ------
     ConversionError
-        No solution (or none found in ``time_limit_s``), or a board the game
-        cannot hold (:func:`.level_pack_writer.write_level`).
+        No solution (or none found within ``limits``, 60 s by default), or a
+        board the game cannot hold (:func:`.level_pack_writer.write_level`).
     """
     from ..engines import solve_puzzle  # the pipes are a verified solution: the one writer that solves
     from ..errors import SearchLimitError, UnsolvableError
-    from ..model import Limits
 
+    limits = limits or Limits(time_limit_s=60.0)
+    time_limit_s = limits.time_limit_s
     out: list[str] = []
     for puzzle, solution in levels:
         if solution is None and puzzle.rules == "flow":
             try:
-                solution = solve_puzzle(puzzle, "auto", Limits(time_limit_s=time_limit_s))
+                solution = solve_puzzle(puzzle, "auto", limits)
             except UnsolvableError:
                 raise ConversionError("a level carries its solution's pipes: this puzzle has no solution") from None
             except SearchLimitError:
-                raise ConversionError(f"no solution found in {time_limit_s:g} s: a level carries its pipes") from None
+                within = f"in {time_limit_s:g} s" if time_limit_s is not None else "within the budget"
+                raise ConversionError(f"no solution found {within}: a level carries its pipes") from None
         if solution is None:
             raise ConversionError("Flow Free levels fill every cell: a puzzle under Numberlink rules cannot be one")
         out.append(level_pack_writer.write_level(puzzle, solution, len(out) + 1) + "\n")
     return "".join(out)
 
 
-def write_many(entries: list[Entry], fmt: str, time_limit_s: float = 60.0) -> str:
+def write_many(entries: list[Entry], fmt: str, limits: Limits | None = None) -> str:
     """Several puzzles as one text of a format that holds many (:data:`MANY`): a pack, a file of URLs.
 
     Raises
@@ -94,7 +96,7 @@ def write_many(entries: list[Entry], fmt: str, time_limit_s: float = 60.0) -> st
         As :func:`write`.
     """
     if fmt == "level-pack":
-        return _write_level_pack([(e.puzzle, e.solution) for e in entries], time_limit_s)
+        return _write_level_pack([(e.puzzle, e.solution) for e in entries], limits)
     if fmt == "puzzlink":
         return "".join(write(e.puzzle, fmt) for e in entries)
     raise ValueError(f"{fmt} holds one puzzle a file")
@@ -226,11 +228,11 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
     return fmt, ([Entry(stem, puzzle)] if puzzle is not None else []), problems
 
 
-def write(puzzle: Puzzle, fmt: str, time_limit_s: float = 60.0) -> str:
+def write(puzzle: Puzzle, fmt: str, limits: Limits | None = None) -> str:
     """The puzzle as text in ``fmt``.
 
-    ``time_limit_s`` bounds the one writer that solves: a level pack
-    carries its solution's pipes.
+    ``limits`` bound the one writer that solves (60 s by default): a level
+    pack carries its solution's pipes.
 
     Raises
     ------
@@ -243,5 +245,5 @@ def write(puzzle: Puzzle, fmt: str, time_limit_s: float = 60.0) -> str:
     if target.write is None:
         raise ValueError(f"{fmt} is read only: write one of {', '.join(format_names(writable=True))}")
     if fmt == "level-pack":
-        return _write_level_pack([(puzzle, None)], time_limit_s)
+        return _write_level_pack([(puzzle, None)], limits)
     return target.write(puzzle)

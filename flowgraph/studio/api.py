@@ -245,7 +245,7 @@ def hint(body: dict) -> dict:
     if not (isinstance(done, list) and all(isinstance(label, str) for label in done)):
         raise BadRequest("'done' is a list of labels")
     try:
-        solution = solve_puzzle(puzzle, "auto", Limits(time_limit_s=_seconds(body)))
+        solution = solve_puzzle(puzzle, "auto", _limits(body))
     except (UnsolvableError, SearchLimitError) as exc:
         raise Unprocessable(f"no hint: {exc}") from None
     for flow in puzzle.flows:
@@ -259,6 +259,12 @@ def _theme(body: dict) -> str:
     if theme not in ("dark", "light"):
         raise BadRequest("'theme' is dark or light")
     return theme
+
+
+def _limits(body: dict) -> Limits:
+    """A request's budget for ``auto``: its ``time_limit_s``, the search first on small boards (the studio
+    loads the search when it starts)."""
+    return Limits(time_limit_s=_seconds(body), search_first=True)
 
 
 def render(body: dict) -> dict:
@@ -285,7 +291,7 @@ def render(body: dict) -> dict:
         paths = _paths(puzzle, body["paths"]) if body.get("paths") is not None else None
         if body.get("solution"):
             try:
-                board_or_solution = verify(solve_puzzle(puzzle, "auto", Limits(time_limit_s=_seconds(body))))
+                board_or_solution = verify(solve_puzzle(puzzle, "auto", _limits(body)))
             except (UnsolvableError, SearchLimitError) as exc:
                 raise Unprocessable(f"no solution to draw: {exc}") from None
     cell_px = _int(body, "cell_px", 40, 8, 96)
@@ -406,7 +412,7 @@ def convert(body: dict) -> dict:
     puzzle = _puzzle(body)
     target = _str(body, "to", "neighbor-link")
     try:
-        return {"text": write(puzzle, target, time_limit_s=_seconds(body)), "rules": puzzle.rules}
+        return {"text": write(puzzle, target, _limits(body)), "rules": puzzle.rules}
     except ValueError as exc:  # unknown or read-only format, or ConversionError
         raise Unprocessable(str(exc)) from None
 

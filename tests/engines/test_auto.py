@@ -72,32 +72,48 @@ def test_a_node_budget_is_not_passed_on(monkeypatch):
     assert info.value.reason == "sat_calls"
 
 
-# -- where a batch loaded the search: small boards try it first -------------------------------------
+# -- where the caller asks (a batch, bench, the studio: they load the search): small boards try it first --
+
+FIRST = Limits(search_first=True)
+
 
 @pytest.fixture
-def loaded(monkeypatch):
+def loaded():
     search.warm_up()
-    monkeypatch.setattr(auto, "_search_loaded", lambda: True)
 
 
-def test_with_the_search_loaded_a_small_board_goes_to_it_first(loaded):
-    solution = verify(auto.solve(parse_file(HIVE)))
+def test_asked_for_a_small_board_goes_to_the_search_first(loaded):
+    solution = verify(auto.solve(parse_file(HIVE), FIRST))
     assert solution.engine == "search" and solution.stats["tried"] == ["search"]
 
 
-def test_with_the_search_loaded_its_proof_is_final(loaded):
+def test_not_asked_sat_goes_first_whatever_ran_before_in_the_process(loaded):
+    """The choice is the caller's: a loaded search (an earlier batch, test or studio request) changes nothing."""
+    assert verify(auto.solve(parse_file(HIVE))).stats["tried"] == ["sat"]
+
+
+def test_asked_the_search_proof_is_final(loaded):
     with pytest.raises(UnsolvableError) as info:
-        auto.solve(parse_file(PUZZLES / "standard" / "unsolvable_3x3.txt"))
+        auto.solve(parse_file(PUZZLES / "standard" / "unsolvable_3x3.txt"), FIRST)
     assert info.value.stats["tried"] == ["search"]
 
 
 def test_a_large_board_or_a_search_that_stops_goes_to_sat(loaded, monkeypatch):
     monkeypatch.setattr(auto, "SEARCH_FIRST_CELLS", 10)  # the hive has 56 cells: "large"
-    assert auto.solve(parse_file(HIVE)).stats["tried"] == ["sat"]
+    assert auto.solve(parse_file(HIVE), FIRST).stats["tried"] == ["sat"]
     monkeypatch.setattr(auto, "SEARCH_FIRST_CELLS", 1_000)
     monkeypatch.setattr(auto, "SEARCH_FIRST_STATES", 0)  # the search stops at once
-    solution = verify(auto.solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), Limits(time_limit_s=30)))
+    solution = verify(auto.solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"),
+                                 Limits(time_limit_s=30, search_first=True)))
     assert solution.engine == "sat" and solution.stats["tried"] == ["search", "sat"]
+
+
+def test_a_batch_asks_for_the_search_first_and_one_puzzle_does_not():
+    from flowgraph.cli.batching import batch_limits
+
+    assert batch_limits(Limits(), "auto", auto.BATCH_TASKS).search_first
+    assert not batch_limits(Limits(), "auto", auto.BATCH_TASKS - 1).search_first
+    assert not batch_limits(Limits(), "sat", 1000).search_first
 
 
 def test_a_batch_loads_the_search_for_auto_and_one_puzzle_does_not(monkeypatch):

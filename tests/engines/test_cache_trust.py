@@ -40,6 +40,7 @@ def fresh_root(monkeypatch, tmp_path):
     cache._checked_root.cache_clear()
 
 
+@pytest.mark.compile
 def test_the_build_child_runs_no_code_from_the_current_folder(tmp_path, monkeypatch, fresh_root):
     planted = tmp_path / "checkout"
     marker = tmp_path / "planted-code-ran"
@@ -63,6 +64,7 @@ def test_the_build_checks_it_compiled_the_files_the_hash_covers(tmp_path):
         aot._check_sources(cache.source_hash(elsewhere), elsewhere)
 
 
+@pytest.mark.compile
 def test_a_killed_build_leaves_no_child_and_its_work_folder_goes_next_time(tmp_path, fresh_root):
     parent = subprocess.Popen([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; aot.build()"],
                               env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(fresh_root)})

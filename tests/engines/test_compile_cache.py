@@ -10,7 +10,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import flowgraph
+
+pytestmark = pytest.mark.compile  # each compiles passes in a copy of the package
 
 PACKAGE = Path(flowgraph.__file__).resolve().parent
 

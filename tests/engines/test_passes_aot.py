@@ -56,6 +56,7 @@ def just_in_time() -> dict:
     return _solve_all(FLOWGRAPH_PASSES="jit")
 
 
+@pytest.mark.compile
 def test_every_call_the_search_makes_has_the_declared_signature(just_in_time):
     from numba.core import sigutils
 
@@ -66,15 +67,27 @@ def test_every_call_the_search_makes_has_the_declared_signature(just_in_time):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """A module built into a fresh cache folder (its path), as ``flowgraph warm-up`` builds it.
-
-    Built under a umask that lets the group write (Debian's and Ubuntu's default for users): the
-    module and its folder must still be ones :func:`aot.load` takes.
-    """
+def built() -> Path:
+    """The module built from the current source in the tests' cache (conftest.py): built once, kept between runs."""
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         pytest.skip("no C compiler")
-    root, tmp = tmp_path_factory.mktemp("cache"), tmp_path_factory.mktemp("tmp")
+    path = cache.aot_path()
+    if not cache.trusted(path):
+        aot.build()
+    assert cache.trusted(path)
+    return path
+
+
+@pytest.mark.compile
+def test_a_fresh_build_leaves_a_module_it_loads_and_nothing_else(tmp_path):
+    """Built into a fresh cache folder as ``flowgraph warm-up`` builds it, under a umask that lets the group
+    write (Debian's and Ubuntu's default for users): the module and its folder must still be ones
+    :func:`aot.load` takes, and no work file is left anywhere."""
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler")
+    root, tmp = tmp_path / "cache", tmp_path / "tmp"
+    root.mkdir()
+    tmp.mkdir()
     done = subprocess.run([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; print(aot.build())"],
                           env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(root), "TMPDIR": str(tmp)},
                           capture_output=True, text=True, check=True, timeout=600, preexec_fn=lambda: os.umask(0o002))
@@ -83,9 +96,9 @@ def built(tmp_path_factory) -> Path:
     assert not list(tmp.iterdir())  # nothing left in the temporary folder either
     assert [p.name for p in root.iterdir()] == [path.parent.name]  # no work files left
     assert [p.name for p in path.parent.iterdir()] == [path.name]
-    return path
 
 
+@pytest.mark.compile
 def test_built_ahead_of_time_the_search_takes_the_same_states(just_in_time, built):
     ahead = _solve_all(FLOWGRAPH_CACHE_DIR=str(built.parent.parent))
     assert ahead["kind"] == "ahead of time"

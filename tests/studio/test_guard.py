@@ -249,9 +249,9 @@ def test_convert_to_a_level_pack_keeps_to_its_time_limit(monkeypatch):
     from flowgraph.io import formats
 
     asked = []
-    monkeypatch.setattr(formats, "_write_level_pack", lambda levels, time_limit_s=60.0: asked.append(time_limit_s) or "")
+    monkeypatch.setattr(formats, "_write_level_pack", lambda levels, limits=None: asked.append(limits) or "")
     res = studio_client().post("/api/convert", json={"text": HEX, "to": "level-pack", "time_limit_s": 1})
-    assert res.status_code == 200 and asked == [1]
+    assert res.status_code == 200 and [(a.time_limit_s, a.search_first) for a in asked] == [(1, True)]
 
 
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
