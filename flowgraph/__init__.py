@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .batch.outcome import Outcome, solve_file
-    from .engines import solve_puzzle
     from .errors import (
         ConversionError,
         FlowgraphError,
@@ -47,7 +46,7 @@ from .verify import check, verify  # noqa: E402
 # Loaded on first use (PEP 562): ``import flowgraph`` costs a few milliseconds, so the console script can
 # catch Ctrl-C while networkx and lark load (flowgraph.cli.run), and ``--version`` needs neither.
 _LAZY = {
-    "Outcome": ".batch.outcome", "solve_file": ".batch.outcome", "solve_puzzle": ".engines",
+    "Outcome": ".batch.outcome", "solve_file": ".batch.outcome",
     **dict.fromkeys(("ConversionError", "FlowgraphError", "PuzzleError", "ScanError", "SearchLimitError",
                      "UnsolvableError", "VerificationError"), ".errors"),
     "parse_file": ".io.files", "analyse": ".io.neighbor_link", "find_problems": ".io.neighbor_link",
@@ -102,7 +101,7 @@ def solve(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = None) ->
 
 __all__ = [
     "__version__", "parse_file", "parse_text", "analyse", "find_problems", "Problem",
-    "solve", "solve_file", "solve_puzzle", "verify", "check", "Limits", "Outcome",
+    "solve", "solve_file", "verify", "check", "Limits", "Outcome",
     "Puzzle", "Solution", "Flow", "FlowgraphError", "PuzzleError", "UnsolvableError",
     "SearchLimitError", "VerificationError", "ConversionError", "ScanError",
 ]

@@ -18,13 +18,15 @@ import networkx as nx
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "FAMILIES", "LABELS", "RULES",
+__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "FAMILIES", "FAMILY_NAMES", "LABELS", "RULES",
            "DEFAULT_MEMORY_BYTES"]
 
 Node = tuple[int, int] | tuple[int, int, str]
 
 #: Header words, one per family of level packs.
 FAMILIES = ("STANDARD", "HEX", "WARPS", "BRIDGES")
+#: The families as the command line and the studio name them (``--family hex``).
+FAMILY_NAMES = tuple(family.lower() for family in FAMILIES)
 
 #: Rule sets. ``flow``: every cell and bridge lane lies on a path (Flow Free). ``numberlink``:
 #: a cell or lane may lie on no path, all else the same (Nikoli's Numberlink, janko.at, puzz.link).

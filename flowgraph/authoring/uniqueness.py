@@ -30,7 +30,7 @@ class Uniqueness:
     Attributes
     ----------
     verdict : str
-        ``"unique"``, ``"multiple"``, ``"none"`` or ``"limit"`` (the budget
+        ``"unique"``, ``"multiple"``, ``"unsolvable"`` or ``"limit"`` (the budget
         ran out before an answer).
     solutions : tuple of Solution
         The verified solutions found, at most ``limit`` of them.
@@ -83,7 +83,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
         return Uniqueness("limit")
     for sol in found:
         verify(sol)
-    return Uniqueness({0: "none", 1: "unique"}.get(len(found), "multiple"), tuple(found))
+    return Uniqueness({0: "unsolvable", 1: "unique"}.get(len(found), "multiple"), tuple(found))
 
 
 #: Under Numberlink rules, the share of the time left (or the seconds, with no time limit) spent looking
@@ -118,7 +118,7 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     try:  # auto tries the Flow Free model first: far easier, and its solutions are Numberlink ones
         first = verify(auto.solve(puzzle, left()))
     except UnsolvableError:
-        return Uniqueness("none")
+        return Uniqueness("unsolvable")
     except SearchLimitError:
         return Uniqueness("limit")
     tight = tighten(first)

@@ -96,7 +96,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
         row["solutions"] = found.count
         row["verdict"] = found.verdict
-        row["status"] = {"none": "unsolvable"}.get(found.verdict, found.verdict)
+        row["status"] = found.verdict  # the verdicts are statuses: unique, multiple, unsolvable, limit
         row["_solutions"] = [_nodes(s.paths) for s in found.solutions]
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
     return row

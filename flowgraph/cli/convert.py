@@ -14,7 +14,7 @@ from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, read_en
 from ..io.puzzlink import is_url
 from ..io.sketch import nodes_by_place, place, same_board, sketch_of
 from ..io.solution_json import solution_json
-from ..model import Solution
+from ..model import FAMILY_NAMES, Solution
 from ..verify import check
 from .common import (
     EXIT,
@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--from", dest="source", choices=format_names(), help="the input format (default: guessed)")
     p.add_argument("--to", dest="target", choices=format_names(writable=True), help="the output format")
     add_rules_option(p)
-    p.add_argument("--family", choices=("standard", "hex", "warps", "bridges"),
+    p.add_argument("--family", choices=FAMILY_NAMES,
                    help="plain grids without a header word: their family (default standard)")
     p.add_argument("--solutions", action="store_true",
                    help="level packs: also write each level's known solution (the pipes) as NAME.solution.json, "

@@ -12,6 +12,7 @@ from pathlib import Path
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
 from ..io.files import read_bounded, write_atomic
+from ..model import FAMILY_NAMES
 from .batching import add_batch_options, finish, run_rows
 from .common import (
     EXIT,
@@ -51,7 +52,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "exit status: 0 every puzzle generated, 2 usage error, 3 a bad mask, 4 a puzzle not found in the "
         "limits (the others are still written), 130 interrupted (--resume with --out finishes)",
     )
-    p.add_argument("--family", choices=("standard", "hex", "warps", "bridges"), default="standard",
+    p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
                    help="the board's family (default standard)")
     p.add_argument("--size", type=size, metavar="WxH", help="width x height in cells (default 7x7, or the mask's)")
     p.add_argument("--mask", metavar="FILE", help="a plain grid whose # or space cells are holes: any shape")

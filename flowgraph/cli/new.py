@@ -8,6 +8,7 @@ import sys
 from ..authoring.templates import WRAPS, read_mask, template
 from ..errors import PuzzleError
 from ..io.files import read_bounded
+from ..model import FAMILY_NAMES
 from .common import EXIT, add_command, console, output_file, write_output
 
 __all__ = ["add_parser", "run"]
@@ -39,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "  flowgraph new --mask heart.grid --wrap rows\n  flowgraph new --family bridges --size 5x5 "
         "--bridge 2,2 --bridge 1,3\n\nexit status: 0 written, 2 usage error, 3 a bad mask",
     )
-    p.add_argument("--family", choices=("standard", "hex", "warps", "bridges"), default="standard",
+    p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
                    help="the header word and the links: 4 neighbours, 6 (hex), wrap-around (warps), "
                    "crossings (bridges); default standard")
     p.add_argument("--size", type=size, metavar="WxH", help="width x height in cells (default: the mask's)")

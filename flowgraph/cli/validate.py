@@ -122,7 +122,7 @@ def _print_uniqueness(out: Console, path: str, unique: Uniqueness) -> None:
     verdict = unique.verdict
     if verdict == "unique":
         out.print(Text(f"{path}: ").append("unique", style="bold green").append(" solution"))
-    elif verdict == "none":
+    elif verdict == "unsolvable":
         out.print(Text(f"{path}: ").append("no solution", style="bold red"))
     elif verdict == "limit":
         out.print(Text(f"{path}: ").append("gave up", style="bold yellow").append(": the time budget ran out"))

@@ -6,8 +6,9 @@ name               reads   writes  what
 ``neighbor-link``  yes     yes     the project's own format (any board a text can draw)
 ``plain-grid``     yes     yes     one character per cell; links by family
 ``numberlink``     yes     yes     ``W H`` and rows of numbers; square, no holes
-``level-pack``     yes     no      Flow Free lines, many levels per file, with solutions
+``level-pack``     yes     yes     Flow Free lines, many levels per file, with their solutions' pipes
 ``json-graph``     yes     yes     nodes and links: any topology (:mod:`.json_graph`)
+``puzzlink``       yes     yes     puzz.link ``numlin``/``arukone`` URLs, one per line (square boards)
 =================  ======  ======  =============================================
 
 :func:`guess_format` tells them apart by content; :func:`read_entries` reads
@@ -174,8 +175,9 @@ def guess_format(text: str) -> str:
 
 
 def format_for(path: str | None, text: str, *, grid_by_content: bool = True) -> str:
-    """The format of a file: by its suffix where that names one (``.grid``, ``.json``, ``.nl``,
-    ``.pack``), else by its content (:func:`guess_format`).
+    """The format of a file: a puzz.link URL given as the path is ``puzzlink``; else by its suffix where
+    that names one (``.grid``, ``.json``, ``.nl``, ``.pack``, ``.url``), else by its content
+    (:func:`guess_format`).
 
     With ``grid_by_content`` False, content alone never makes a plain grid
     (what ``solve`` and ``validate`` use: a mistyped neighbor-link file is

@@ -81,7 +81,7 @@ def scene_svg(sc: Scene) -> str:
            f'viewBox="0 0 {sc.width} {sc.height}">',
            f'<rect width="100%" height="100%" fill="{_rgb(t["background"])}"/>']
     for poly, (line, col), (x, y) in zip(sc.cells, sc.cell_pos, sc.cell_xy):
-        out.append(f'<polygon class="cell" data-pos="{line}:{col}" data-cell="{line}:{col}" data-xy="{x},{y}" '
+        out.append(f'<polygon class="cell" data-cell="{line}:{col}" data-xy="{x},{y}" '
                    f'aria-label="cell {line}:{col}" points="{_pts(poly)}" fill="{_rgb(t["cell"])}"/>')
     for (x, y), poly in sc.ghosts:
         out.append(f'<polygon class="hole" data-xy="{x},{y}" points="{_pts(poly)}" fill="{_rgb(t["background"])}" '

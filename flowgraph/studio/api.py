@@ -21,7 +21,7 @@ from ..io.formats import MANY, format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
-from ..model import RULES, Limits, Puzzle, Solution
+from ..model import FAMILY_NAMES, RULES, Limits, Puzzle, Solution
 from ..render.scene import THEMES, flow_ink
 from ..verify import verify
 
@@ -37,7 +37,7 @@ MAX_THUMBNAIL_CELLS = 2_500  # a larger level gets no thumbnail (48 of them woul
 MAX_PICTURE_CELLS = 10_000
 #: Text longer than this (characters) that is not a valid board is not drawn as a draft either.
 MAX_DRAFT_CHARS = 200_000
-_FAMILIES = ("standard", "hex", "warps", "bridges")
+_FAMILIES = FAMILY_NAMES
 
 
 class BadRequest(ValueError):

@@ -29,8 +29,11 @@ board's grid, since a hole has no text of its own. Every body that carries ``tex
 being Numberlink's).
 
 Errors: 400 ``{error}`` for a malformed request, 413 for a body over the
-limit, 422 ``{error, problems}`` for puzzle text that cannot be used, 404
-for no FILE or an unknown job; each mapped once, by the app's exception handlers. The server
+limit, 422 ``{error, problems}`` for puzzle text that cannot be used, 429 and
+503 from the gate, each raised as an exception and answered by the app's
+exception handlers; 404 (no FILE, an unknown job), 409 (FILE cannot be
+saved) and 422 (FILE cannot be read) are answered where they arise, by the
+routes of FILE and of solves; 403 and 415 by :mod:`.guard`. The server
 reads and writes no path but FILE (and FILE.bak), never through a symlink, and reads FILE only
 while it is a regular file of at most :data:`flowgraph.io.files.MAX_BYTES`.
 

@@ -22,8 +22,8 @@ def test_memory_budget_ends_the_search():
 def test_restarts_keep_answers_sound(path, monkeypatch):
     # Tiny quotas force many restarts (other ends, both-ended attempts);
     # the answer is still found and verified.
-    monkeypatch.setattr("flowgraph.engines.search.heap.RESTART_NODES", 1)
-    monkeypatch.setattr("flowgraph.engines.search.heap.FIRST_ATTEMPT_NODES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.RESTART_STATES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.FIRST_ATTEMPT_STATES", 1)
     solution = solve(parse_file(path), Limits(max_states=50_000))
     verify(solution)
     if path.name == "open_field_8x8.txt":
@@ -31,8 +31,8 @@ def test_restarts_keep_answers_sound(path, monkeypatch):
 
 
 def test_restarts_still_prove_unsolvable(monkeypatch):
-    monkeypatch.setattr("flowgraph.engines.search.heap.RESTART_NODES", 1)
-    monkeypatch.setattr("flowgraph.engines.search.heap.FIRST_ATTEMPT_NODES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.RESTART_STATES", 1)
+    monkeypatch.setattr("flowgraph.engines.search.heap.FIRST_ATTEMPT_STATES", 1)
     with pytest.raises(UnsolvableError) as info:
         solve(parse_file(sorted(UNSOLVABLE)[0]))
     assert info.value.stats["heuristic"] is False

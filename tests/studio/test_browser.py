@@ -147,7 +147,7 @@ def test_save_writes_the_file(page, server):
 def _drag(page, positions):
     """Press on the first cell, move the mouse over the others, release."""
     def centre(pos):
-        box = page.locator(f'#board polygon.cell[data-pos="{pos}"]').bounding_box()
+        box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     page.mouse.move(*centre(positions[0]))
@@ -225,7 +225,7 @@ def _touch_drag(page, positions):
     cdp = page.context.new_cdp_session(page)
 
     def centre(pos):
-        box = page.locator(f'#board polygon.cell[data-pos="{pos}"]').bounding_box()
+        box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     x, y = centre(positions[0])

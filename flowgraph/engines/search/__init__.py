@@ -46,13 +46,13 @@ alone, third stop: links between free cells").
 
 Run times of one ordering are heavy-tailed (a puzzle takes 20 states with
 one choice of ends and more than 10,000 with the other), so :func:`solve`
-restarts: the first attempt may expand ``FIRST_ATTEMPT_NODES`` states (with
+restarts: the first attempt may expand ``FIRST_ATTEMPT_STATES`` states (with
 the discrepancy cost most boards never need more), attempt ``i > 0``
-``RESTART_NODES << i // 2``. The first grows every flow from its default
+``RESTART_STATES << i // 2``. The first grows every flow from its default
 end, the second from the other end, every third both ends, the rest from a
 seeded random choice per flow. On boards of 400 nodes or more the first
 grows both ends (with a discrepancy cost of 48 cells) and the second, with
-a quota of ``BIG_SECOND_ATTEMPT_NODES`` states, the
+a quota of ``BIG_SECOND_ATTEMPT_STATES`` states, the
 default ends: measured on the 40x20 and janko boards (see :func:`.heap._flips`). Only an attempt that exhausts its space
 counts as a proof (Gomes, Selman and Kautz, "Boosting combinatorial search
 through randomization", AAAI 1998).

@@ -28,18 +28,18 @@ from .state import State
 __all__ = ["solve"]
 
 
-RESTART_NODES = 1000  # node quota of the second attempt and, doubling every RESTART_GROWTH, the later ones
+RESTART_STATES = 1000  # state quota of the second attempt and, doubling every RESTART_GROWTH, the later ones
 DISCREPANCY_CELLS = 16  # what one step away from the preferred move costs in the score, in open cells
-FIRST_ATTEMPT_NODES = 40000  # node quota of the first attempt (~11 s on a 50x50 board, see _quota)
+FIRST_ATTEMPT_STATES = 40000  # state quota of the first attempt (~11 s on a 50x50 board, see _quota)
 RESTART_GROWTH = 2
 CHOKEPOINT_WIDTH = 3  # widest corridor the chokepoint test walks, as in Zucker's solver
-BIG_BOARD_NODES = 400  # from this many nodes the first attempt grows both ends of every flow (see _flips)
+BIG_BOARD_NODES = 400  # from this many graph nodes (cells, bridge lanes) the first attempt grows both ends (_flips)
 BIG_DISCREPANCY_CELLS = 48  # ... with this discrepancy cost
-BIG_SECOND_ATTEMPT_NODES = 15000  # node quota of the second attempt on those boards (see _quota)
+BIG_SECOND_ATTEMPT_STATES = 15000  # state quota of the second attempt on those boards (see _quota)
 
 
 class _Restart(Exception):
-    """Raised by a search attempt that used up its node quota."""
+    """Raised by a search attempt that used up its state quota."""
 
 
 class _Dead(Exception):
@@ -240,7 +240,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
         (default). Either way the answer is sound: an exhausted heuristic
         search is repeated without them.
         Each pass restarts with other choices of ends when an attempt uses
-        up its node quota (see the package notes).
+        up its state quota (see the package notes).
     trace : callable, optional
         Called with every state the search expands, as its paths: per flow
         label, a list of pieces (the nodes grown from each endpoint; one
@@ -307,15 +307,15 @@ def _quota(attempt: int, big: bool = False) -> int:
     """States attempt ``attempt`` may expand before the next restart.
 
     On big boards the second attempt (the default ends, one flow at a
-    time) gets :data:`BIG_SECOND_ATTEMPT_NODES`: the two orderings solve
+    time) gets :data:`BIG_SECOND_ATTEMPT_STATES`: the two orderings solve
     different boards (the quotas were chosen on the eleven 50x50 boards:
     docs/benchmarks.md, "Design measurements").
     """
     if attempt == 0:
-        return FIRST_ATTEMPT_NODES
+        return FIRST_ATTEMPT_STATES
     if big and attempt == 1:
-        return BIG_SECOND_ATTEMPT_NODES
-    return RESTART_NODES << attempt // RESTART_GROWTH
+        return BIG_SECOND_ATTEMPT_STATES
+    return RESTART_STATES << attempt // RESTART_GROWTH
 
 
 def _flips(attempt: int, nflows: int, big: bool = False) -> int | None:

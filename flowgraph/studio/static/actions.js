@@ -18,7 +18,7 @@ $("unique").onclick = async () => {
   const { ok, data } = await call("/api/count", { text: $("text").value, time_limit_s: +$("limit").value });
   if (!ok) return status(data.error);
   const words = { unique: "unique solution", multiple: `several solutions (they differ in ${data.differ.length} cells)`,
-                  none: "no solution", limit: "gave up: the time limit ran out" };
+                  unsolvable: "no solution", limit: "gave up: the time limit ran out" };
   answerStatus(words[data.verdict]);
   if (data.verdict === "unique") $("badge").className = "badge unique";
   const panels = [...$("compare").querySelectorAll("figure > div")];

@@ -27,7 +27,7 @@ export async function check() {
     li.textContent = `${p.line}:${p.column}: ${p.severity}: ${p.message}`;
     li.onclick = () => select(p.line, p.column);
     list.appendChild(li);
-    const cell = document.querySelector(`#board polygon[data-pos="${p.line}:${p.column}"]`);
+    const cell = document.querySelector(`#board polygon[data-cell="${p.line}:${p.column}"]`);
     if (cell) cell.classList.add("problem");
   }
 }

@@ -131,7 +131,7 @@ function drawPlay() {
   g.innerHTML = ""; tints.innerHTML = "";
   for (const [label, path] of Object.entries(play.paths)) {  // each cell a flow passes, tinted in its colour
     for (const pos of path) {
-      const cell = svg.querySelector(`polygon.cell[data-pos="${pos}"]`);
+      const cell = svg.querySelector(`polygon.cell[data-cell="${pos}"]`);
       if (!cell) continue;
       const tint = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
       tint.setAttribute("points", cell.getAttribute("points")); tint.setAttribute("class", "tint");

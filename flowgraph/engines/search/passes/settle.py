@@ -7,7 +7,7 @@ completed, the heads with one way out, and the free nodes near the changes
 test). The rules themselves live in their own modules (:mod:`.moves`,
 :mod:`.bends`, :mod:`.regions`); this pass only applies them near a change.
 
-Why the three phases are one function (about 110 lines) and not three:
+Why the three phases are one function (some 150 lines) and not three:
 split, they were measurably slower whichever way they were cut
 (docs/benchmarks.md, "Design measurements"): numba reference-counts every
 array argument of every call, and the phases run several times per state.
