@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -18,8 +19,10 @@ import networkx as nx
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "FAMILIES", "FAMILY_NAMES", "LABELS", "RULES",
-           "DEFAULT_MEMORY_BYTES"]
+__all__ = [
+    "Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "FAMILIES", "FAMILY_NAMES",
+    "LABELS", "RULES", "Rules", "DEFAULT_MEMORY_BYTES",
+]
 
 Node = tuple[int, int] | tuple[int, int, str]
 
@@ -28,9 +31,64 @@ FAMILIES = ("STANDARD", "HEX", "WARPS", "BRIDGES")
 #: The families as the command line and the studio name them (``--family hex``).
 FAMILY_NAMES = tuple(family.lower() for family in FAMILIES)
 
-#: Rule sets. ``flow``: every cell and bridge lane lies on a path (Flow Free). ``numberlink``:
-#: a cell or lane may lie on no path, all else the same (Nikoli's Numberlink, janko.at, puzz.link).
-RULES = ("flow", "numberlink")
+class Rules(str, Enum):
+    """A rule set: what counts as a solution, and the facts code asks of it.
+
+    Its value is its name (``"flow"``, ``"numberlink"``), so it compares,
+    prints and serialises as that string; code asks its facts instead of
+    comparing names (as python-chess's variant classes carry theirs).
+
+    ``FLOW``: every cell and bridge lane lies on a path (Flow Free).
+    ``NUMBERLINK``: a cell or lane may lie on no path, all else the same
+    (Nikoli's Numberlink, janko.at, puzz.link).
+
+    >>> Rules.of("numberlink").fills_every_cell
+    False
+    >>> f"{Rules.FLOW} rules"
+    'flow rules'
+    """
+
+    FLOW = "flow"
+    NUMBERLINK = "numberlink"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @property
+    def fills_every_cell(self) -> bool:
+        """Whether a solution must fill every cell and lane."""
+        return self is Rules.FLOW
+
+    @property
+    def display_name(self) -> str:
+        """The name people know it by: ``Flow Free``, ``Numberlink``."""
+        return {Rules.FLOW: "Flow Free", Rules.NUMBERLINK: "Numberlink"}[self]
+
+    @property
+    def puzzlink(self) -> str:
+        """The puzz.link puzzle type that carries it: ``arukone`` (every cell filled), ``numlin``."""
+        return {Rules.FLOW: "arukone", Rules.NUMBERLINK: "numlin"}[self]
+
+    @classmethod
+    def of(cls, name: str | Rules) -> Rules:
+        """The rule set named ``name``.
+
+        Raises
+        ------
+        ValueError
+            Unknown name; the message lists the valid ones.
+        """
+        try:
+            return cls(name)
+        except ValueError:
+            raise ValueError(f"unknown rules {name!r}: expected one of {', '.join(RULES)}") from None
+
+
+#: The rule sets' names (command-line choices, the studio's list).
+RULES = tuple(rules.value for rules in Rules)
 
 #: Characters that may label an endpoint, in colour order.
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -120,10 +178,11 @@ class Puzzle:
         The format the text is in (a name of :data:`flowgraph.io.formats.FORMATS`).
         Node ids are positions in that text; in formats other than
         neighbor-link the nodes also carry ``xy``, their place on the board.
-    rules : str
-        One of :data:`RULES`: what counts as a solution. The reader sets the
-        source's own (a puzz.link ``numlin`` URL: ``numberlink``; Flow Free
-        formats: ``flow``); :meth:`with_rules` chooses others.
+    rules : Rules
+        What counts as a solution (given as a :class:`Rules` or its name).
+        The reader sets the source's own (a puzz.link ``numlin`` URL:
+        ``numberlink``; Flow Free formats: ``flow``); :meth:`with_rules`
+        chooses others.
     """
 
     graph: nx.Graph
@@ -132,9 +191,13 @@ class Puzzle:
     lines: tuple[str, ...]
     path: str | None = None
     format: str = "neighbor-link"
-    rules: str = "flow"
+    rules: Rules = Rules.FLOW
 
-    def with_rules(self, rules: str | None) -> Puzzle:
+    def __post_init__(self) -> None:
+        if type(self.rules) is not Rules:  # a name: the one place a name becomes the type
+            object.__setattr__(self, "rules", Rules.of(self.rules))
+
+    def with_rules(self, rules: str | Rules | None) -> Puzzle:
         """This puzzle under ``rules`` (itself when None or the same).
 
         Raises
@@ -144,9 +207,7 @@ class Puzzle:
         """
         if rules is None or rules == self.rules:
             return self
-        if rules not in RULES:
-            raise ValueError(f"unknown rules {rules!r}: expected one of {', '.join(RULES)}")
-        return replace(self, rules=rules)
+        return replace(self, rules=Rules.of(rules))
 
     @cached_property
     def cell_index(self) -> CellIndex:

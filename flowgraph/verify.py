@@ -3,7 +3,7 @@
 Rules (docs/format.md, "Rules and solutions"): each flow is one simple path
 along links from one endpoint to the other; no cell or bridge lane lies on
 two paths; an endpoint is only ever the end of its own flow's path; and under
-Flow Free rules (``puzzle.rules == "flow"``) every cell and lane lies on a
+Flow Free rules (``puzzle.rules.fills_every_cell``) every cell and lane lies on a
 path, while under Numberlink rules a cell may stay empty. Bridges are crossed
 straight because a lane is a node whose only links run along its axis.
 """
@@ -60,7 +60,7 @@ def check(solution: Solution) -> list[str]:
         for u, v in zip(path, path[1:]):
             if not has_edge(u, v):
                 problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
-    if puzzle.rules != "numberlink" and len(owner) != len(nodes):  # Numberlink lets cells stay empty
+    if puzzle.rules.fills_every_cell and len(owner) != len(nodes):  # Numberlink lets cells stay empty
         for node in nodes:
             if node not in owner:
                 problems.append(f"{node} lies on no path")

@@ -50,3 +50,19 @@ def test_uncovered_cell_and_endpoint_run_through():
         "B": ((2, 5), (2, 7), (2, 9)),
     }
     assert any("runs through endpoint 'B'" in m for m in check(Solution(p, through)))
+
+
+def test_a_rule_set_is_a_type_with_its_facts_and_its_name():
+    """Issue 37: code asks a rule set's facts; its name still compares, prints and serialises as before."""
+    import json
+
+    from flowgraph.model import RULES, Rules
+
+    assert RULES == ("flow", "numberlink") and Rules.of("flow") is Rules.FLOW
+    assert Rules.FLOW.fills_every_cell and not Rules.NUMBERLINK.fills_every_cell
+    assert (Rules.FLOW.puzzlink, Rules.NUMBERLINK.puzzlink) == ("arukone", "numlin")
+    assert f"{Rules.NUMBERLINK} rules" == "numberlink rules" and json.dumps([Rules.FLOW]) == '["flow"]'
+    puzzle = parse_text("STANDARD\nA-.-A-.\n")
+    assert puzzle.rules is Rules.FLOW and puzzle.with_rules("numberlink").rules is Rules.NUMBERLINK
+    with pytest.raises(ValueError, match="expected one of flow, numberlink"):
+        puzzle.with_rules("sudoku")

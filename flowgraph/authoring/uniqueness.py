@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import networkx as nx
 
 from ..errors import SearchLimitError, UnsolvableError
-from ..model import Limits, Node, Puzzle, Solution, position
+from ..model import Limits, Node, Puzzle, Rules, Solution, position
 from ..verify import verify
 
 __all__ = ["Uniqueness", "count_solutions", "detour", "differing_cells", "tighten"]
@@ -75,7 +75,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     from ..engines.sat import solutions  # python-sat is loaded only when asked for
 
     limits = limits or Limits()
-    if puzzle.rules == "numberlink" and limit == 2:
+    if not puzzle.rules.fills_every_cell and limit == 2:
         return _numberlink_count(puzzle, limits)
     try:
         found, _ = solutions(puzzle, limit, limits)
@@ -131,7 +131,7 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
         # It fills every node: a second Flow Free solution, if one comes soon, settles "multiple" (proving
         # there is none can take the Flow Free model longer than the whole Numberlink count: not tried).
         try:
-            filled, _ = sat.solutions(puzzle.with_rules("flow"), 1, left(FILLED_SECOND_SHARE), exclude=tight)
+            filled, _ = sat.solutions(puzzle.with_rules(Rules.FLOW), 1, left(FILLED_SECOND_SHARE), exclude=tight)
         except SearchLimitError:
             filled = []
         if filled:

@@ -146,7 +146,7 @@ def print_outcome(out, err, outcome: Outcome) -> None:
     engine = outcome.solution.engine if outcome.solution else (s.get("tried") or [outcome.engine])[-1]
     work, unit = (s.get("sat_calls", 0), "SAT call") if engine == "sat" else (s.get("states", 0), "state")
     stats = f"{s.get('seconds', 0):.3f} s, {work:,} {unit}{'' if work == 1 else 's'}"
-    if outcome.puzzle is not None and outcome.puzzle.rules == "numberlink":
+    if outcome.puzzle is not None and not outcome.puzzle.rules.fills_every_cell:
         stats += ", Numberlink rules"
     if outcome.status == "solved" and outcome.solution is not None:
         out.print(solution_text(outcome.solution, color=True), end="")

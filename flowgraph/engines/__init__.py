@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..errors import RulesError
-from ..model import RULES, Limits, Node, Puzzle, Solution
+from ..model import Limits, Node, Puzzle, Rules, Solution
 from ..verify import verify
 
 __all__ = ["ENGINES", "ENGINE_RULES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle",
@@ -38,7 +38,7 @@ Trace = Callable[[dict[str, list[list[Node]]]], None]
 
 #: Engine name -> the rule sets it solves under (known without importing the engine). The search's
 #: prunings (dead ends, stranded regions, parity) assume that every cell is filled.
-ENGINE_RULES: dict[str, tuple[str, ...]] = {"auto": RULES, "search": ("flow",), "sat": RULES}
+ENGINE_RULES: dict[str, tuple[Rules, ...]] = {"auto": tuple(Rules), "search": (Rules.FLOW,), "sat": tuple(Rules)}
 
 #: Engine name -> the module that implements it (imported on first use).
 ENGINES: dict[str, str] = {
@@ -54,7 +54,7 @@ class Engine(Protocol):
     #: Whether :meth:`solve` can report the states it expands to ``trace``.
     TRACES: bool
     #: The rule sets (:data:`flowgraph.model.RULES`) it solves under.
-    RULES: tuple[str, ...]
+    RULES: tuple[Rules, ...]
 
     def solve(self, puzzle: Puzzle, limits: Limits | None = None, *, trace: Trace | None = None) -> Solution:
         """An unverified solution; raises UnsolvableError or SearchLimitError.

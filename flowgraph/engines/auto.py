@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import SearchLimitError, UnsolvableError
-from ..model import Limits, Puzzle, Solution
+from ..model import Limits, Puzzle, Rules, Solution
 from . import ENGINE_RULES
 
 __all__ = ["solve", "warm_up", "SAT_SHARE", "SAT_SECONDS", "SEARCH_FIRST_CELLS", "SEARCH_FIRST_STATES", "BATCH_TASKS"]
@@ -114,7 +114,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
     if trace is not None:
         raise ValueError("the auto engine cannot trace: ask the search engine")
     limits = limits or Limits()
-    if puzzle.rules == "numberlink":
+    if not puzzle.rules.fills_every_cell:
         return _numberlink(puzzle, limits)
     t0 = time.perf_counter()
     total = limits.time_limit_s
@@ -163,7 +163,7 @@ def _numberlink(puzzle: Puzzle, limits: Limits) -> Solution:
     total = limits.time_limit_s
     first = FLOW_FIRST_SECONDS if total is None else FLOW_FIRST_SHARE * total
     try:
-        filled = solve(puzzle.with_rules("flow"), replace(limits, time_limit_s=first))
+        filled = solve(puzzle.with_rules(Rules.FLOW), replace(limits, time_limit_s=first))
         return _tagged(replace(filled, puzzle=puzzle), [*filled.stats.get("tried", []), "(flow rules)"], t0)
     except (UnsolvableError, SearchLimitError):
         pass  # no solution fills every cell (or none found soon): the Numberlink model decides

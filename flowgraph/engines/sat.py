@@ -102,7 +102,7 @@ class _Model:
 
     def _degrees(self) -> None:
         """An endpoint has exactly one used link, every other node exactly two (Numberlink rules: 0 or 2)."""
-        if self.puzzle.rules == "numberlink":
+        if not self.puzzle.rules.fills_every_cell:
             return self._numberlink_degrees()
         degree, start, var = self._incidence()
         need = np.where(self.end_flow >= 0, 1, 2)
@@ -247,7 +247,7 @@ class _Model:
             inside[part] = True
             leaving = inside[self.links[:, 0]] != inside[self.links[:, 1]]
             clause = (np.flatnonzero(leaving) + 1).tolist()
-            if self.puzzle.rules == "numberlink":
+            if not self.puzzle.rules.fills_every_cell:
                 own = used[inside[self.links[used, 0]]]
                 clause += (-(own + 1)).tolist()
             cuts.append(clause)
@@ -438,7 +438,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
         raise ValueError("the sat engine cannot trace: it expands no states (use the search)")
     limits = limits or Limits()
     t0 = time.perf_counter()
-    model = _Model(puzzle, tight=puzzle.rules == "numberlink")
+    model = _Model(puzzle, tight=not puzzle.rules.fills_every_cell)
     calls = 0
     for mode in ((True, False) if heuristic else (False,)):
         run = _Run(model, mode, limits, t0)

@@ -72,7 +72,7 @@ def _write_level_pack(levels: list[tuple[Puzzle, Solution | None]], limits: Limi
     time_limit_s = limits.time_limit_s
     out: list[str] = []
     for puzzle, solution in levels:
-        if solution is None and puzzle.rules == "flow":
+        if solution is None and puzzle.rules.fills_every_cell:
             try:
                 solution = solve_puzzle(puzzle, "auto", limits)
             except UnsolvableError:

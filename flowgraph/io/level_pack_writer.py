@@ -59,7 +59,7 @@ def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:
         row-alternating hex board, a bridge crossed one way only, more than
         one cell at a place), or the line does not read back as the board.
     """
-    if puzzle.rules != "flow":
+    if not puzzle.rules.fills_every_cell:
         raise ConversionError("Flow Free levels fill every cell: a puzzle under Numberlink rules cannot be one")
     sketch = sketch_of(puzzle)
     cells, lanes = _places(sketch)

@@ -22,7 +22,7 @@ neighbor-link text and parsed, so its node ids are positions in that text;
 problems of the URL itself are reported at its line and column.
 
 >>> [entry] = analyse_puzzlink("https://puzz.link/p?numlin/4/4/1h2n1h2", "u.txt")[0]
->>> entry.puzzle.rules, [f.label for f in entry.puzzle.flows]
+>>> str(entry.puzzle.rules), [f.label for f in entry.puzzle.flows]
 ('numberlink', ['A', 'B'])
 >>> write_puzzlink(entry.puzzle)
 'https://puzz.link/p?numlin/4/4/1h2n1h2'
@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..errors import ConversionError
-from ..model import LABELS, Puzzle
+from ..model import LABELS, Puzzle, Rules
 from .grids import grid_sketch
 from .neighbor_link import analyse
 from .problems import Problem
@@ -43,7 +43,7 @@ from .sketch import draw_neighbor_link, sketch_of
 __all__ = ["analyse_puzzlink", "write_puzzlink", "looks_like_puzzlink", "is_url", "PIDS", "MAX_URL_CELLS"]
 
 #: Puzzle ids read, and the rules each means (``arukone`` with the flag ``e``: Numberlink rules).
-PIDS = {"numlin": "numberlink", "arukone": "flow"}
+PIDS = {rules.puzzlink: rules for rules in (Rules.NUMBERLINK, Rules.FLOW)}  # numlin: Numberlink, arukone: Flow Free
 #: Cells one URL's board may have, and a file of URLs altogether (checked from W and H first).
 MAX_URL_CELLS = 40_000
 MAX_FILE_CELLS = 200_000
@@ -179,7 +179,7 @@ def _puzzle(pid: str, flags: list[str], width: int, height: int, data: str, at: 
         first = next(p for p in problems if p.is_error)
         message = re.sub(r"label '(.)'", lambda m: f"number {number[m.group(1)]}", first.message)
         raise _Bad(at, f"the board is not a puzzle: {message.replace('each label', 'each number')}")
-    rules = "numberlink" if pid == "numlin" or any("e" in flag for flag in flags) else PIDS[pid]
+    rules = Rules.NUMBERLINK if any("e" in flag for flag in flags) else PIDS[pid]  # "e": cells may stay empty
     return replace(puzzle, rules=rules)  # node ids are positions in the drawn neighbor-link text, as for a level
 
 
@@ -237,7 +237,7 @@ def write_puzzlink(puzzle: Puzzle) -> str:
             out.append(format(n, "x") if n < 16 else "-" + format(n, "02x"))
     if count:
         out.append(_base36(count + 15))
-    pid = "numlin" if puzzle.rules == "numberlink" else "arukone"
+    pid = puzzle.rules.puzzlink
     return f"https://puzz.link/p?{pid}/{width}/{height}/{''.join(out)}"
 
 

@@ -21,7 +21,7 @@ from ..io.formats import MANY, format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
-from ..model import FAMILY_NAMES, RULES, Limits, Puzzle, Solution
+from ..model import FAMILY_NAMES, RULES, Limits, Puzzle, Rules, Solution
 from ..render.scene import THEMES, flow_ink
 from ..verify import verify
 
@@ -118,13 +118,15 @@ def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: di
 
 
 def constants() -> dict:
-    """What the page must agree on with the server: ``{labels, families, rules, formats, max_time_limit_s}``.
+    """What the page must agree on with the server: ``{labels, families, rules, formats, max_time_limit_s}``
+    (``rules``: ``{name, display_name, fills_every_cell}`` each).
 
     The page reads these instead of keeping copies.
     """
     from ..model import LABELS
 
-    return {"labels": LABELS, "families": list(_FAMILIES), "rules": list(RULES), "formats": format_names(),
+    rules = [{"name": r.value, "display_name": r.display_name, "fills_every_cell": r.fills_every_cell} for r in Rules]
+    return {"labels": LABELS, "families": list(_FAMILIES), "rules": rules, "formats": format_names(),
             "max_time_limit_s": MAX_TIME_LIMIT_S}
 
 

@@ -27,7 +27,9 @@ def test_page_and_static(client):
     for module in ("main", "page", "board", "actions", "play", "levels", "share"):
         assert client.get(f"/static/{module}.js").status_code == 200
     constants = client.get("/api/constants").json()
-    assert constants["families"] == ["standard", "hex", "warps", "bridges"] and constants["rules"] == ["flow", "numberlink"]
+    assert constants["families"] == ["standard", "hex", "warps", "bridges"]
+    assert constants["rules"] == [{"name": "flow", "display_name": "Flow Free", "fills_every_cell": True},
+                                  {"name": "numberlink", "display_name": "Numberlink", "fills_every_cell": False}]
     assert constants["labels"].startswith("ABC") and "level-pack" in constants["formats"]
 
 

@@ -8,9 +8,8 @@ import "./levels.js";
 import { sharedBoard } from "./share.js";
 
 (async function start() {
-  const names = { flow: "Flow Free", numberlink: "Numberlink" };
   for (const f of constants.families) $("family").add(new Option(f, f));
-  for (const r of constants.rules) $("rules").add(new Option(names[r] || r, r));
+  for (const r of constants.rules) $("rules").add(new Option(r.display_name, r.name));
   $("limit").max = constants.max_time_limit_s;
   for (const l of constants.labels) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
   const { ok, data } = await call("/api/file", null, "GET");

@@ -1,4 +1,4 @@
-import { $, call, status, scheduleCheck } from "./page.js";
+import { $, call, constants, status, scheduleCheck } from "./page.js";
 import { rememberSolved } from "./levels.js";
 
 // -- play: draw paths by dragging, as in the game ---------------------------------------------------
@@ -30,7 +30,7 @@ export function startPlay() {
   play.centre = {};
   document.querySelectorAll("#board polygon.cell").forEach((poly) => {
     const pts = poly.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
-    play.centre[poly.dataset.pos] = [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
+    play.centre[poly.dataset.cell] = [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
   });
   for (const label of Object.keys(play.paths)) if (!Object.values(b.endpoints).includes(label)) delete play.paths[label];
   $("hint").disabled = false;
@@ -59,7 +59,7 @@ export function undoMove() {  // in play, Undo takes back the last stroke
 function cellAt(ev) {
   const el = document.elementFromPoint(ev.clientX, ev.clientY);
   const cell = el && el.closest && el.closest("polygon.cell");
-  return cell ? cell.dataset.pos : null;
+  return cell ? cell.dataset.cell : null;
 }
 
 function owner(pos) {
@@ -171,7 +171,8 @@ function scoreText() {
   $("score").textContent = `flows ${labels.filter(joined).length}/${labels.length} · cells ${filled.size}/${cells}` +
     ` · moves ${play.moves} · ${clock}`;
   // Numberlink rules: every flow joined is enough (cells may stay empty); the verifier decides either way
-  return { all: labels.every(joined) && (filled.size === cells || play.board.rules === "numberlink") };
+  const fills = constants.rules.find((r) => r.name === play.board.rules)?.fills_every_cell ?? true;
+  return { all: labels.every(joined) && (filled.size === cells || !fills) };
 }
 
 async function scorePlay() {
