@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..io.problems import Problem
+from ..io.problems import Problem, content_lines
 
 __all__ = ["Job", "expand_jobs", "puzzle_files", "EmptyFolderError"]
 
@@ -137,7 +137,7 @@ def _pack_levels(path: str, data: bytes) -> list[Job]:
         return []
     fmt = format_for(path, text, grid_by_content=False)
     if fmt == "puzzlink":  # each job carries its URL: the worker reads it with its rules
-        lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+        lines = [line.strip() for _, line in content_lines(text)]
         if len(lines) == 1:
             return []
         return [Job(f"{path}#{i}", f"{path}#{i}", line.encode()) for i, line in enumerate(lines, 1)]

@@ -28,7 +28,7 @@ import lark
 import networkx as nx
 
 from ..model import FAMILIES, CellIndex, Flow, Node, Puzzle
-from .problems import Problem
+from .problems import Problem, pair_endpoints
 
 __all__ = [
     "build", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
@@ -470,15 +470,11 @@ def _all_linked(index: CellIndex) -> bool:
 
 
 def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:
-    """A flow per label that appears exactly twice, in order of first appearance; others are errors."""
-    flows: list[Flow] = []
-    for label, where in sorted(labels.items(), key=lambda kv: kv[1][0]):
-        if len(where) == 2:
-            flows.append(Flow(label, (where[0], where[1])))
-        else:
-            count = "once" if len(where) == 1 else f"{len(where)} times"
-            for line, col in where:
-                report.error(line, col, f"label {label!r} appears {count}; each label appears exactly twice")
+    """A flow per label that appears exactly twice, in order of first appearance; others are errors
+    (:func:`.problems.pair_endpoints`)."""
+    flows, wrong = pair_endpoints(labels)
+    for problem in wrong:
+        report.error(problem.line, problem.column, problem.message)
     if not labels and layout.family is not None:
         report.error(*layout.header, "the board has no flows (no endpoint labels)")
     return flows

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..errors import ConversionError
 from ..model import FAMILIES, Limits, Puzzle, Solution
 from . import json_graph, level_pack, level_pack_writer, neighbor_link, numberlink, plain_grid, puzzlink
-from .problems import Problem
+from .problems import Problem, content_lines
 from .sketch import draw_neighbor_link, sketch_of
 
 _GRID_ROW = re.compile(r"^[.#* A-Za-z0-9]+$")
@@ -166,7 +166,7 @@ def guess_format(text: str) -> str:
         return "numberlink"
     if level_pack.looks_like_level_pack(text):
         return "level-pack"
-    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+    lines = [line for _, line in content_lines(text)]
     if lines and lines[0].strip().upper() in FAMILIES:
         lines = lines[1:]
     if lines and all(_GRID_ROW.match(line) for line in lines):

@@ -39,7 +39,7 @@ import math
 
 from ..model import FAMILIES, LABELS, Puzzle
 from .neighbor_link import MAX_CELLS
-from .problems import Problem
+from .problems import Problem, exact_int
 from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
 
 __all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "looks_like_json", "FORMAT_TAG"]
@@ -54,9 +54,8 @@ class _LongNumber(str):
 
 
 def _whole_number(text: str) -> int | _LongNumber:
-    if len(text) <= 17 and abs(value := int(text)) <= 2**53:
-        return value
-    return _LongNumber(text)
+    value = exact_int(text)
+    return _LongNumber(text) if value is None else value
 
 
 class _Obj(dict):

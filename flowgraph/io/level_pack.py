@@ -39,7 +39,7 @@ from ..model import LABELS, Puzzle, Solution
 from ..verify import check
 from .grids import LEVEL_PACK_HEX, grid_sketch
 from .neighbor_link import analyse
-from .problems import Problem
+from .problems import LineError, Problem, content_lines
 from .sketch import draw_neighbor_link, nodes_by_place, sketch_of
 
 __all__ = ["Level", "analyse_level_pack", "read_level_pack", "looks_like_level_pack"]
@@ -81,15 +81,9 @@ class Level:
 
 def looks_like_level_pack(text: str) -> bool:
     """Whether the first line (not blank, not a ``//`` comment) looks like ``SIZE,f1,LEVEL,NFLOWS...;pipe``."""
-    first = next((line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")), "")
+    first = next((line for _, line in content_lines(text)), "")
     return bool(_LINE.match(first))
 
-
-class _Bad(Exception):
-    def __init__(self, column: int, message: str):
-        super().__init__(message)
-        self.column = column
-        self.message = message
 
 
 def analyse_level_pack(text: str, path: str | None = None) -> tuple[list[Level], list[Problem]]:
@@ -99,12 +93,10 @@ def analyse_level_pack(text: str, path: str | None = None) -> tuple[list[Level],
     problems: list[Problem] = []
     names: set[str] = set()
     cells = 0  # over the whole pack
-    for line_no, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("//"):
-            continue
+    for line_no, line in content_lines(text):
         try:
             size = _size(line)
-        except _Bad as bad:
+        except LineError as bad:
             problems.append(Problem(line_no, bad.column, "error", bad.message))
             continue
         if cells + size > MAX_PACK_CELLS:
@@ -114,7 +106,7 @@ def analyse_level_pack(text: str, path: str | None = None) -> tuple[list[Level],
         cells += size
         try:
             level = _read_line(line, line_no, stem)
-        except _Bad as bad:
+        except LineError as bad:
             problems.append(Problem(line_no, bad.column, "error", bad.message))
             continue
         if level.name in names:  # two lines with one level number: the line number tells them apart
@@ -154,7 +146,7 @@ def _ints(field: str, col: int, what: str) -> list[int]:
     for item in filter(None, field.split(":")):
         m = re.match(r"^\s*(\d+)(?:_\d+B?)?\s*$", item)
         if not m:
-            raise _Bad(col, f"{what}: {item!r} is not a cell index")
+            raise LineError(col, f"{what}: {item!r} is not a cell index")
         out.append(int(m.group(1)))
     return out
 
@@ -169,12 +161,12 @@ def _read_size(field: str) -> tuple[str | None, int, int]:
     """``SIZE`` as (kind, width, height); bounded by :data:`MAX_LEVEL_CELLS`."""
     m = _SIZE.match(field.strip())
     if not m:
-        raise _Bad(1, f"size {field!r}: expected W or W:H, with X_ (hex) or W_ (warps) in front")
+        raise LineError(1, f"size {field!r}: expected W or W:H, with X_ (hex) or W_ (warps) in front")
     if max(len(m.group(2)), len(m.group(3) or "")) > 6:
-        raise _Bad(1, f"size {field.strip()!r}: a level has at most {MAX_LEVEL_CELLS:,} cells")
+        raise LineError(1, f"size {field.strip()!r}: a level has at most {MAX_LEVEL_CELLS:,} cells")
     width, height = int(m.group(2)), int(m.group(3) or m.group(2))
     if not 1 <= width * height <= MAX_LEVEL_CELLS:
-        raise _Bad(1, f"size {field.strip()!r} is {width}x{height}: a level has 1 to {MAX_LEVEL_CELLS:,} cells")
+        raise LineError(1, f"size {field.strip()!r} is {width}x{height}: a level has 1 to {MAX_LEVEL_CELLS:,} cells")
     return m.group(1), width, height
 
 
@@ -183,14 +175,14 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     (hcol, header), pipes = fields[0], fields[1:]
     parts = header.split(",")
     if len(parts) < 4:
-        raise _Bad(hcol, "the header is SIZE,f1,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]]")
+        raise LineError(hcol, "the header is SIZE,f1,LEVEL,NFLOWS[,BRIDGES[,HOLES[,WALLS]]]")
     kind, width, height = _read_size(parts[0])
     cols = [hcol + sum(len(p) + 1 for p in parts[:i]) for i in range(len(parts))]
     level = parts[2].strip() or str(line_no)
     if not parts[3].strip().isdigit() or int(parts[3]) != len(pipes):
-        raise _Bad(cols[3], f"the header says {parts[3].strip()!r} flows, the line has {len(pipes)} pipes")
+        raise LineError(cols[3], f"the header says {parts[3].strip()!r} flows, the line has {len(pipes)} pipes")
     if len(pipes) > len(LABELS):
-        raise _Bad(cols[3], f"{len(pipes)} flows: at most {len(LABELS)} fit the labels A-Z a-z 0-9")
+        raise LineError(cols[3], f"{len(pipes)} flows: at most {len(LABELS)} fit the labels A-Z a-z 0-9")
     size = width * height
     bridges = _ints(parts[4], cols[4], "bridges") if len(parts) > 4 else []
     holes = _ints(parts[5], cols[5], "holes") if len(parts) > 5 else []
@@ -198,11 +190,11 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     for item in filter(None, parts[6].split(":")) if len(parts) > 6 else ():
         ab = item.split("|")
         if len(ab) != 2 or not all(x.strip().isdigit() for x in ab):
-            raise _Bad(cols[6], f"wall {item!r}: expected a|b")
+            raise LineError(cols[6], f"wall {item!r}: expected a|b")
         walls.add(frozenset(_xy(int(x), width) for x in ab))
     for i in bridges + holes:
         if not 0 <= i < size:
-            raise _Bad(hcol, f"cell index {i} is outside the {width}x{height} board")
+            raise LineError(hcol, f"cell index {i} is outside the {width}x{height} board")
     cells = {(i % width, i // width): "." for i in range(size) if i not in holes}
     for i in bridges:
         cells[_xy(i, width)] = "*"
@@ -211,24 +203,24 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
         try:
             path = [int(v) for v in pipe.split(",") if v.strip()]
         except ValueError:
-            raise _Bad(col, f"pipe {k + 1}: cell indices are whole numbers") from None
+            raise LineError(col, f"pipe {k + 1}: cell indices are whole numbers") from None
         if len(path) < 2 or any(not 0 <= i < size or _xy(i, width) not in cells for i in path):
-            raise _Bad(col, f"pipe {k + 1} must run over at least two cells of the board")
+            raise LineError(col, f"pipe {k + 1} must run over at least two cells of the board")
         for end in (path[0], path[-1]):
             if cells[_xy(end, width)] not in ".":
-                raise _Bad(col, f"pipe {k + 1} ends on a bridge or another pipe's end")
+                raise LineError(col, f"pipe {k + 1} ends on a bridge or another pipe's end")
             cells[_xy(end, width)] = LABELS[k]
         paths.append(path)
     sketch, lame = grid_sketch(cells, {"X": "HEX", "W": "WARPS"}.get(kind or "", "BRIDGES" if bridges else "STANDARD"),
                                hex_down=LEVEL_PACK_HEX if kind == "X" else None,
                                wrap_rows=kind == "W", wrap_cols=kind == "W", walls=frozenset(walls))
     if lame:
-        raise _Bad(cols[4], f"the bridge at {lame[0]} has no cells on both sides along - or |")
+        raise LineError(cols[4], f"the bridge at {lame[0]} has no cells on both sides along - or |")
     text = draw_neighbor_link(sketch)
     puzzle, problems = analyse(text)
     if puzzle is None:
         first = next(p for p in problems if p.is_error)
-        raise _Bad(hcol, f"the level is not a valid board: {first.message}")
+        raise LineError(hcol, f"the level is not a valid board: {first.message}")
     return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, paths, width, pipes))
 
 
@@ -250,13 +242,13 @@ def _solution(puzzle: Puzzle, paths: list[list[int]], width: int, pipes: list[tu
                 lane = "-" if other[1] == y else "|"
             nodes.append(node_at.get((x, y, lane)))
         if None in nodes:
-            raise _Bad(pipes[k][0], f"pipe {k + 1} crosses a bridge other than straight along - or |")
+            raise LineError(pipes[k][0], f"pipe {k + 1} crosses a bridge other than straight along - or |")
         if nodes[0] != puzzle.flow(LABELS[k]).ends[0]:
             nodes.reverse()  # a pipe may be written from either end; a path runs from ends[0]
         out[LABELS[k]] = tuple(nodes)
     solution = Solution(puzzle, out, "level-pack")
     broken = check(solution)
     if broken:
-        raise _Bad(pipes[0][0], f"the pipes are not a solution: {broken[0]}")
+        raise LineError(pipes[0][0], f"the pipes are not a solution: {broken[0]}")
     return solution
 

@@ -1,17 +1,93 @@
-"""Problems found in a puzzle file, with their positions, and how they are shown.
+"""Problems found in a puzzle file, with their positions, how they are shown, and the rules every reader shares.
 
 Every command shows problems the same way: as text in the compiler form
 ``FILE:LINE:COLUMN: message`` (:meth:`Problem.text`), or as JSON objects
-(:meth:`Problem.to_json`).
+(:meth:`Problem.to_json`). The rules every text format keeps have their one
+home here: ``//`` comment lines (:func:`is_comment`, :func:`content_lines`)
+and each label exactly twice (:func:`pair_endpoints`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
+from ..model import Flow, Node
 
-__all__ = ["Problem"]
+__all__ = ["Problem", "LineError", "is_comment", "content_lines", "pair_endpoints", "exact_int", "MAX_EXACT_INT"]
+
+#: The largest whole number JSON readers everywhere hold exactly (IEEE doubles): 2**53.
+MAX_EXACT_INT = 2**53
+
+
+def exact_int(text: str) -> int | None:
+    """The whole number ``text`` (JSON's digits), or None beyond :data:`MAX_EXACT_INT` either way.
+
+    The digits are counted first: Python's ``int`` of thousands of digits
+    costs time before it refuses them.
+
+    >>> exact_int("9007199254740992"), exact_int("-9007199254740993"), exact_int("1" * 5000)
+    (9007199254740992, None, None)
+    """
+    if len(text.lstrip("-")) > 16 or abs(value := int(text)) > MAX_EXACT_INT:
+        return None
+    return value
+
+
+class LineError(Exception):
+    """A problem at ``column`` of the line being read: the one-line-a-puzzle readers (level packs, URLs)
+    raise it and report it at the line's number."""
+
+    def __init__(self, column: int, message: str):
+        super().__init__(message)
+        self.column = column
+        self.message = message
+
+#: What starts a comment line in every text format (after any white space).
+COMMENT = "//"
+
+
+def is_comment(line: str) -> bool:
+    """Whether ``line`` is a comment line (``//`` after any white space).
+
+    >>> is_comment("  // a note"), is_comment("A-.-A")
+    (True, False)
+    """
+    return line.lstrip().startswith(COMMENT)
+
+
+def content_lines(text: str) -> list[tuple[int, str]]:
+    """The lines that are neither blank nor comments, with their 1-based numbers."""
+    return [(no, line) for no, line in enumerate(text.splitlines(), 1) if line.strip() and not is_comment(line)]
+
+
+def pair_endpoints(labels: Mapping[str, Sequence[Node]]) -> tuple[list[Flow], list[Problem]]:
+    """A flow per label that appears exactly twice; an error at every place of any other label.
+
+    Parameters
+    ----------
+    labels : mapping of str to sequence of Node
+        Each label's places (nodes whose first two items are a line and a column).
+
+    Returns
+    -------
+    flows : list of Flow
+        In the order of each label's first place; a flow's ends in place order.
+    problems : list of Problem
+        ``label 'A' appears once; each label appears exactly twice`` (or
+        ``3 times``) at every place of such a label.
+    """
+    flows: list[Flow] = []
+    problems: list[Problem] = []
+    for label, where in sorted(((label, sorted(places)) for label, places in labels.items()), key=lambda kv: kv[1][0]):
+        if len(where) == 2:
+            flows.append(Flow(label, (where[0], where[1])))
+        else:
+            count = "once" if len(where) == 1 else f"{len(where)} times"
+            problems += [Problem(n[0], n[1], "error", f"label {label!r} appears {count}; each label appears exactly twice")
+                         for n in where]
+    return flows, problems
 
 
 @dataclass(frozen=True, order=True)

@@ -37,7 +37,7 @@ from ..errors import ConversionError
 from ..model import LABELS, Puzzle, Rules
 from .grids import grid_sketch
 from .neighbor_link import analyse
-from .problems import Problem
+from .problems import LineError, Problem, content_lines
 from .sketch import draw_neighbor_link, sketch_of
 
 __all__ = ["analyse_puzzlink", "write_puzzlink", "looks_like_puzzlink", "is_url", "PIDS", "MAX_URL_CELLS"]
@@ -58,15 +58,9 @@ def is_url(text: str) -> bool:
 
 def looks_like_puzzlink(text: str) -> bool:
     """Whether the first line that is not blank or a ``//`` comment is a puzz.link / pzv.jp URL."""
-    first = next((line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")), "")
+    first = next((line for _, line in content_lines(text)), "")
     return is_url(first)
 
-
-class _Bad(Exception):
-    def __init__(self, column: int, message: str):
-        super().__init__(message)
-        self.column = column
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -88,8 +82,7 @@ def analyse_puzzlink(text: str, path: str | None = None) -> tuple[list[UrlEntry]
         At the line and column of the URL's field that is wrong.
     """
     stem = (path.rsplit("/", 1)[-1].rsplit(".", 1)[0] if path and not is_url(path) else "puzzle") or "puzzle"
-    lines = [(no, line) for no, line in enumerate(text.splitlines(), 1)
-             if line.strip() and not line.lstrip().startswith("//")]
+    lines = content_lines(text)
     entries: list[UrlEntry] = []
     problems: list[Problem] = []
     cells = 0
@@ -102,7 +95,7 @@ def analyse_puzzlink(text: str, path: str | None = None) -> tuple[list[UrlEntry]
                 break
             cells += width * height
             puzzle = _puzzle(pid, flags, width, height, data, at, path)
-        except _Bad as bad:
+        except LineError as bad:
             problems.append(Problem(no, bad.column, "error", bad.message))
             continue
         entries.append(UrlEntry(stem if len(lines) == 1 else f"{stem}_{no}", puzzle))
@@ -115,11 +108,11 @@ def _split(line: str) -> tuple[str, list[str], int, int, str, int]:
     """``(pid, flags, width, height, data, column of data)`` of a URL line."""
     m = _URL.match(line)
     if not m:
-        raise _Bad(1, "expected a puzz.link or pzv.jp URL: https://puzz.link/p?numlin/W/H/DATA")
+        raise LineError(1, "expected a puzz.link or pzv.jp URL: https://puzz.link/p?numlin/W/H/DATA")
     query, start = m.group(1), m.start(1) + 1
     pid, _, rest = query.partition("/")
     if pid not in PIDS:
-        raise _Bad(start, f"puzzle {pid!r}: flowgraph reads {' and '.join(PIDS)} URLs")
+        raise LineError(start, f"puzzle {pid!r}: flowgraph reads {' and '.join(PIDS)} URLs")
     parts = rest.split("/")
     col = start + len(pid) + 1
     flags = []
@@ -127,10 +120,10 @@ def _split(line: str) -> tuple[str, list[str], int, int, str, int]:
         flags.append(parts[0])
         col += len(parts.pop(0)) + 1
     if len(parts) < 2 or not all(re.fullmatch(r"[0-9]{1,4}", p) for p in parts[:2]):
-        raise _Bad(col, "expected the width and the height: .../W/H/DATA")
+        raise LineError(col, "expected the width and the height: .../W/H/DATA")
     width, height = int(parts[0]), int(parts[1])
     if not 1 <= width * height <= MAX_URL_CELLS:
-        raise _Bad(col, f"a {width}x{height} board: a URL's board has 1 to {MAX_URL_CELLS:,} cells")
+        raise LineError(col, f"a {width}x{height} board: a URL's board has 1 to {MAX_URL_CELLS:,} cells")
     data_col = col + len(parts[0]) + len(parts[1]) + 2
     return pid, flags, width, height, "/".join(parts[2:]), data_col
 
@@ -146,11 +139,11 @@ def _decode(data: str, cells: int, at: int) -> list[tuple[int, int]]:
         elif ch in "-+":
             digits = data[i + 1:i + (3 if ch == "-" else 4)]
             if not re.fullmatch(r"[0-9a-f]{%d}" % (2 if ch == "-" else 3), digits):
-                raise _Bad(at + i, f"{ch!r} is followed by {2 if ch == '-' else 3} hex digits")
+                raise LineError(at + i, f"{ch!r} is followed by {2 if ch == '-' else 3} hex digits")
             out.append((c, int(digits, 16)))
             i += len(digits)
         elif ch == ".":
-            raise _Bad(at + i, "a '?' clue (a number not given): every endpoint needs its number")
+            raise LineError(at + i, "a '?' clue (a number not given): every endpoint needs its number")
         elif "g" <= ch <= "z":
             c += int(ch, 36) - 16
         else:
@@ -164,7 +157,7 @@ def _puzzle(pid: str, flags: list[str], width: int, height: int, data: str, at: 
     numbers = _decode(data, width * height, at)
     distinct = sorted({n for _, n in numbers})
     if len(distinct) > len(LABELS):
-        raise _Bad(at, f"{len(distinct)} different numbers: at most {len(LABELS)} flows")
+        raise LineError(at, f"{len(distinct)} different numbers: at most {len(LABELS)} flows")
     # Number n is the n-th label, as in numberlink files, so a board written as a URL reads back with its own
     # labels (B and C stay B and C); numbers beyond the labels are given labels in their order.
     fits = bool(distinct) and distinct[0] >= 1 and distinct[-1] <= len(LABELS)
@@ -178,7 +171,7 @@ def _puzzle(pid: str, flags: list[str], width: int, height: int, data: str, at: 
     if puzzle is None:
         first = next(p for p in problems if p.is_error)
         message = re.sub(r"label '(.)'", lambda m: f"number {number[m.group(1)]}", first.message)
-        raise _Bad(at, f"the board is not a puzzle: {message.replace('each label', 'each number')}")
+        raise LineError(at, f"the board is not a puzzle: {message.replace('each label', 'each number')}")
     rules = Rules.NUMBERLINK if any("e" in flag for flag in flags) else PIDS[pid]  # "e": cells may stay empty
     return replace(puzzle, rules=rules)  # node ids are positions in the drawn neighbor-link text, as for a level
 

@@ -28,7 +28,7 @@ import networkx as nx
 
 from ..errors import ConversionError
 from ..model import FAMILIES, Flow, Node, Puzzle
-from .problems import Problem
+from .problems import Problem, is_comment, pair_endpoints
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place",
            "same_board", "place", "nodes_by_place", "places_from_origin"]
@@ -109,15 +109,8 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
     for key in sorted(graph):
         if graph.degree(key) == 0:
             problems.append(Problem(key[0], key[1], "error", "cell has no links"))
-    flows = []
-    for label, where in sorted(labels.items(), key=lambda kv: min(kv[1])):
-        where.sort()
-        if len(where) == 2:
-            flows.append(Flow(label, (where[0], where[1])))
-        else:
-            count = "once" if len(where) == 1 else f"{len(where)} times"
-            problems += [Problem(*n[:2], "error", f"label {label!r} appears {count}; each label appears exactly twice")
-                         for n in where]
+    flows, wrong = pair_endpoints(labels)
+    problems += wrong
     if not labels:
         problems.append(Problem(*family_at, "error", "the board has no flows (no endpoint labels)"))
     problems += _part_problems(graph, flows)
@@ -206,7 +199,7 @@ def board_row_of_line(lines: tuple[str, ...]) -> dict[int, int]:
     header_seen = False
     for i, line in enumerate(lines, 1):
         stripped = line.strip()
-        if stripped.startswith("//"):
+        if is_comment(line):
             continue
         if not header_seen:
             header_seen = bool(stripped)

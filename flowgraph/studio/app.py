@@ -67,6 +67,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..io.files import MAX_BYTES, describe_size, read_bounded
+from ..io.problems import exact_int
 from . import api, jobs
 from .guard import Guard, new_token
 
@@ -76,8 +77,6 @@ MAX_BODY = 4 * 1024 * 1024
 #: Heavy requests that run at once (threads), and that may wait for one of them; more are 429.
 WORKERS = max(2, min(4, os.cpu_count() or 2))
 QUEUE = 2 * WORKERS
-#: Digits a whole number in a request may have; its value is at most 2**53 (JSON's exact integers).
-MAX_INT_DIGITS = 16
 STATIC = Path(__file__).parent / "static"
 
 
@@ -147,7 +146,8 @@ async def body(request: Request) -> dict:
 
 
 def _whole_number(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS or abs(value := int(text)) > 2**53:
+    value = exact_int(text)
+    if value is None:
         raise ValueError(f"the whole number {text[:20]}{'...' if len(text) > 20 else ''} is beyond 2**53")
     return value
 
