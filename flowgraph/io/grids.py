@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from .sketch import PlacedNode, Sketch
 
-__all__ = ["grid_sketch", "grid_neighbours", "text_key", "SQUARE_STEPS", "SAMGOLDMAN_HEX", "LEVEL_PACK_HEX"]
+__all__ = ["grid_sketch", "grid_neighbours", "hex_down_parities", "text_key", "SQUARE_STEPS", "SAMGOLDMAN_HEX",
+           "LEVEL_PACK_HEX"]
 
 SAMGOLDMAN_HEX = 1  # odd columns link (x ± 1, y + 1)
 LEVEL_PACK_HEX = 0  # even columns do
@@ -46,6 +47,20 @@ def grid_neighbours(xy: tuple[int, int], hex_down: int | None = None) -> list[tu
         dy = 1 if x % 2 == hex_down else -1
         out += [(x - 1, y + dy), (x + 1, y + dy)]
     return out
+
+
+def hex_down_parities(diagonal_links) -> set[int]:
+    """The column parities (``x % 2``) of the upper cell of every diagonal link.
+
+    On a hex board whose columns alternate, the columns drawn half a cell
+    lower link down-diagonally, so every diagonal pair's upper cell is in
+    such a column: one parity (``hex_down`` of :func:`grid_neighbours`).
+    Two parities: the board alternates by row, or is no hex board.
+
+    >>> sorted(hex_down_parities([((0, 0), (1, 1)), ((2, 3), (1, 4))]))
+    [0]
+    """
+    return {min(pair, key=lambda xy: xy[1])[0] % 2 for pair in diagonal_links}
 
 
 def text_key(x: int, y: int) -> tuple[int, int]:

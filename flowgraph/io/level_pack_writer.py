@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..errors import ConversionError
 from ..model import LABELS, Puzzle, Solution
-from .grids import LEVEL_PACK_HEX, grid_neighbours
+from .grids import LEVEL_PACK_HEX, grid_neighbours, hex_down_parities
 from .level_pack import analyse_level_pack
 from .sketch import Sketch, links_by_place, sketch_of
 
@@ -146,10 +146,7 @@ def _hex_down(place_links: dict[frozenset, bool]) -> int | None:
     diagonal = [p for p in place_links if len({x for x, _ in p}) == 2 and len({y for _, y in p}) == 2]
     if not diagonal:
         return None
-    downs = set()
-    for pair in diagonal:
-        (xa, ya), (xb, yb) = sorted(pair, key=lambda p: p[1])  # the upper cell links down
-        downs.add(xa % 2)
+    downs = hex_down_parities(diagonal)
     if len(downs) != 1:
         raise ConversionError("a hex board whose rows alternate: the game's hex boards alternate by column")
     return downs.pop()

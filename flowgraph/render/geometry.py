@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..io.grids import SAMGOLDMAN_HEX, grid_neighbours
+from ..io.grids import SAMGOLDMAN_HEX, grid_neighbours, hex_down_parities
 from ..io.sketch import Sketch
 
 __all__ = ["Geometry", "geometry_of"]
@@ -101,9 +101,7 @@ def geometry_of(sketch: Sketch) -> Geometry:
             diagonals.append((int(low[0]), int(low[1]), int(high[0]) - int(low[0])))  # x, y of upper, +1 right / -1 left
     if not diagonals:
         return Geometry("square")
-    # Column-alternating: a column drawn half a cell lower links down-diagonally, so in every
-    # diagonal pair the upper cell is in such a column: one parity for all pairs.
-    by_column = {x % 2 for x, _, _ in diagonals}
+    by_column = hex_down_parities(((x, y), (x + d, y + 1)) for x, y, d in diagonals)  # one: column-alternating
     if len(by_column) == 1:
         return Geometry("hex-columns", hex_down=by_column.pop())
     by_row: dict[int, set[int]] = {}
