@@ -44,8 +44,9 @@ __all__ = ["analyse_puzzlink", "write_puzzlink", "looks_like_puzzlink", "is_url"
 
 #: Puzzle ids read, and the rules each means (``arukone`` with the flag ``e``: Numberlink rules).
 PIDS = {rules.puzzlink: rules for rules in (Rules.NUMBERLINK, Rules.FLOW)}  # numlin: Numberlink, arukone: Flow Free
-#: Cells one URL's board may have, and a file of URLs altogether (checked from W and H first).
+#: Cells one URL's board may have (checked from W and H first).
 MAX_URL_CELLS = 40_000
+#: Cells a file of URLs may have altogether.
 MAX_FILE_CELLS = 200_000
 
 _URL = re.compile(r"^\s*(?:https?://)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(\S*)\s*$")

@@ -138,7 +138,7 @@ class Scene:
 #: Places (cells and holes of the board's bounding grid) a picture may span: 500 x 500.
 MAX_DRAWN_PLACES = 250_000
 #: Pixels a picture may have (an RGB image of this size takes 300 MB).
-MAX_PIXELS = 100_000_000
+MAX_DRAWN_PIXELS = 100_000_000
 
 
 def scene(
@@ -174,7 +174,7 @@ def scene(
     ConversionError
         A node has no 2-D place (a 3-D JSON board), or the board spans more
         than :data:`MAX_DRAWN_PLACES` places or the picture more than
-        :data:`MAX_PIXELS` pixels.
+        :data:`MAX_DRAWN_PIXELS` pixels.
     """
     if theme not in THEMES:
         raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)}")
@@ -198,8 +198,8 @@ def scene(
     margin = 0.55 if warped else 0.3  # room for the tunnels outside the edge
     w, h = geo.size(list(set(places.values())))
     s = cell_px
-    if (w + 2 * margin) * (h + 2 * margin) * s * s > MAX_PIXELS:
-        raise ConversionError(f"the picture would be over {MAX_PIXELS:,} pixels: draw it with a smaller cell_px")
+    if (w + 2 * margin) * (h + 2 * margin) * s * s > MAX_DRAWN_PIXELS:
+        raise ConversionError(f"the picture would be over {MAX_DRAWN_PIXELS:,} pixels: draw it with a smaller cell_px")
 
     def px(p: Point) -> Point:
         return ((p[0] + margin) * s, (p[1] + margin) * s)

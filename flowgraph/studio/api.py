@@ -29,9 +29,12 @@ __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "ge
            "hint", "edit_board", "levels", "constants",
            "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN"]
 
-MAX_TIME_LIMIT_S = 120.0  # the longest solve or count the page may ask for
-MAX_LEVELS_SHOWN = 48  # thumbnails in one answer of /api/levels: a page of the level browser
-MAX_THUMBNAIL_CELLS = 2_500  # a larger level gets no thumbnail (48 of them would be megabytes)
+#: The longest solve, count, hint or generation a request may ask for (seconds).
+MAX_TIME_LIMIT_S = 120.0
+#: Levels in one answer of /api/levels: a page of the level browser.
+MAX_LEVELS_SHOWN = 48
+#: Cells of the largest level that gets a thumbnail (48 of them would be megabytes).
+MAX_THUMBNAIL_CELLS = 2_500
 #: The largest board the studio draws and lets a player play (cells): a larger one is checked, not drawn (a
 #: 200x200 URL's answer was 21 MB of SVG and links).
 MAX_PICTURE_CELLS = 10_000
@@ -182,7 +185,8 @@ def _links(puzzle: Puzzle) -> list[list]:
     return out
 
 
-MAX_POSITION = 10**9  # a line or column number beyond any board the studio reads
+#: The largest line or column number a request may name (beyond any board the studio reads).
+MAX_POSITION = 10**9
 
 
 def _nodes(puzzle: Puzzle, positions: list) -> tuple:

@@ -73,9 +73,11 @@ from .guard import Guard, new_token
 
 __all__ = ["create_app", "MAX_BODY", "Gate", "WORKERS", "QUEUE"]
 
+#: The largest request body the studio reads (bytes; reading stops there: 413).
 MAX_BODY = 4 * 1024 * 1024
-#: Heavy requests that run at once (threads), and that may wait for one of them; more are 429.
+#: Heavy requests (a whole board read) that run at once: the cores, 2 to 4.
 WORKERS = max(2, min(4, os.cpu_count() or 2))
+#: Heavy requests that may wait for a turn; more are answered 429.
 QUEUE = 2 * WORKERS
 STATIC = Path(__file__).parent / "static"
 

@@ -1,0 +1,16 @@
+"""The docs that are written from the code agree with it."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from tests.helpers import ROOT
+
+
+def test_the_limits_page_is_what_the_code_says():
+    """docs/limits.md lists every MAX_* bound with its value and its '#:' comment: run python docs/limits.py."""
+    spec = importlib.util.spec_from_file_location("limits_page", ROOT / "docs" / "limits.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert (ROOT / "docs" / "limits.md").read_text(encoding="utf-8") == module.page(), "run: python docs/limits.py"
