@@ -9,8 +9,8 @@ Four steps, each a function over named records, all reporting into one
    (:class:`Link`), warps included;
 3. :func:`build_graph` — a node per cell and per bridge lane
    (:func:`bridge_lanes`), an edge per link;
-4. the checks on the whole board: :func:`check_cells`, :func:`find_flows`,
-   :func:`check_parts`, :func:`check_family`.
+4. the checks on the whole board (:mod:`.board_checks`): ``check_cells``,
+   ``find_flows``, ``check_parts``, ``check_family``.
 
 :func:`build` runs them in order and returns the puzzle, or None when an
 error was found. A board without bridges or bad characters (nearly every
@@ -21,18 +21,19 @@ follow :func:`resolve_links`'s rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NamedTuple, cast
+from typing import cast
 
 import lark
 import networkx as nx
 
-from ..model import FAMILIES, CellIndex, Flow, Node, Puzzle
-from .problems import Problem, pair_endpoints
+from ..model import FAMILIES, CellIndex, Node, Puzzle
+from .board_checks import check_cells, check_family, check_parts, find_flows
+from .layout import GridPos, Layout, Link, Report
+from .problems import Problem
 
 __all__ = [
     "build", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
-    "check_cells", "find_flows", "check_parts", "check_family", "MISSING_HEADER",
+    "MISSING_HEADER",
 ]
 
 MISSING_HEADER = f"missing header: the first line must be one of {', '.join(FAMILIES)}"
@@ -45,68 +46,6 @@ _SIDES = {
     "/": ("at its upper right", "at its lower left"),
     "\\": ("at its upper left", "at its lower right"),
 }
-
-GridPos = tuple  # (row, column) on the board: row counts board lines, column is the file's
-
-
-class Report:
-    """The problems found so far."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def error(self, line: int, column: int, message: str) -> None:
-        self.problems.append(Problem(line, column, "error", message))
-
-    def warning(self, line: int, column: int, message: str) -> None:
-        self.problems.append(Problem(line, column, "warning", message))
-
-    @property
-    def has_errors(self) -> bool:
-        return any(p.is_error for p in self.problems)
-
-
-@dataclass
-class Layout:
-    """What the grammar read: the header and the board's characters by position.
-
-    Attributes
-    ----------
-    family : str or None
-        The header word, None when it is missing or unknown.
-    header : (int, int)
-        File ``(line, column)`` of the header word.
-    row_lines : list of int
-        Board row -> file line (comment lines take no row).
-    cells : dict of (row, column) -> str
-        Cell characters: ``.``, ``*`` or a label.
-    links : list of (row, column, str)
-        Link characters.
-    bad : set of (row, column)
-        Characters that are not part of the format (already reported).
-    """
-
-    family: str | None = None
-    header: tuple[int, int] = (1, 1)
-    row_lines: list[int] = field(default_factory=list)
-    cells: dict[GridPos, str] = field(default_factory=dict)
-    links: list[tuple[int, int, str]] = field(default_factory=list)
-    bad: set[GridPos] = field(default_factory=set)
-
-    def pos(self, rc: GridPos) -> tuple[int, int]:
-        """Board (row, column) -> file (line, column)."""
-        return (self.row_lines[rc[0]], rc[1])
-
-
-class Link(NamedTuple):
-    """A link character resolved to the two cells it joins."""
-
-    a: GridPos  # board (row, column) of one end
-    b: GridPos  # ... of the other
-    axis: str  # the link character: - | / \
-    at: tuple[int, int]  # file (line, column) of the link character
-    warp: bool  # joins the last cell of a row or column to the first
-
 
 def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool = False
           ) -> tuple[Puzzle | None, list[Problem]]:
@@ -446,80 +385,3 @@ def _cell_index(nodes: tuple[Node, ...], number: dict[Node, int], us: list[int],
     links = links[np.argsort(links[:, 0], kind="stable")]
     links.setflags(write=False)  # shared by the engines
     return CellIndex(nodes, number, links, range(len(nodes)))
-
-
-def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
-                index: CellIndex | None = None) -> None:
-    """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
-    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == len(layout.cells) and (
-            _all_linked(index) if index is not None else nx.number_of_isolates(graph) == 0):
-        return  # every node linked
-    for rc, ch in sorted(layout.cells.items()):
-        if ch == "*":
-            if rc not in lanes:
-                report.error(*layout.pos(rc), "bridge has no links")
-        elif graph.degree(layout.pos(rc)) == 0:
-            report.error(*layout.pos(rc), f"cell '{ch}' has no links" if ch != "." else "cell has no links")
-
-
-def _all_linked(index: CellIndex) -> bool:
-    """Whether every node is an end of some link."""
-    import numpy as np
-
-    return bool(np.bincount(index.links.ravel(), minlength=len(index.nodes)).all())
-
-
-def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:
-    """A flow per label that appears exactly twice, in order of first appearance; others are errors
-    (:func:`.problems.pair_endpoints`)."""
-    flows, wrong = pair_endpoints(labels)
-    for problem in wrong:
-        report.error(problem.line, problem.column, problem.message)
-    if not labels and layout.family is not None:
-        report.error(*layout.header, "the board has no flows (no endpoint labels)")
-    return flows
-
-
-def check_parts(graph: nx.Graph, flows: list[Flow], report: Report) -> None:
-    """A flow's endpoints lie in one part of the board, and every part has endpoints."""
-    if flows and nx.is_connected(graph):
-        return  # the common case at once: one part, and it holds every endpoint
-    part_of: dict[Node, int] = {}
-    parts = list(nx.connected_components(graph))
-    for i, part in enumerate(parts):
-        for n in part:
-            part_of[n] = i
-    with_flow: set[int] = set()
-    for f in flows:
-        pa, pb = part_of[f.ends[0]], part_of[f.ends[1]]
-        if pa != pb:
-            for end in f.ends:
-                report.error(*end[:2], f"the endpoints of flow {f.label!r} lie in separate parts of the board")
-        with_flow.update((pa, pb))
-    for i, part in enumerate(parts):
-        if i not in with_flow and flows and not any(graph.nodes[n].get("label") for n in part):
-            line, col = min(n[:2] for n in part)
-            report.error(line, col, f"this part of the board ({len(part)} cell{'s' if len(part) > 1 else ''}) "
-                         "has no endpoints, so it can never be filled")
-
-
-def check_family(layout: Layout, graph: nx.Graph, warps: bool, diagonals: bool, report: Report) -> None:
-    """Warn when the header names a family whose feature the board lacks, or STANDARD has others'.
-
-    ``warps`` and ``diagonals``: whether a warp, a ``/`` or ``\\`` link was made.
-    """
-    features = []
-    if warps:
-        features.append("warps")
-    if any("*" == ch for ch in layout.cells.values()) and any(kind == "lane" for _, kind in graph.nodes(data="kind")):
-        features.append("bridges")
-    if diagonals:
-        features.append("diagonal links")
-    own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
-    if layout.family == "STANDARD" and features:
-        message = f"header STANDARD but the board has {' and '.join(features)}"
-    elif layout.family in own and own[layout.family] not in features:
-        message = f"header {layout.family} but the board has no {own[layout.family]}"
-    else:
-        return  # families may share features: real packs have warp boards with bridges
-    report.warning(*layout.header, message)

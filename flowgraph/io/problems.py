@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import PuzzleError
-from ..model import Flow, Node
 
 __all__ = ["Problem", "LineError", "is_comment", "content_lines", "pair_endpoints", "exact_int", "MAX_EXACT_INT"]
 
@@ -62,8 +62,8 @@ def content_lines(text: str) -> list[tuple[int, str]]:
     return [(no, line) for no, line in enumerate(text.splitlines(), 1) if line.strip() and not is_comment(line)]
 
 
-def pair_endpoints(labels: Mapping[str, Sequence[Node]]) -> tuple[list[Flow], list[Problem]]:
-    """A flow per label that appears exactly twice; an error at every place of any other label.
+def pair_endpoints(labels: Mapping[str, Sequence[Any]]) -> tuple[list[tuple[str, tuple[Any, Any]]], list[Problem]]:
+    """The two ends of every label that appears exactly twice; an error at every place of any other label.
 
     Parameters
     ----------
@@ -72,22 +72,23 @@ def pair_endpoints(labels: Mapping[str, Sequence[Node]]) -> tuple[list[Flow], li
 
     Returns
     -------
-    flows : list of Flow
-        In the order of each label's first place; a flow's ends in place order.
+    pairs : list of (label, (Node, Node))
+        A flow each (``Flow(label, ends)``), in the order of each label's first place; the ends in place
+        order. (Plain pairs: this module imports nothing of the model, so every reader can use it.)
     problems : list of Problem
         ``label 'A' appears once; each label appears exactly twice`` (or
         ``3 times``) at every place of such a label.
     """
-    flows: list[Flow] = []
+    pairs: list[tuple[str, tuple[Any, Any]]] = []
     problems: list[Problem] = []
     for label, where in sorted(((label, sorted(places)) for label, places in labels.items()), key=lambda kv: kv[1][0]):
         if len(where) == 2:
-            flows.append(Flow(label, (where[0], where[1])))
+            pairs.append((label, (where[0], where[1])))
         else:
             count = "once" if len(where) == 1 else f"{len(where)} times"
             problems += [Problem(n[0], n[1], "error", f"label {label!r} appears {count}; each label appears exactly twice")
                          for n in where]
-    return flows, problems
+    return pairs, problems
 
 
 @dataclass(frozen=True, order=True)

@@ -109,7 +109,8 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
     for key in sorted(graph):
         if graph.degree(key) == 0:
             problems.append(Problem(key[0], key[1], "error", "cell has no links"))
-    flows, wrong = pair_endpoints(labels)
+    pairs, wrong = pair_endpoints(labels)
+    flows = [Flow(label, ends) for label, ends in pairs]
     problems += wrong
     if not labels:
         problems.append(Problem(*family_at, "error", "the board has no flows (no endpoint labels)"))

@@ -1,0 +1,95 @@
+"""The neighbor-link builder's checks on the whole board (step 4 of :mod:`.builder`), into its :class:`.Report`.
+
+:func:`check_cells` (every cell placed and linked), :func:`find_flows` (each
+label twice: :func:`.problems.pair_endpoints`), :func:`check_parts` (no part
+of the board without its flows' both ends), :func:`check_family` (the links
+a header's family allows).
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from ..model import CellIndex, Flow, Node
+from .layout import GridPos, Layout, Report
+from .problems import pair_endpoints
+
+__all__ = ["check_cells", "find_flows", "check_parts", "check_family"]
+
+
+def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
+                index: CellIndex | None = None) -> None:
+    """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
+    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == len(layout.cells) and (
+            _all_linked(index) if index is not None else nx.number_of_isolates(graph) == 0):
+        return  # every node linked
+    for rc, ch in sorted(layout.cells.items()):
+        if ch == "*":
+            if rc not in lanes:
+                report.error(*layout.pos(rc), "bridge has no links")
+        elif graph.degree(layout.pos(rc)) == 0:
+            report.error(*layout.pos(rc), f"cell '{ch}' has no links" if ch != "." else "cell has no links")
+
+
+def _all_linked(index: CellIndex) -> bool:
+    """Whether every node is an end of some link."""
+    import numpy as np
+
+    return bool(np.bincount(index.links.ravel(), minlength=len(index.nodes)).all())
+
+
+def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:
+    """A flow per label that appears exactly twice, in order of first appearance; others are errors
+    (:func:`.problems.pair_endpoints`)."""
+    pairs, wrong = pair_endpoints(labels)
+    flows = [Flow(label, ends) for label, ends in pairs]
+    for problem in wrong:
+        report.error(problem.line, problem.column, problem.message)
+    if not labels and layout.family is not None:
+        report.error(*layout.header, "the board has no flows (no endpoint labels)")
+    return flows
+
+
+def check_parts(graph: nx.Graph, flows: list[Flow], report: Report) -> None:
+    """A flow's endpoints lie in one part of the board, and every part has endpoints."""
+    if flows and nx.is_connected(graph):
+        return  # the common case at once: one part, and it holds every endpoint
+    part_of: dict[Node, int] = {}
+    parts = list(nx.connected_components(graph))
+    for i, part in enumerate(parts):
+        for n in part:
+            part_of[n] = i
+    with_flow: set[int] = set()
+    for f in flows:
+        pa, pb = part_of[f.ends[0]], part_of[f.ends[1]]
+        if pa != pb:
+            for end in f.ends:
+                report.error(*end[:2], f"the endpoints of flow {f.label!r} lie in separate parts of the board")
+        with_flow.update((pa, pb))
+    for i, part in enumerate(parts):
+        if i not in with_flow and flows and not any(graph.nodes[n].get("label") for n in part):
+            line, col = min(n[:2] for n in part)
+            report.error(line, col, f"this part of the board ({len(part)} cell{'s' if len(part) > 1 else ''}) "
+                         "has no endpoints, so it can never be filled")
+
+
+def check_family(layout: Layout, graph: nx.Graph, warps: bool, diagonals: bool, report: Report) -> None:
+    """Warn when the header names a family whose feature the board lacks, or STANDARD has others'.
+
+    ``warps`` and ``diagonals``: whether a warp, a ``/`` or ``\\`` link was made.
+    """
+    features = []
+    if warps:
+        features.append("warps")
+    if any("*" == ch for ch in layout.cells.values()) and any(kind == "lane" for _, kind in graph.nodes(data="kind")):
+        features.append("bridges")
+    if diagonals:
+        features.append("diagonal links")
+    own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
+    if layout.family == "STANDARD" and features:
+        message = f"header STANDARD but the board has {' and '.join(features)}"
+    elif layout.family in own and own[layout.family] not in features:
+        message = f"header {layout.family} but the board has no {own[layout.family]}"
+    else:
+        return  # families may share features: real packs have warp boards with bridges
+    report.warning(*layout.header, message)

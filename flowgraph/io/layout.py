@@ -1,0 +1,73 @@
+"""The neighbor-link builder's named records: what the grammar read (:class:`Layout`), a resolved
+:class:`Link`, and the :class:`Report` every step writes its problems into (:mod:`.builder`,
+:mod:`.board_checks`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .problems import Problem
+
+__all__ = ["GridPos", "Layout", "Link", "Report"]
+
+GridPos = tuple  # (row, column) on the board: row counts board lines, column is the file's
+
+
+class Report:
+    """The problems found so far."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def error(self, line: int, column: int, message: str) -> None:
+        self.problems.append(Problem(line, column, "error", message))
+
+    def warning(self, line: int, column: int, message: str) -> None:
+        self.problems.append(Problem(line, column, "warning", message))
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.is_error for p in self.problems)
+
+
+@dataclass
+class Layout:
+    """What the grammar read: the header and the board's characters by position.
+
+    Attributes
+    ----------
+    family : str or None
+        The header word, None when it is missing or unknown.
+    header : (int, int)
+        File ``(line, column)`` of the header word.
+    row_lines : list of int
+        Board row -> file line (comment lines take no row).
+    cells : dict of (row, column) -> str
+        Cell characters: ``.``, ``*`` or a label.
+    links : list of (row, column, str)
+        Link characters.
+    bad : set of (row, column)
+        Characters that are not part of the format (already reported).
+    """
+
+    family: str | None = None
+    header: tuple[int, int] = (1, 1)
+    row_lines: list[int] = field(default_factory=list)
+    cells: dict[GridPos, str] = field(default_factory=dict)
+    links: list[tuple[int, int, str]] = field(default_factory=list)
+    bad: set[GridPos] = field(default_factory=set)
+
+    def pos(self, rc: GridPos) -> tuple[int, int]:
+        """Board (row, column) -> file (line, column)."""
+        return (self.row_lines[rc[0]], rc[1])
+
+
+class Link(NamedTuple):
+    """A link character resolved to the two cells it joins."""
+
+    a: GridPos  # board (row, column) of one end
+    b: GridPos  # ... of the other
+    axis: str  # the link character: - | / \
+    at: tuple[int, int]  # file (line, column) of the link character
+    warp: bool  # joins the last cell of a row or column to the first
