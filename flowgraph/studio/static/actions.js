@@ -1,5 +1,5 @@
 // The buttons and shortcuts: new, generate, unique, solve (with its replay), save, open, export.
-import { $, answerStatus, call, markClean, scheduleCheck, setText, state, status } from "./page.js";
+import { $, answerStatus, call, fromBase64, markClean, rules, scheduleCheck, setText, state, status, toBase64 } from "./page.js";
 import { openPack } from "./levels.js";
 import { play, undoMove } from "./play.js";
 
@@ -10,12 +10,12 @@ $("new").onclick = async () => {
 $("generate").onclick = async () => {
   status("generating…");
   const { ok, data } = await call("/api/generate", { family: $("family").value, width: +$("width").value,
-    height: +$("height").value, seed: Math.floor(Math.random() * 1e6) });
+    height: +$("height").value, seed: Math.floor(Math.random() * 1e6), rules: rules() });
   ok ? (setText(data.text), status(`generated: unique, ${data.figures.flows} flows`)) : status(data.error);
 };
 $("unique").onclick = async () => {
   status("counting solutions…");
-  const { ok, data } = await call("/api/count", { text: $("text").value, time_limit_s: +$("limit").value });
+  const { ok, data } = await call("/api/count", { text: $("text").value, time_limit_s: +$("limit").value, rules: rules() });
   if (!ok) return status(data.error);
   const words = { unique: "unique solution", multiple: `several solutions (they differ in ${data.differ.length} cells)`,
                   unsolvable: "no solution", limit: "gave up: the time limit ran out" };
@@ -37,7 +37,7 @@ $("unique").onclick = async () => {
 };
 
 $("solve").onclick = async () => {
-  const { ok, status: code, data } = await call("/api/solve", { text: $("text").value, time_limit_s: +$("limit").value });
+  const { ok, status: code, data } = await call("/api/solve", { text: $("text").value, time_limit_s: +$("limit").value, rules: rules() });
   if (!ok) return status(data.error || `error ${code}`);
   state.job = data.job; $("stop").disabled = false; status("solving…");
   poll(data.job);
@@ -75,7 +75,7 @@ $("upload").onchange = async (ev) => {  // any format convert reads, or a screen
   if (file.type.startsWith("image/")) return openPicture(file);
   const text = await file.text();
   if (await openPack(file.name, text)) return;  // many puzzles: the level browser
-  const { ok, data } = await call("/api/convert", { text, to: "neighbor-link", rules: undefined });
+  const { ok, data } = await call("/api/convert", { text, to: "neighbor-link" });  // the file's own rules
   if (ok) $("rules").value = data.rules;  // a numlin URL is a Numberlink puzzle; the text cannot say so
   setText(ok ? data.text : text);
   status(ok ? `opened ${file.name}` + (ok && data.rules === "numberlink" ? " (Numberlink rules: cells may stay empty)" : "")
@@ -84,10 +84,7 @@ $("upload").onchange = async (ev) => {  // any format convert reads, or a screen
 
 async function openPicture(file) {  // a screenshot: the scanner reads the board
   status(`scanning ${file.name}…`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  const { ok, data } = await call("/api/scan", { image: btoa(binary) });
+  const { ok, data } = await call("/api/scan", { image: toBase64(new Uint8Array(await file.arrayBuffer())) });
   if (!ok) return status(`${file.name}: ${data.error}`);
   setText(data.text);
   status(`scanned ${file.name}: ${data.summary}`);
@@ -101,18 +98,17 @@ document.querySelectorAll("[data-export]").forEach((button) => button.onclick = 
   const kind = button.dataset.export, text = $("text").value;
   if (kind === "txt") return download("board.txt", new Blob([text], { type: "text/plain" }));
   if (kind === "json") {
-    const { ok, data } = await call("/api/convert", { text, to: "json-graph" });
+    const { ok, data } = await call("/api/convert", { text, to: "json-graph", rules: rules() });
     return ok ? download("board.json", new Blob([data.text], { type: "application/json" })) : status(data.error);
   }
   const solution = $("export-solution").checked, name = solution ? "solution" : "board";
   if (solution) status("solving for the picture…");
   const { ok, data } = await call("/api/render", { text, png: kind === "png", solution, cell_px: +$("export-size").value,
-                                                  time_limit_s: +$("limit").value });
+                                                  time_limit_s: +$("limit").value, rules: rules() });
   if (!ok) return status(data.error);
   status(`exported ${name}.${kind}`);
   if (kind === "svg") return download(`${name}.svg`, new Blob([data.svg], { type: "image/svg+xml" }));
-  const bytes = Uint8Array.from(atob(data.png), (c) => c.charCodeAt(0));
-  download(`${name}.png`, new Blob([bytes], { type: "image/png" }));
+  download(`${name}.png`, new Blob([fromBase64(data.png)], { type: "image/png" }));
 });
 
 document.addEventListener("keydown", (ev) => {

@@ -1,10 +1,10 @@
 // The board: its check and drawing, the editing tools (pointer and keyboard), typing undone in bursts.
-import { $, call, constants, offset, onCheck, scheduleCheck, select, setText, state, status } from "./page.js";
-import { play, playBoard, startPlay } from "./play.js";
+import { $, call, constants, offset, onCheck, rules, scheduleCheck, select, setText, state, status } from "./page.js";
+import { play, setPlayBoard, startPlay } from "./play.js";
 
 export async function check() {
   const ticket = ++state.check;  // only the newest answer is shown: typing never piles up
-  const { data } = await call("/api/check", { text: $("text").value });
+  const { data } = await call("/api/check", { text: $("text").value, rules: rules() });
   if (ticket !== state.check) return;
   const badge = $("badge");
   badge.className = "badge " + (data.valid ? "valid" : "invalid");
@@ -15,7 +15,7 @@ export async function check() {
   if (data.valid) {  // the controls follow the board shown (a New board or Generate starts from them)
     $("family").value = data.family; $("width").value = data.width; $("height").value = data.height;
   }
-  play.board = data.valid ? playBoard(data) : null;
+  setPlayBoard(data.valid ? data : null);
   drawCursor();
   if (play.on) startPlay();
   if (state.answerFor !== null && state.answerFor !== $("text").value) { state.answerFor = null; status(""); }  // stale
@@ -35,7 +35,7 @@ export async function check() {
 onCheck(check);
 
 export async function edit(body) {
-  const { ok, data } = await call("/api/edit", { text: $("text").value, ...body });
+  const { ok, data } = await call("/api/edit", { text: $("text").value, ...body, rules: rules() });
   ok ? setText(data.text) : status(data.error);
 }
 

@@ -1,5 +1,5 @@
 import { $, call, markClean, setText, status } from "./page.js";
-import { play, stopPlay } from "./play.js";
+import { onSolved, play, stopPlay } from "./play.js";
 
 // -- the level browser: a pack's levels as thumbnails; progress kept in this browser's storage -----
 const pack = { name: null, text: null, total: 0, levels: [], current: -1 };
@@ -11,6 +11,7 @@ function boardKey(text) {  // FNV-1a of the board's text: a level is "solved" wh
 function solvedBoards() {
   try { return new Set(JSON.parse(localStorage.getItem("flowgraph.solved") || "[]")); } catch { return new Set(); }
 }
+onSolved((text) => rememberSolved(text));  // play tells the level browser; it imports nothing from here
 export function rememberSolved(text) {
   const solved = solvedBoards();
   solved.add(boardKey(text));
@@ -19,7 +20,7 @@ export function rememberSolved(text) {
 }
 
 export async function openPack(name, text) {  // true when the text holds several puzzles and the browser shows them
-  const { ok, data } = await call("/api/levels", { text, name, rules: undefined });
+  const { ok, data } = await call("/api/levels", { text, name });
   if (!ok || data.total < 2) return false;
   Object.assign(pack, { name, text, total: data.total, levels: data.levels, current: -1 });
   $("pack").hidden = false; $("pack-name").textContent = `${name}: ${data.total} levels`;
@@ -36,7 +37,7 @@ export async function openFolder(files) {
   for (const file of chosen.slice(0, MAX_FOLDER_FILES)) {
     const text = await file.text();
     for (let offset = 0; levels.length < MAX_FOLDER_LEVELS;) {
-      const { ok, data } = await call("/api/levels", { text, name: file.name, offset, rules: undefined });
+      const { ok, data } = await call("/api/levels", { text, name: file.name, offset });
       if (!ok || !data.levels.length) break;
       for (const level of data.levels) levels.push({ ...level, name: data.total > 1 ? `${file.name} #${level.index + 1}` : file.name });
       offset += data.levels.length;
@@ -54,7 +55,7 @@ $("upload-folder").onchange = (ev) => { if (ev.target.files.length) openFolder(e
 
 async function moreLevels() {
   if (!pack.text) return false;  // a folder's levels are all read at once
-  const { ok, data } = await call("/api/levels", { text: pack.text, name: pack.name, offset: pack.levels.length, rules: undefined });
+  const { ok, data } = await call("/api/levels", { text: pack.text, name: pack.name, offset: pack.levels.length });
   if (!ok || !data.levels.length) return false;
   pack.levels.push(...data.levels);
   drawLevels();

@@ -23,13 +23,23 @@ export const constants = await fetch("/api/constants", { headers: auth }).then(a
 let checker = () => {};
 export function onCheck(fn) { checker = fn; }  // the board module's check, run after every change
 
+// The rule set chosen on the page: a call that reads a board under rules passes it itself (call() adds nothing).
+export function rules() { return $("rules").value; }
+
 export async function call(path, body, method = "POST") {
-  if (body && ("text" in body || path === "/api/generate") && !("rules" in body)) body = { ...body, rules: $("rules").value };
   const res = await fetch(path, method === "GET" ? { headers: auth }
     : { method, headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({ error: res.statusText }));
   return { ok: res.ok, status: res.status, data };
 }
+
+// Base64 of bytes and back (a picture to scan, a PNG exported, a board in a share link).
+export function toBase64(bytes) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+export function fromBase64(data) { return Uint8Array.from(atob(data), (c) => c.charCodeAt(0)); }
 
 export function setText(text, remember = true) {
   if (remember && $("text").value !== text) { state.history.push($("text").value); state.future = []; }

@@ -1,5 +1,4 @@
-import { $, call, constants, status, scheduleCheck } from "./page.js";
-import { rememberSolved } from "./levels.js";
+import { $, call, constants, rules, status, scheduleCheck } from "./page.js";
 
 // -- play: draw paths by dragging, as in the game ---------------------------------------------------
 export const play = { on: false, board: null, paths: {}, drawing: null, adj: new Map(), bridges: new Set(), centre: {},
@@ -8,6 +7,12 @@ export const play = { on: false, board: null, paths: {}, drawing: null, adj: new
 // The API gives every position as [line, column]; play keys cells by "line:column" strings.
 const key = ([line, column]) => `${line}:${column}`;
 const cellOf = (k) => k.split(":").map(Number);
+let solvedHook = () => {};
+// What happens when a board is solved by play, besides "solved!" (the level browser remembers it).
+export function onSolved(fn) { solvedHook = fn; }
+// The board the player plays: the checked board (or null), set by the board module after every check.
+export function setPlayBoard(data) { play.board = data ? playBoard(data) : null; }
+
 export function playBoard(data) {
   return { ...data, endpoints: Object.fromEntries(data.endpoints.map((e) => [key(e.cell), e.label])),
            links: data.links.map(([u, v, axis]) => [key(u), key(v), axis]), bridges: data.bridges.map(key) };
@@ -178,16 +183,16 @@ function scoreText() {
 async function scorePlay() {
   if (!scoreText().all) return;
   const paths = Object.fromEntries(Object.entries(play.paths).map(([label, path]) => [label, path.map(cellOf)]));
-  const { data } = await call("/api/verify", { text: $("text").value, paths });
+  const { data } = await call("/api/verify", { text: $("text").value, paths, rules: rules() });
   play.solved = !!data.solved;  // only the verifier says "solved!"
-  if (play.solved) rememberSolved($("text").value);
+  if (play.solved) solvedHook($("text").value);
   status(data.solved ? "solved!" : "not yet: " + (data.problems || [])[0]);
 }
 
 $("hint").onclick = async () => {
   const labels = [...new Set(Object.values(play.board.endpoints))].filter(joined);
   $("hint").disabled = true;  // one hint at a time: a second click would ask for the same flow
-  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels });
+  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels, rules: rules() });
   $("hint").disabled = !play.on;
   if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
   const path = data.path.map(key);

@@ -1,15 +1,12 @@
-import { $, call, status } from "./page.js";
+import { $, call, fromBase64, rules, status, toBase64 } from "./page.js";
 
 // -- share: a link whose fragment carries the board (base64url of the UTF-8 text), and copies in
 // the formats other tools read ---------------------------------------------------------------------
 function toBase64url(text) {
-  let binary = "";
-  for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64(new TextEncoder().encode(text)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 function fromBase64url(data) {
-  const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  return new TextDecoder().decode(fromBase64(data.replace(/-/g, "+").replace(/_/g, "/")));
 }
 async function offer(text, what) {  // shown to copy by hand, and copied where the browser lets the page
   $("shared").value = text; $("shared").select();
@@ -22,7 +19,7 @@ $("share-link").onclick = () => {
 document.querySelectorAll("[data-copy]").forEach((button) => button.onclick = async () => {
   const to = button.dataset.copy;
   if (to === "level-pack") status("solving for the level-pack line…");
-  const { ok, data } = await call("/api/convert", { text: $("text").value, to, time_limit_s: +$("limit").value });
+  const { ok, data } = await call("/api/convert", { text: $("text").value, to, time_limit_s: +$("limit").value, rules: rules() });
   ok ? offer(data.text.trim(), to === "puzzlink" ? "puzz.link URL" : "level-pack line") : status(data.error);
 });
 export function sharedBoard() {  // the board a share link carries, or null
