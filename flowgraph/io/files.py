@@ -221,7 +221,7 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
     problems : list of Problem
         Every error and warning, in file order.
     """
-    from .formats import format_for, read_entries  # the formats import this module's limits
+    from .formats import MANY, format_for, read_entries  # the formats import this module's limits
 
     if data is None and is_url(str(path)):  # a puzz.link URL given as the "file": its own text, read offline
         data = str(path).encode("utf-8")
@@ -238,7 +238,7 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
     if fmt in (None, "neighbor-link"):
         return analyse(text, str(path))
     fmt, entries, problems = read_entries(text, str(path), fmt)
-    if fmt in ("level-pack", "puzzlink") and len(entries) != 1:
+    if fmt in MANY and len(entries) != 1:
         if problems:
             return None, problems
         return None, [Problem(1, 1, "error", f"{path} holds {len(entries)} puzzles: write them to files "

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..errors import ConversionError
 from ..model import FAMILIES, Limits, Puzzle, Solution
@@ -38,13 +39,38 @@ __all__ = ["FORMATS", "MANY", "Format", "Entry", "guess_format", "format_for", "
 
 @dataclass(frozen=True)
 class Format:
-    """A puzzle format: how to read it, how to write it, what files are called."""
+    """A puzzle format: how to read it, how to write it, what files are called.
+
+    A format holds one puzzle a file (``read``, ``write``) or many
+    (``read_many``, ``write_many``: a level pack, a file of URLs); every
+    reader of a kind has the same signature, as networkx's ``readwrite``
+    modules share one shape.
+
+    Attributes
+    ----------
+    read : callable ``(text, path, family) -> (Puzzle or None, problems)``
+        One puzzle a file (``family``: for a plain grid without its header).
+    write : callable ``(Puzzle) -> str``
+        One puzzle a file.
+    read_many : callable ``(text, path) -> (entries, problems)``
+        Many puzzles a file: an :class:`Entry` each, and the problems of
+        the parts that could not be read.
+    write_many : callable ``(entries, limits) -> str``
+        Many puzzles a file (``limits``: for a writer that solves).
+    """
 
     name: str
     suffix: str
-    analyse: Callable[..., tuple] | None  # (text, path, family) -> (puzzle or None, problems)
-    write: Callable[[Puzzle], str] | None
     description: str
+    read: Callable[[str, str | None, str | None], tuple[Puzzle | None, list[Problem]]] | None = None
+    write: Callable[[Puzzle], str] | None = None
+    read_many: Callable[[str, str | None], tuple[list[Entry], list[Problem]]] | None = None
+    write_many: Callable[[list[Entry], Limits | None], str] | None = None
+
+    @property
+    def many(self) -> bool:
+        """Whether a file of this format holds many puzzles."""
+        return self.read_many is not None
 
 
 @dataclass(frozen=True)
@@ -56,7 +82,7 @@ class Entry:
     solution: Solution | None = None
 
 
-def _write_level_pack(levels: list[tuple[Puzzle, Solution | None]], limits: Limits | None = None) -> str:
+def _write_level_pack(entries: list[Entry], limits: Limits | None = None) -> str:
     """Level-pack lines, numbered from 1; a level without a known solution is solved for its pipes.
 
     Raises
@@ -71,7 +97,8 @@ def _write_level_pack(levels: list[tuple[Puzzle, Solution | None]], limits: Limi
     limits = limits or Limits(time_limit_s=60.0)
     time_limit_s = limits.time_limit_s
     out: list[str] = []
-    for puzzle, solution in levels:
+    for entry in entries:
+        puzzle, solution = entry.puzzle, entry.solution
         if solution is None and puzzle.rules.fills_every_cell:
             try:
                 solution = solve_puzzle(puzzle, "auto", limits)
@@ -96,11 +123,24 @@ def write_many(entries: list[Entry], fmt: str, limits: Limits | None = None) -> 
     ConversionError
         As :func:`write`.
     """
-    if fmt == "level-pack":
-        return _write_level_pack([(e.puzzle, e.solution) for e in entries], limits)
-    if fmt == "puzzlink":
-        return "".join(write(e.puzzle, fmt) for e in entries)
-    raise ValueError(f"{fmt} holds one puzzle a file")
+    target = get_format(fmt)
+    if target.write_many is None:
+        raise ValueError(f"{fmt} holds one puzzle a file")
+    return target.write_many(entries, limits)
+
+
+def _read_level_pack(text: str, path: str | None = None) -> tuple[list[Entry], list[Problem]]:
+    levels, problems = level_pack.analyse_level_pack(text, path)
+    return [Entry(level.name, level.puzzle, level.solution) for level in levels], problems
+
+
+def _read_puzzlinks(text: str, path: str | None = None) -> tuple[list[Entry], list[Problem]]:
+    urls, problems = puzzlink.analyse_puzzlink(text, path)
+    return [Entry(url.name, url.puzzle) for url in urls], problems
+
+
+def _write_puzzlinks(entries: list[Entry], limits: Limits | None = None) -> str:
+    return "".join(puzzlink.write_puzzlink(entry.puzzle) + "\n" for entry in entries)
 
 
 def _write_neighbor_link(puzzle: Puzzle) -> str:
@@ -110,27 +150,27 @@ def _write_neighbor_link(puzzle: Puzzle) -> str:
 
 
 FORMATS: dict[str, Format] = {
-    "neighbor-link": Format("neighbor-link", ".txt", lambda t, p, f=None: neighbor_link.analyse(t, p),
-                            _write_neighbor_link, "docs/format.md's neighbor-link text"),
-    "plain-grid": Format("plain-grid", ".grid", plain_grid.analyse_plain_grid, plain_grid.write_plain_grid,
-                         "one character per cell: . label # *"),
-    "numberlink": Format("numberlink", ".nl", lambda t, p, f=None: numberlink.analyse_numberlink(t, p),
-                         numberlink.write_numberlink, "W H, then rows of numbers"),
-    "level-pack": Format("level-pack", ".pack", None, lambda p: _write_level_pack([(p, None)]),
-                         "Flow Free level-pack lines, with the solution's pipes"),
-    "json-graph": Format("json-graph", ".json", lambda t, p, f=None: json_graph.analyse_json_graph(t, p),
-                         json_graph.write_json_graph, "nodes and links, any topology"),
-    "puzzlink": Format("puzzlink", ".url", None, lambda p: puzzlink.write_puzzlink(p) + "\n",
-                       "puzz.link / pzv.jp Numberlink URLs, one per line (square boards)"),
+    "neighbor-link": Format("neighbor-link", ".txt", "docs/format.md's neighbor-link text",
+                            read=neighbor_link.analyse, write=_write_neighbor_link),
+    "plain-grid": Format("plain-grid", ".grid", "one character per cell: . label # *",
+                         read=plain_grid.analyse_plain_grid, write=plain_grid.write_plain_grid),
+    "numberlink": Format("numberlink", ".nl", "W H, then rows of numbers",
+                         read=numberlink.analyse_numberlink, write=numberlink.write_numberlink),
+    "level-pack": Format("level-pack", ".pack", "Flow Free level-pack lines, with the solution's pipes",
+                         read_many=_read_level_pack, write_many=_write_level_pack),
+    "json-graph": Format("json-graph", ".json", "nodes and links, any topology",
+                         read=json_graph.analyse_json_graph, write=json_graph.write_json_graph),
+    "puzzlink": Format("puzzlink", ".url", "puzz.link / pzv.jp Numberlink URLs, one per line (square boards)",
+                       read_many=_read_puzzlinks, write_many=_write_puzzlinks),
 }
 
 #: Formats whose files hold many puzzles (read by read_entries, a job per puzzle in batches).
-MANY = ("level-pack", "puzzlink")
+MANY = tuple(name for name, fmt in FORMATS.items() if fmt.many)
 
 
 def format_names(writable: bool = False) -> list[str]:
     """Names of the formats (only those that can be written, if asked)."""
-    return [name for name, fmt in FORMATS.items() if fmt.write or not writable]
+    return [name for name, fmt in FORMATS.items() if fmt.write or fmt.write_many or not writable]
 
 
 def get_format(name: str) -> Format:
@@ -218,15 +258,12 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
     text = text.removeprefix(neighbor_link.BOM)
     fmt = fmt or format_for(path, text)
     stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0] if path else "puzzle"
-    if fmt == "level-pack":
-        levels, problems = level_pack.analyse_level_pack(text, path)
-        return fmt, [Entry(lv.name, lv.puzzle, lv.solution) for lv in levels], problems
-    if fmt == "puzzlink":
-        urls, problems = puzzlink.analyse_puzzlink(text, path)
-        return fmt, [Entry(u.name, u.puzzle) for u in urls], problems
-    analyse = get_format(fmt).analyse
-    assert analyse is not None  # only the formats of MANY have none, read above
-    puzzle, problems = analyse(text, path, family)
+    target = get_format(fmt)
+    if target.read_many is not None:
+        entries, problems = target.read_many(text, path)
+        return fmt, entries, problems
+    assert target.read is not None  # every format reads one puzzle a file or many
+    puzzle, problems = target.read(text, path, family)
     return fmt, ([Entry(stem, puzzle)] if puzzle is not None else []), problems
 
 
@@ -244,8 +281,8 @@ def write(puzzle: Puzzle, fmt: str, limits: Limits | None = None) -> str:
         The format cannot express this board; the message says what.
     """
     target = get_format(fmt)
+    if target.write_many is not None:  # a file of one level, or of one URL
+        return target.write_many([Entry(Path(puzzle.path or "puzzle").stem, puzzle)], limits)
     if target.write is None:
         raise ValueError(f"{fmt} is read only: write one of {', '.join(format_names(writable=True))}")
-    if fmt == "level-pack":
-        return _write_level_pack([(puzzle, None)], limits)
     return target.write(puzzle)

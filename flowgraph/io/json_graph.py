@@ -108,8 +108,11 @@ def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def analyse_json_graph(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
-    """Read a JSON graph; the puzzle (None on an error) and every problem, with positions in the JSON text."""
+def analyse_json_graph(text: str, path: str | None = None, family: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
+    """Read a JSON graph; the puzzle (None on an error) and every problem, with positions in the JSON text.
+
+    ``family`` is not used: every one-puzzle reader takes it (:class:`flowgraph.io.formats.Format`).
+    """
     lines = tuple(text.splitlines())
     try:
         doc = _Decoder(text).decode(text)

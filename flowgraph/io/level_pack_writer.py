@@ -25,19 +25,7 @@ from .grids import LEVEL_PACK_HEX, grid_neighbours, hex_down_parities
 from .level_pack import analyse_level_pack
 from .sketch import Sketch, links_by_place, sketch_of
 
-__all__ = ["write_level", "write_level_pack"]
-
-
-def write_level_pack(puzzles: list[tuple[Puzzle, Solution]]) -> str:
-    """Numbered lines, level ``1`` to ``n``, one per ``(puzzle, solution)``.
-
-    Raises
-    ------
-    ConversionError
-        As :func:`write_level`.
-    """
-    return "".join(write_level(puzzle, solution, level) + "\n" for level, (puzzle, solution) in
-                   enumerate(puzzles, 1))
+__all__ = ["write_level"]
 
 
 def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:

@@ -54,8 +54,8 @@ def _syntax_problem(text: str, err: lark.exceptions.LarkError) -> Problem:
     return Problem(1, 1, "error", MISSING_HEADER)
 
 
-def analyse(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
-    """Parse a puzzle text and find its problems in one pass.
+def analyse(text: str, path: str | None = None, family: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
+    """Parse a puzzle text and find its problems in one pass (``family`` unused: every one-puzzle reader takes it).
 
     Returns
     -------

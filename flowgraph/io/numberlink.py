@@ -39,8 +39,9 @@ def looks_like_numberlink(text: str) -> bool:
     return bool(_SIZE.match(first))
 
 
-def analyse_numberlink(text: str, path: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
-    """Read a numberlink file; the puzzle (None on an error) and every problem.
+def analyse_numberlink(text: str, path: str | None = None, family: str | None = None) -> tuple[Puzzle | None, list[Problem]]:
+    """Read a numberlink file; the puzzle (None on an error) and every problem (``family`` unused, as in
+    every one-puzzle reader's signature).
 
     Node ids are the ``(line, column)`` of each token; nodes carry ``xy``.
     """

@@ -246,12 +246,20 @@ def test_heavy_requests_beyond_the_queue_are_429_and_light_ones_still_answer(mon
 
 
 def test_convert_to_a_level_pack_keeps_to_its_time_limit(monkeypatch):
-    from flowgraph.io import formats
+    """Issue 33: asked 1 s, the level-pack writer's solve took 59.7 s."""
+    import flowgraph.engines
+    from flowgraph.errors import SearchLimitError
 
     asked = []
-    monkeypatch.setattr(formats, "_write_level_pack", lambda levels, limits=None: asked.append(limits) or "")
+
+    def out_of_time(puzzle, engine, limits):
+        asked.append(limits)
+        raise SearchLimitError("time", {})
+
+    monkeypatch.setattr(flowgraph.engines, "solve_puzzle", out_of_time)
     res = studio_client().post("/api/convert", json={"text": HEX, "to": "level-pack", "time_limit_s": 1})
-    assert res.status_code == 200 and [(a.time_limit_s, a.search_first) for a in asked] == [(1, True)]
+    assert res.status_code == 422 and "no solution found in 1 s" in res.json()["error"]
+    assert [(a.time_limit_s, a.search_first) for a in asked] == [(1, True)]
 
 
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
