@@ -111,12 +111,23 @@ document.querySelectorAll("[data-export]").forEach((button) => button.onclick = 
   download(`${name}.png`, new Blob([fromBase64(data.png)], { type: "image/png" }));
 });
 
+// Every page-wide shortcut in one table (the board's own keys, the cursor and labels, are board.js's): the key,
+// whether Ctrl (or Cmd) is held, the button it presses, where it does not apply (a field has its own undo, and
+// P is a label on the board while editing).
+const SHORTCUTS = [
+  { key: "Enter", ctrl: true, button: "solve" },
+  { key: "Escape", ctrl: false, button: "stop" },
+  { key: "s", ctrl: true, button: "save" },
+  { key: "z", ctrl: true, button: "undo", notIn: "#text" },
+  { key: "y", ctrl: true, button: "redo", notIn: "#text" },
+  { key: "p", ctrl: false, button: "play", notIn: "input, select, textarea", when: (ev) => play.on || !ev.target.closest?.("#board") },
+];
 document.addEventListener("keydown", (ev) => {
   const ctrl = ev.ctrlKey || ev.metaKey;
-  if (ctrl && ev.key === "Enter") { ev.preventDefault(); $("solve").click(); }
-  else if (ev.key === "Escape") $("stop").click();
-  else if (ctrl && ev.key === "s") { ev.preventDefault(); $("save").click(); }
-  else if (ctrl && ev.key === "z" && ev.target !== $("text")) { ev.preventDefault(); $("undo").click(); }
-  else if (ctrl && ev.key === "y" && ev.target !== $("text")) { ev.preventDefault(); $("redo").click(); }
+  const hit = SHORTCUTS.find((s) => s.key === ev.key && s.ctrl === ctrl && !(s.notIn && ev.target.closest?.(s.notIn))
+                                    && (!s.when || s.when(ev)));
+  if (!hit) return;
+  if (hit.ctrl) ev.preventDefault();  // the browser's own Ctrl+S, Ctrl+Z ...
+  $(hit.button).click();
 });
 

@@ -201,7 +201,3 @@ $("hint").onclick = async () => {
   drawPlay(); scorePlay();
 };
 
-document.addEventListener("keydown", (ev) => {  // P plays, unless the key is typed into a field or a list
-  if (ev.key === "p" && !ev.ctrlKey && !ev.target.closest("input, select, textarea") &&
-      (play.on || !ev.target.closest("#board"))) $("play").click();  // on the board, p is a label while editing
-});
