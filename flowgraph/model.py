@@ -221,6 +221,9 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         """The puzzle drawn as SVG (Jupyter shows it), endpoints as dots."""
+        # The core's one arrow to a layer, and why it stays: imported only when a notebook draws the object (as
+        # python-chess's boards do), so the core loads no layer; a hook registered by render would draw nothing
+        # in a notebook that never imported render.
         from .render.svg import svg
 
         return svg(self)
@@ -268,7 +271,7 @@ class Solution:
 
     def _repr_svg_(self) -> str:
         """The solution drawn as SVG (Jupyter shows it), pipes through the cells."""
-        from .render.svg import svg
+        from .render.svg import svg  # (as in Puzzle._repr_svg_: only when a notebook draws it)
 
         return svg(self)
 

@@ -1,6 +1,7 @@
 import { $, call, constants, rules, status, scheduleCheck } from "./page.js";
 
 // -- play: draw paths by dragging, as in the game ---------------------------------------------------
+// The page has two modes, editing and play (play.on); the board's handlers ask it, each for its own gesture.
 export const play = { on: false, board: null, paths: {}, drawing: null, adj: new Map(), bridges: new Set(), centre: {},
                moves: 0, lastMoved: null, undo: [], started: 0, timer: null, solved: false };
 
