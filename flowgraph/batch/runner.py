@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..io.files import read_bounded, write_atomic, writing
 from .executors import Executor
 from .tasks import STATUSES
 
@@ -55,8 +56,6 @@ MAX_ROWS_BYTES = 1_000_000_000
 
 def read_rows(path: str | Path) -> dict[str, dict]:
     """The rows of a JSON Lines output by ``key``; a last line cut short by a crash is dropped from the file."""
-    from ..io.files import read_bounded
-
     path = Path(path)
     if not path.is_file():  # missing, or a device or pipe: nothing to resume from
         return {}
@@ -135,12 +134,10 @@ def run_batch(
                 on_row(i, row)
     todo = [i for i in range(len(keys)) if rows[i] is None]
     batch = Batch(rows, resumed=len(keys) - len(todo), executor=executor.name, workers=executor.workers)
-    try:
-        fh = open(out, "a" if resume else "w", encoding="utf-8") if out else None
-    except OSError as exc:
-        from ..io.files import WriteError
-
-        raise WriteError(exc.errno, exc.strerror or str(exc), str(out)) from None
+    fh = None
+    if out:
+        with writing(out):
+            fh = open(out, "a" if resume else "w", encoding="utf-8")
     restore = _watch_interrupts()
     try:
         for j, row in executor.run(task, [args[i] for i in todo]):
@@ -152,13 +149,9 @@ def run_batch(
                 row["digest"] = digests[i]
             rows[i] = row
             if fh:
-                try:
+                with writing(fh.name):
                     fh.write(json.dumps(_public(row)) + "\n")  # one write per whole line
                     fh.flush()
-                except OSError as exc:
-                    from ..io.files import WriteError
-
-                    raise WriteError(exc.errno, exc.strerror or str(exc), str(out)) from None
             if on_row:
                 on_row(i, row)
     except KeyboardInterrupt:
@@ -167,12 +160,8 @@ def run_batch(
     finally:
         restore()
         if fh:
-            try:
+            with writing(fh.name):  # the last buffered row (a full device): said as the write it is
                 fh.close()
-            except OSError as exc:  # the last buffered row (a full device): said as the write it is
-                from ..io.files import WriteError
-
-                raise WriteError(exc.errno, exc.strerror or str(exc), str(out)) from None
     if out and not batch.interrupted:
         _rewrite_in_order(Path(out), rows)
     batch.wall_seconds = time.perf_counter() - t0
@@ -204,8 +193,6 @@ def _watch_interrupts() -> Callable[[], None]:
 def _rewrite_in_order(path: Path, rows: list[dict | None]) -> None:
     """The rows file again, in input order, written whole or not at all; a device or pipe is never replaced
     (``--out /dev/null`` once became a regular file: the rewrite renamed a temporary file over it)."""
-    from ..io.files import write_atomic
-
     if not path.is_file():
         return
     write_atomic(path, "".join(json.dumps(_public(row)) + "\n" for row in rows if row is not None))

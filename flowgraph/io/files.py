@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..model import Puzzle
@@ -14,7 +16,7 @@ from .problems import Problem
 from .puzzlink import is_url
 
 __all__ = ["read_text", "read_bounded", "read_stdin", "describe_size", "load", "parse_file", "MAX_BYTES",
-           "ReadError", "WriteError", "write_atomic"]
+           "ReadError", "WriteError", "write_atomic", "writing"]
 
 
 #: Files larger than this are refused before parsing (bytes).
@@ -33,21 +35,39 @@ class WriteError(OSError):
         return f"cannot write {self.filename}: {self.strerror}"
 
 
-def write_atomic(path: str | Path, data: bytes | str) -> None:
+@contextlib.contextmanager
+def writing(path: str | Path) -> Iterator[None]:
+    """Turn an ``OSError`` raised inside into a :class:`WriteError` naming ``path`` (an output's one line)."""
+    try:
+        yield
+    except WriteError:
+        raise
+    except OSError as exc:
+        raise WriteError(exc.errno or errno.EIO, exc.strerror or str(exc), str(path)) from None
+
+
+def write_atomic(path: str | Path, data: bytes | str, *, like: os.stat_result | None = None,
+                 replace_special: bool = False) -> None:
     """Write ``data`` to ``path`` whole or not at all.
 
     A regular file (or a new one) is written under a temporary name in the
     same folder and renamed over ``path``, so a full disk or an interrupt
-    leaves the old file (or none), never half of the new one; a new file gets
-    the usual mode (``0666`` less the umask). Anything else at ``path`` (a
-    device such as ``/dev/stdout``, a FIFO) is written in place and never
-    replaced.
+    leaves the old file (or none), never half of the new one; a symlink at
+    ``path`` is replaced, never written through. The file keeps the mode and,
+    where this process may give it, the owner of ``like`` (default: of the
+    file it replaces; a new file gets ``0666`` less the umask). Anything else
+    at ``path`` (a device such as ``/dev/stdout``, a FIFO) is written in place
+    and never replaced, unless ``replace_special``.
 
     Parameters
     ----------
     path : str or Path
     data : bytes or str
         Text is written as UTF-8.
+    like : os.stat_result, optional
+        Whose mode and owner the file gets (the studio's FILE.bak takes FILE's).
+    replace_special : bool
+        Replace a device or FIFO at ``path`` too, as any other file.
 
     Raises
     ------
@@ -59,31 +79,33 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
 
     raw = data.encode("utf-8") if isinstance(data, str) else data
     target = Path(path)
-    try:
+    with writing(path):
         try:
             info = os.stat(target)
         except FileNotFoundError:
             info = None
-        if info is not None and not stat.S_ISREG(info.st_mode):
+        if info is not None and not stat.S_ISREG(info.st_mode) and not replace_special:
             with open(target, "wb") as fh:
                 fh.write(raw)
             return
+        like = like or (info if info is not None and stat.S_ISREG(info.st_mode) else None)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(raw)
-            if info is not None:
-                os.chmod(tmp, stat.S_IMODE(info.st_mode))
-            else:
+            if like is None:
                 mask = os.umask(0)
                 os.umask(mask)
-                os.chmod(tmp, 0o666 & ~mask)
+                os.chmod(tmp, 0o666 & ~mask)  # the usual mode of a new file, not mkstemp's 0600
+            else:
+                os.chmod(tmp, stat.S_IMODE(like.st_mode))
+                if hasattr(os, "chown"):
+                    with contextlib.suppress(PermissionError):  # not ours to give away: keep this process's
+                        os.chown(tmp, like.st_uid, like.st_gid)
             os.replace(tmp, target)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-    except OSError as exc:
-        raise WriteError(exc.errno or errno.EIO, exc.strerror or str(exc), str(path)) from None
 
 
 def describe_size(size: int) -> str:

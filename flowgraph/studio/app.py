@@ -54,7 +54,6 @@ import errno
 import json
 import os
 import stat
-import tempfile
 import threading
 from pathlib import Path
 
@@ -66,7 +65,7 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..io.files import MAX_BYTES, describe_size, read_bounded
+from ..io.files import MAX_BYTES, describe_size, read_bounded, write_atomic
 from ..io.problems import exact_int
 from . import api, jobs
 from .guard import Guard, new_token
@@ -215,7 +214,6 @@ class Gate:
 
     def __init__(self, workers: int, queue: int):
         self.workers, self.queue = workers, queue
-        self.admitted = 0
         self._lock = threading.Lock()
         self._turns = threading.BoundedSemaphore(workers)
         self._open: set[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = set()
@@ -226,10 +224,9 @@ class Gate:
         with self._lock:
             if self.stopping:
                 raise _Http(503, "the studio is stopping")
-            if self.admitted >= self.workers + self.queue:
+            if len(self._open) >= self.workers + self.queue:  # admitted: running or waiting
                 raise _Http(429, "the studio is busy with other large requests: try again in a moment",
                             {"Retry-After": "1"})
-            self.admitted += 1
             loop = asyncio.get_running_loop()
             future = loop.create_future()
             self._open.add((loop, future))
@@ -239,7 +236,6 @@ class Gate:
             return await future
         finally:
             with self._lock:
-                self.admitted -= 1
                 self._open.discard((loop, future))
 
     def _work(self, loop, future, fn, args) -> None:
@@ -352,42 +348,20 @@ def _save(target: Path, content: bytes) -> None:
     """Write ``content`` to ``target`` atomically; the old content goes to ``target.bak`` first.
 
     Both files are written as a temporary file in the same folder, then
-    renamed over the name: a symlink at ``target.bak`` is replaced, never
-    followed, and ``target`` keeps its permission bits (and its owner, where
-    this process may set it).
+    renamed over the name (:func:`flowgraph.io.files.write_atomic`): a
+    symlink at ``target.bak`` is replaced, never followed, and both keep
+    ``target``'s permission bits (and its owner, where this process may
+    set it).
     """
     try:
         like = os.lstat(target)
     except FileNotFoundError:
-        _replace(target, content, None)
+        write_atomic(target, content)
         return
     if not stat.S_ISREG(like.st_mode):
         kind = "a symlink" if stat.S_ISLNK(like.st_mode) else "a folder" if stat.S_ISDIR(like.st_mode) else \
             "not a regular file"
         raise OSError(errno.EEXIST, f"{target.name} is {kind} now: not saved")
     old = read_bounded(target, MAX_BYTES, follow_symlinks=False)
-    _replace(target.with_name(target.name + ".bak"), old, like)
-    _replace(target, content, like)
-
-
-def _replace(target: Path, content: bytes, like: os.stat_result | None) -> None:
-    """``target`` becomes a regular file holding ``content``, with the mode and owner of ``like``."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(content)
-        if like is not None:
-            os.chmod(tmp, like.st_mode & 0o7777)
-            if hasattr(os, "chown"):
-                try:
-                    os.chown(tmp, like.st_uid, like.st_gid)
-                except PermissionError:  # not ours to give away: keep this process's owner
-                    pass
-        else:
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(tmp, 0o666 & ~mask)  # a new file gets the usual mode, not mkstemp's 0600
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(target.with_name(target.name + ".bak"), old, like=like, replace_special=True)
+    write_atomic(target, content, like=like)

@@ -193,7 +193,7 @@ def sample_calls() -> dict[str, tuple]:
     heads = np.array([0, 3], np.int64)
     side = np.array([0, 1, 1, 0], np.int8)
     endpoint = np.array([1, 0, 0, 1], np.uint8)
-    log = np.empty(18, np.int64)  # log_size(4, 1) and then some
+    log = np.empty(sys.modules[__name__].log_size(4, 1), np.int64)  # sized by the pass itself
     no_chord = np.full(nbr.shape[0], -1, np.int64)
     fresh = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
     return {

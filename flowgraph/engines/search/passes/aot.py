@@ -180,13 +180,16 @@ def _die_with(parent: int) -> None:
     import signal
     import threading
 
+    signalled = False
     if sys.platform.startswith("linux"):
         import ctypes
 
         with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            signalled = ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL) == 0  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # gone before the signal was asked for
         os._exit(1)
+    if signalled:
+        return
 
     def watch() -> None:  # where there is no parent-death signal
         while os.getppid() == parent:

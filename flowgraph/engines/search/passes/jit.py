@@ -20,7 +20,7 @@ Numba's private API used here, in this module only (numba 0.59-0.68; the
 upper bound in pyproject.toml): ``caching._CacheLocator`` and
 ``_SourceFileBackedLocatorMixin``, the locator list ``CacheImpl._locator_classes``,
 ``caching.FunctionCache._guard_against_spurious_io_errors`` and a dispatcher's
-``_cache``. ``tests/engines/test_compile_cache.py`` names each.
+``_cache``. ``tests/engines/test_cache_trust.py`` names each.
 """
 
 from __future__ import annotations
