@@ -44,6 +44,8 @@ __all__ = ["analyse_puzzlink", "write_puzzlink", "looks_like_puzzlink", "is_url"
 
 #: Puzzle ids read, and the rules each means (``arukone`` with the flag ``e``: Numberlink rules).
 PIDS = {rules.puzzlink: rules for rules in (Rules.NUMBERLINK, Rules.FLOW)}  # numlin: Numberlink, arukone: Flow Free
+#: Other names of a puzzle id, as pzprjs reads them (``src/pzpr/variety.js``: ``numlin`` is also ``numberlink``).
+ALIASES = {"numberlink": "numlin"}
 #: Cells one URL's board may have (checked from W and H first).
 MAX_URL_CELLS = 40_000
 #: Cells a file of URLs may have altogether.
@@ -112,8 +114,9 @@ def _split(line: str) -> tuple[str, list[str], int, int, str, int]:
         raise LineError(1, "expected a puzz.link or pzv.jp URL: https://puzz.link/p?numlin/W/H/DATA")
     query, start = m.group(1), m.start(1) + 1
     pid, _, rest = query.partition("/")
+    pid = ALIASES.get(pid, pid)
     if pid not in PIDS:
-        raise LineError(start, f"puzzle {pid!r}: flowgraph reads {' and '.join(PIDS)} URLs")
+        raise LineError(start, f"puzzle {pid!r}: flowgraph reads {', '.join([*PIDS, *ALIASES])} URLs")
     parts = rest.split("/")
     col = start + len(pid) + 1
     flags = []

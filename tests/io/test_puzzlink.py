@@ -60,7 +60,7 @@ def test_a_board_written_as_a_url_reads_back_with_its_own_labels(labels):
 
 @pytest.mark.parametrize("url, column, words", [
     ("https://puzz.link/p?numlin/4/4/1h2n1h.", 38, "'?' clue"),
-    ("https://puzz.link/p?lits/4/4/1h2n1h2", 21, "reads numlin and arukone"),
+    ("https://puzz.link/p?lits/4/4/1h2n1h2", 21, "reads numlin, arukone, numberlink"),
     ("https://puzz.link/p?numlin/4/4/1h2n1h3", 32, "number 2 appears once"),
     ("https://puzz.link/p?numlin/4/x/1h2", 28, "width and the height"),
     ("https://puzz.link/p?numlin/999/999/1", 28, "1 to 40,000 cells"),
@@ -139,3 +139,13 @@ def test_published_puzzles_are_unique_under_their_rules(url, rules):
     # The Arukone URL numbers its flows out of reading order (up to 21); written back they are 1-N.
     [again], _ = analyse_puzzlink(write_puzzlink(entry.puzzle))
     assert {f.ends for f in again.puzzle.flows} == {f.ends for f in entry.puzzle.flows}
+
+
+def test_numberlink_is_another_name_of_numlin():
+    # pzprjs reads "numberlink" as numlin (src/pzpr/variety.js); the URL is from penpa-edit's TESTING.md.
+    from flowgraph.io.files import load
+
+    puzzle, problems = load("https://puzz.link/p?numberlink/11/11/-2bap-2ft-15zrazy-2fg-2bn-15o")
+    same, _ = load("https://puzz.link/p?numlin/11/11/-2bap-2ft-15zrazy-2fg-2bn-15o")
+    assert not problems and puzzle.rules == "numberlink"
+    assert puzzle.flows == same.flows and set(puzzle.graph.edges) == set(same.graph.edges)
