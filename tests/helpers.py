@@ -38,3 +38,34 @@ def corpus_file(rel: str) -> Path:
     if not path.is_file():
         pytest.skip(f"corpus file absent: {path}")
     return path
+
+
+def random_board(seed: int, size: tuple[int, int] = (3, 5)) -> str:
+    """A small plain grid: 2-5 flows, each the two ends of a short random walk (solvable but for the
+    walks that got stuck, which leave random ends), some holes and (BRIDGES) a bridge."""
+    import random
+
+    rng = random.Random(seed)
+    family = ("STANDARD", "HEX", "WARPS", "BRIDGES")[seed % 4]
+    width, height = rng.randint(*size), rng.randint(*size)
+    cells = {(x, y): "#" if rng.random() < 0.1 else "." for x in range(width) for y in range(height)}
+    if family == "BRIDGES":
+        cells[rng.randrange(width), rng.randrange(height)] = "*"
+    for label in "ABCDE"[: rng.randint(2, 5)]:
+        free = [xy for xy, c in cells.items() if c == "."]
+        if len(free) < 2:
+            break
+        walk = [rng.choice(free)]
+        for _ in range(rng.randint(1, 6)):
+            x, y = walk[-1]
+            step = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if cells.get((x + dx, y + dy)) == "." and (x + dx, y + dy) not in walk]
+            if not step:
+                break
+            walk.append(rng.choice(step))
+        end = walk[-1] if len(walk) > 1 else rng.choice([xy for xy in free if xy != walk[0]])
+        cells[walk[0]] = cells[end] = label
+        for xy in walk[1:-1]:
+            cells[xy] = "_"  # kept off later walks; an empty cell again below
+    rows = ("".join(cells[x, y] for x in range(width)).replace("_", ".") for y in range(height))
+    return family + "\n" + "\n".join(rows) + "\n"

@@ -20,7 +20,7 @@ from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Rules, Solution, position
 from ..verify import verify
 
-__all__ = ["Uniqueness", "count_solutions", "detour", "differing_cells", "tighten"]
+__all__ = ["Count", "Uniqueness", "count_all", "count_solutions", "detour", "differing_cells", "tighten"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,86 @@ class Uniqueness:
     def count(self) -> int | None:
         """Solutions found (``limit`` means "that many or more"); None when the budget ran out."""
         return None if self.verdict == "limit" else len(self.solutions)
+
+
+@dataclass(frozen=True)
+class Count:
+    """The answer of :func:`count_all`.
+
+    Attributes
+    ----------
+    count : int
+        Solutions found: all of them when ``exact``, else at least this many.
+    exact : bool
+        Whether the search space was exhausted.
+    limit : bool
+        Whether the time budget ran out first (then ``exact`` is False).
+    solutions : tuple of Solution
+        The first solutions found (at most two), verified.
+    stats : dict
+        ``seconds`` and ``decisions`` of the exhaustive search.
+    """
+
+    count: int
+    exact: bool
+    limit: bool = False
+    solutions: tuple[Solution, ...] = ()
+    stats: dict | None = None
+
+    @property
+    def verdict(self) -> str:
+        """``"none"``, ``"unique"``, ``"multiple"`` or ``"limit"`` (fewer than two found when the budget ran out)."""
+        if self.count >= 2:
+            return "multiple"
+        if not self.exact:
+            return "limit"
+        return "unique" if self.count == 1 else "none"
+
+
+def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = None) -> Count:
+    """The exact number of solutions under ``puzzle.rules``, or "at least ``most``".
+
+    Runs the exhaustive link search (:func:`flowgraph.engines.exhaustive.enumerate_solutions`) on
+    the puzzle graph, so it counts on every family: square, hex, warps, bridges, holes and walls.
+    Under Numberlink rules every way of leaving cells empty counts, so a board with wide empty
+    areas can have very many solutions: give ``most`` or a time limit.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    most : int, optional
+        Stop after this many solutions (the count is then "at least ``most``").
+    limits : Limits, optional
+        ``time_limit_s`` for the whole count.
+
+    Returns
+    -------
+    Count
+        Its first two solutions are verified.
+
+    Raises
+    ------
+    ValueError
+        ``most`` below 1.
+    VerificationError
+        The search produced an answer that breaks the rules (a bug).
+
+    Examples
+    --------
+    >>> from flowgraph import parse_text
+    >>> puzzle = parse_text("STANDARD\\nA-.-A\\n| | |\\n.-.-.\\n")
+    >>> count_all(puzzle).count, count_all(puzzle.with_rules("numberlink")).count
+    (0, 4)
+    """
+    from ..engines.exhaustive import enumerate_solutions
+
+    try:
+        found = enumerate_solutions(puzzle, most, keep=2, limits=limits)
+    except SearchLimitError as exc:
+        return Count(int(exc.stats.get("count", 0)), False, True, (), dict(exc.stats))
+    for sol in found.solutions:
+        verify(sol)
+    return Count(found.count, found.complete, False, found.solutions, found.stats)
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqueness:

@@ -69,13 +69,15 @@ def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
             "sat_calls": int(stats.get("sat_calls", 0))}
 
 
-def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None, rules: str | None = None
-                  ) -> dict[str, Any]:
-    """Check one job, and with ``unique`` count its solutions (up to two, :func:`count_solutions`).
+def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None, rules: str | None = None,
+                  count: bool = False, most: int | None = None) -> dict[str, Any]:
+    """Check one job, and with ``unique`` count its solutions (up to two, :func:`count_solutions`), with
+    ``count`` all of them (at most ``most``, :func:`count_all`).
 
-    The row: ``puzzle, valid, problems`` (as ``flowgraph validate --json``), and with ``unique``
-    ``solutions`` (None when the budget ran out) and ``verdict``; ``status`` is ``valid``/``invalid``,
-    or the verdict's ``unique``/``multiple``/``unsolvable``/``limit``.
+    The row: ``puzzle, valid, problems`` (as ``flowgraph validate --json``), with ``unique``
+    ``solutions`` (None when the budget ran out) and ``verdict``, with ``count`` ``count`` (solutions
+    found), ``exact`` and ``verdict``; ``status`` is ``valid``/``invalid``, or the verdict's
+    ``unique``/``multiple``/``unsolvable``/``limit``.
     """
     from ..io.files import load
 
@@ -98,6 +100,19 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         row["verdict"] = found.verdict
         row["status"] = found.verdict  # the verdicts are statuses: unique, multiple, unsolvable, limit
         row["_solutions"] = [_nodes(s.paths) for s in found.solutions]
+    if count and puzzle is not None:
+        from ..authoring.uniqueness import count_all
+
+        puzzle = puzzle.with_rules(rules)
+        row["rules"] = puzzle.rules
+        left = None if time_limit_s is None else max(0.01, time_limit_s - (time.perf_counter() - t0))
+        counted = count_all(puzzle, most, Limits(time_limit_s=left))
+        row["count"], row["exact"], row["_timed_out"] = counted.count, counted.exact, counted.limit
+        if "verdict" not in row or row["verdict"] == "limit":
+            row["verdict"] = {"none": "unsolvable"}.get(counted.verdict, counted.verdict)
+            row["status"] = row["verdict"]
+        if "_solutions" not in row:
+            row["_solutions"] = [_nodes(s.paths) for s in counted.solutions]
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
     return row
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from ..authoring.uniqueness import Uniqueness, differing_cells
 from ..io.files import load
 from ..io.problems import Problem
-from ..model import Puzzle, Solution
+from ..model import Puzzle, Rules, Solution
 from ..render.text import board_rows, flow_style, solution_grid
 from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
 from .common import (
@@ -22,6 +22,7 @@ from .common import (
     add_rules_option,
     consoles,
     positive_float,
+    positive_int,
     read_stdin,
 )
 
@@ -50,8 +51,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--unique", action="store_true",
                    help="also solve with the SAT engine and say whether the solution is unique; "
                    "exit 1 when a valid file has no solution or several")
+    p.add_argument("--count", action="store_true",
+                   help="also count every solution under the rules (the exhaustive link search, any family); "
+                   "exit 1 when a valid file has none")
+    p.add_argument("--max", type=positive_int, metavar="N", dest="most",
+                   help="with --count: stop at N solutions and say 'at least N'")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
-                   help="with --unique: give up after S seconds per file (status 4)")
+                   help="with --unique or --count: give up after S seconds per file (status 4)")
     add_batch_options(p)
     add_color_option(p)
 
@@ -71,27 +77,37 @@ def run(args: argparse.Namespace) -> int:
                             else (None, [job.error_problem()]))
         status = EXIT["valid" if row.get("valid") else "invalid"]
         verdict = row.get("verdict")
-        if verdict is not None:
+        if verdict is not None and args.unique:
             status = max(status, {"unique": 0, "limit": EXIT["limit"]}.get(verdict, EXIT["unsolvable"]))
+        elif verdict is not None:  # --count: a count is an answer, none is not
+            status = max(status, {"unsolvable": EXIT["unsolvable"], "limit": EXIT["limit"]}.get(verdict, 0))
+        if row.get("_timed_out"):
+            status = max(status, EXIT["limit"])
         if row["status"] == "error":
             status = EXIT["error"]
             err.print(f"{job.name}: internal error: {row.get('message', '')}", markup=False)
         statuses.append(status)
         if args.json:
             obj = {"puzzle": job.name, "valid": row.get("valid", False), "problems": row.get("problems", [])}
-            if "solutions" in row:
-                obj["solutions"] = row["solutions"]
+            for key in ("rules", "solutions", "count", "exact"):
+                if key in row:
+                    obj[key] = row[key]
+            if verdict is not None:
+                obj["verdict"] = {"unsolvable": "none"}.get(verdict, verdict)
             print(json.dumps(obj), flush=True)
             return
         _print_verdict(out, job.name, puzzle, problems)
         if verdict is not None and puzzle is not None:
             solutions = tuple(Solution(puzzle, {k: tuple(tuple(n) for n in v) for k, v in paths.items()}, "sat")
                               for paths in row.get("_solutions", []))
-            _print_uniqueness(out, job.name, Uniqueness(verdict, solutions))
+            if args.unique:
+                _print_uniqueness(out, job.name, Uniqueness(verdict, solutions))
+            if args.count:
+                _print_count(out, job.name, row, args.most)
 
     batch = run_rows(err, args, [j.key for j in jobs], validate_task,
-                     [(j, args.unique, args.time_limit_s, args.rules) for j in jobs], show, verb="checking",
-                     warm_up="sat" if args.unique else None, digests=[j.digest for j in jobs])
+                     [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most) for j in jobs], show,
+                     verb="checking", warm_up="sat" if args.unique else None, digests=[j.digest for j in jobs])
     if isinstance(batch, str):
         err.print(f"flowgraph validate: {batch}", markup=False)
         return EXIT["usage"]
@@ -116,6 +132,22 @@ def _print_verdict(out: Console, path: str, puzzle: Puzzle | None, problems: lis
         out.print(Text(f"{path}: ").append("valid", style="bold green").append(f" ({size}{', ' + counts if counts else ''})"))
     else:
         out.print(Text(f"{path}: ").append("invalid", style="bold red").append(f" ({counts})"))
+
+
+def _print_count(out: Console, path: str, row: dict, most: int | None) -> None:
+    count, rules = row["count"], f" under {Rules.of(row['rules']).display_name} rules" if "rules" in row else ""
+    word = "solution" if count == 1 else "solutions"
+    if row.get("_timed_out"):
+        out.print(Text(f"{path}: ").append("limit", style="bold yellow")
+                  .append(f": {f'at least {count} {word}' if count else 'no solution found'}{rules} when the time ran out"))
+    elif not row["exact"]:
+        out.print(Text(f"{path}: ").append(f"at least {count} {word}", style="bold yellow")
+                  .append(f"{rules} (stopped at --max {most})"))
+    elif count == 0:
+        out.print(Text(f"{path}: ").append("no solution", style="bold red").append(rules))
+    else:
+        out.print(Text(f"{path}: ").append(f"{count} {word}", style="bold green" if count == 1 else "bold yellow")
+                  .append(rules))
 
 
 def _print_uniqueness(out: Console, path: str, unique: Uniqueness) -> None:

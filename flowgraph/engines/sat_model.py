@@ -190,26 +190,12 @@ class Model:
         may not use three links of a 4-cycle (a U-turn) or two of a triangle,
         because the two cells left at its ends would touch.
         """
-        var = {}
-        nbrs: list[set[int]] = [set() for _ in self.nodes]
-        for e, (u, v) in enumerate(self.links.tolist()):
-            var[u, v] = var[v, u] = e + 1
-            nbrs[u].add(v)
-            nbrs[v].add(u)
-        triangles: list[tuple[int, int, int]] = []  # each cycle as its links, in order around it
-        squares: list[tuple[int, int, int, int]] = []
-        for u, around in enumerate(nbrs):
-            later = sorted(x for x in around if x > u)
-            for i, v in enumerate(later):
-                for w in later[i + 1:]:
-                    if w in nbrs[v]:
-                        triangles.append((var[u, v], var[v, w], var[w, u]))
-                    for x in nbrs[v] & nbrs[w]:  # u is the cycle's smallest node: found once
-                        if x > u and x not in around:
-                            squares.append((var[u, v], var[v, x], var[x, w], var[w, u]))
+        from .exhaustive import short_cycles  # (numpy only: the exhaustive search's passes load on first use)
+
+        triangles, squares = short_cycles(self.links, len(self.nodes))
         for cycles, keep in ((triangles, 2), (squares, 3)):  # clauses a family at a time, as arrays
             if cycles:
-                lits = -np.array(cycles, np.int64)
+                lits = -(np.array(cycles, np.int64) + 1)  # link e is variable e + 1
                 self._add(lits)
                 for sub in itertools.combinations(range(lits.shape[1]), keep):
                     self._add(lits[:, sub], heuristic=True)

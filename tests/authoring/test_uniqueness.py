@@ -6,7 +6,7 @@ import pytest
 
 from flowgraph import Limits, parse_file, parse_text, verify
 from flowgraph.authoring.uniqueness import count_solutions, differing_cells
-from tests.helpers import PUZZLES
+from tests.helpers import PUZZLES, random_board
 
 UNIQUE = PUZZLES / "standard" / "regular_5x5.txt"
 MULTIPLE = PUZZLES / "standard" / "open_field_8x8.txt"
@@ -54,37 +54,6 @@ def test_numberlink_uniqueness_counts_cells_left_empty():
     assert count_solutions(only.with_rules("numberlink")).verdict == "unique"
 
 
-def _random_board(seed: int) -> str:
-    """A small plain grid: 2-5 flows, each the two ends of a short random walk (solvable but for the
-    walks that got stuck, which leave random ends), some holes and (BRIDGES) a bridge."""
-    import random
-
-    rng = random.Random(seed)
-    family = ("STANDARD", "HEX", "WARPS", "BRIDGES")[seed % 4]
-    width, height = rng.randint(3, 5), rng.randint(3, 5)
-    cells = {(x, y): "#" if rng.random() < 0.1 else "." for x in range(width) for y in range(height)}
-    if family == "BRIDGES":
-        cells[rng.randrange(width), rng.randrange(height)] = "*"
-    for label in "ABCDE"[: rng.randint(2, 5)]:
-        free = [xy for xy, c in cells.items() if c == "."]
-        if len(free) < 2:
-            break
-        walk = [rng.choice(free)]
-        for _ in range(rng.randint(1, 6)):
-            x, y = walk[-1]
-            step = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                    if cells.get((x + dx, y + dy)) == "." and (x + dx, y + dy) not in walk]
-            if not step:
-                break
-            walk.append(rng.choice(step))
-        end = walk[-1] if len(walk) > 1 else rng.choice([xy for xy in free if xy != walk[0]])
-        cells[walk[0]] = cells[end] = label
-        for xy in walk[1:-1]:
-            cells[xy] = "_"  # kept off later walks; an empty cell again below
-    rows = ("".join(cells[x, y] for x in range(width)).replace("_", ".") for y in range(height))
-    return family + "\n" + "\n".join(rows) + "\n"
-
-
 @pytest.mark.parametrize("seed", range(120))
 def test_numberlink_count_agrees_with_the_plain_model(seed):
     # count_solutions under Numberlink rules counts chord-free solutions and checks jumps and detours by
@@ -93,7 +62,7 @@ def test_numberlink_count_agrees_with_the_plain_model(seed):
     from flowgraph.io.plain_grid import read_plain_grid
 
     try:
-        puzzle = read_plain_grid(_random_board(seed)).with_rules("numberlink")
+        puzzle = read_plain_grid(random_board(seed)).with_rules("numberlink")
     except ValueError:
         pytest.skip("not a board (a lame bridge, or no flow)")
     found, _ = sat.solutions(puzzle, 2)

@@ -21,12 +21,14 @@ from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE
 SOLVE_ALL = """
 import json, sys
 from pathlib import Path
+from flowgraph.authoring.uniqueness import count_all
 from flowgraph.engines.search import passes, prune_reason, solve
 from flowgraph.errors import UnsolvableError
 from flowgraph.io import parse_file
 states = {}
 for name in sys.argv[1:]:
     puzzle = parse_file(Path(name))
+    states[name + " count"] = count_all(puzzle, 3).count  # the exhaustive link search's entry point
     try:
         flow = puzzle.flows[0]
         step = {flow.label: ((flow.ends[0], next(iter(puzzle.graph[flow.ends[0]]))), ())}  # a first step

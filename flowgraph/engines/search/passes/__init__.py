@@ -66,7 +66,7 @@ __all__ = [
     "ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up",
     # the entry points (bound on first use):
     "link_distances", "straight_ahead", "moves_buffer", "log_size", "settle_pass", "chokepoint_pass", "move_pass",
-    "fewest_moves", "step_head",
+    "fewest_moves", "step_head", "exhaust_pass",
 ]
 #: How the passes run in this process, once bound: "ahead of time", "just in time" or "plain Python".
 KIND: str | None = None
@@ -209,6 +209,14 @@ def sample_calls() -> dict[str, tuple]:
                          np.zeros((2, 4), np.int64), np.empty(4, np.int64), np.empty(4, np.int64),
                          np.zeros(2, np.int64)),
         "step_head": (fresh.copy(), np.array([0, 3], np.int64), 0, 1, 0, 2),
+        # the 2x2 board's four links (0-1, 0-2, 1-3, 2-3), one 4-cycle, flow 0 from node 0 to node 3
+        "exhaust_pass": (ptr, nbr, np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64),
+                         np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, -1, -1, 0], np.int64),
+                         np.array([[0, 2, 3, 1]], np.int64), np.array([0, 1, 2, 3, 4], np.int64),
+                         np.zeros(4, np.int64), 2, 2, 100, np.zeros(4, np.uint8), np.array([-2, 1, 2, -2], np.int64),
+                         np.zeros((32, 3), np.int64), np.zeros(5, np.int64), np.zeros((5, 3), np.int64),
+                         np.zeros(4, np.int64), np.zeros(4, np.uint8), np.zeros((128, 2), np.int64),
+                         np.zeros((2, 4), np.uint8), np.zeros(4, np.int64)),
     }
 
 

@@ -1,0 +1,233 @@
+"""Every solution of a puzzle, or the first few and how many: the exhaustive link search.
+
+Counting (``validate --count``) and proving a Numberlink puzzle unique
+(``validate --unique``) need the whole search space, not one answer. This
+module lays the puzzle graph out for the compiled search
+(:mod:`flowgraph.engines.search.passes.exhaust`: the links around one node
+decided at a time, in board order, with propagation), runs it in slices of
+:data:`SLICE` decisions so that the time limit and Ctrl-C are kept, and
+turns what it found into verified-ready :class:`~flowgraph.model.Solution`
+objects. It works on any graph: square, hex, warps, bridges (a lane is a
+node of its own), holes and walls.
+
+The board order is the nodes' (line, column) order, by rows or by columns,
+whichever keeps the frontier (nodes decided with a neighbour still to come)
+narrower: fewer fragments of path are open at once.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import SearchLimitError
+from ..model import Limits, Node, Puzzle, Solution, position
+
+__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE"]
+
+#: Decisions per slice of the compiled search between two looks at the clock (about 10-50 ms).
+SLICE = 200_000
+
+
+@dataclass(frozen=True)
+class Enumeration:
+    """What :func:`enumerate_solutions` found.
+
+    Attributes
+    ----------
+    count : int
+        Solutions found (all of them when ``complete``; else at least this many).
+    complete : bool
+        True when the search space was exhausted, so ``count`` is exact.
+    solutions : tuple of Solution
+        The first ones found, at most ``keep`` (unverified).
+    stats : dict
+        ``seconds``, ``decisions`` (sets of links tried at a node), ``order`` ("rows" or "columns").
+    """
+
+    count: int
+    complete: bool
+    solutions: tuple[Solution, ...]
+    stats: dict
+
+
+def short_cycles(links: np.ndarray, n: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The triangles and 4-cycles of a graph, each as its link numbers in order around it.
+
+    Parameters
+    ----------
+    links : int array, shape (m, 2)
+        Link ``e`` joins nodes ``links[e]``.
+    n : int
+        Number of nodes.
+
+    Returns
+    -------
+    triangles : list of (int, int, int)
+    squares : list of (int, int, int, int)
+        Each cycle once (found from its smallest node).
+    """
+    var: dict[tuple[int, int], int] = {}
+    nbrs: list[set[int]] = [set() for _ in range(n)]
+    for e, (u, v) in enumerate(links.tolist()):
+        var[u, v] = var[v, u] = e
+        nbrs[u].add(v)
+        nbrs[v].add(u)
+    triangles: list[tuple[int, ...]] = []
+    squares: list[tuple[int, ...]] = []
+    for u, around in enumerate(nbrs):
+        later = sorted(x for x in around if x > u)
+        for i, v in enumerate(later):
+            for w in later[i + 1:]:
+                if w in nbrs[v]:
+                    triangles.append((var[u, v], var[v, w], var[w, u]))
+                for x in nbrs[v] & nbrs[w]:
+                    if x > u and x not in around:
+                        squares.append((var[u, v], var[v, x], var[x, w], var[w, u]))
+    return triangles, squares
+
+
+def _board_order(puzzle: Puzzle) -> tuple[list[Node], str]:
+    """The nodes in rows or columns order, whichever has the narrower frontier."""
+    g = puzzle.graph
+    best: tuple[int, list[Node], str] | None = None
+    for name, key in (("rows", lambda v: (*position(v), v[2:])), ("columns", lambda v: (v[1], v[0], v[2:]))):
+        order = sorted(g, key=key)
+        rank = {v: i for i, v in enumerate(order)}
+        last = [max((rank[w] for w in g[v]), default=rank[v]) for v in order]
+        # width: the most nodes already placed that still have a later neighbour
+        opens = np.zeros(len(order) + 1, np.int64)
+        for i, end in enumerate(last):
+            if end > i:
+                opens[i] += 1
+                opens[end] -= 1
+        width = int(np.cumsum(opens).max(initial=0))
+        if best is None or width < best[0]:
+            best = (width, order, name)
+    assert best is not None
+    return best[1], best[2]
+
+
+class _Layout:
+    """The arrays of one puzzle for :func:`exhaust_pass`, nodes in board order."""
+
+    def __init__(self, puzzle: Puzzle, chord_free: bool):
+        g = puzzle.graph
+        self.nodes, self.order = _board_order(puzzle)
+        index = {v: i for i, v in enumerate(self.nodes)}
+        n = len(self.nodes)
+        ends = np.array(sorted((min(index[u], index[v]), max(index[u], index[v])) for u, v in g.edges),
+                        np.int64).reshape(-1, 2)
+        m = len(ends)
+        self.ends = ends
+        incid = np.concatenate([ends[:, 0], ends[:, 1]])
+        order = np.argsort(incid, kind="stable")
+        self.nbr = np.concatenate([ends[:, 1], ends[:, 0]])[order].copy()
+        self.lnk = (np.arange(2 * m) % max(m, 1))[order].astype(np.int64)
+        self.ptr = np.concatenate([[0], np.cumsum(np.bincount(incid, minlength=n))]).astype(np.int64)
+        self.clue = np.full(n, -1, np.int64)
+        self.labels = [f.label for f in puzzle.flows]
+        self.flow_ends = [(index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows]
+        for k, (a, b) in enumerate(self.flow_ends):
+            self.clue[[a, b]] = k
+        cycles = short_cycles(ends, n) if chord_free else ([], [])
+        rows = [(*t, -1) for t in cycles[0]] + list(cycles[1])
+        self.cyc = np.array(rows, np.int64).reshape(-1, 4)
+        per_link: list[list[int]] = [[] for _ in range(m)]
+        for c, row in enumerate(rows):
+            for e in row:
+                if e >= 0:
+                    per_link[e].append(c)
+        self.cptr = np.concatenate([[0], np.cumsum([len(p) for p in per_link])]).astype(np.int64)
+        self.cidx = np.array([c for p in per_link for c in p], np.int64)
+        most_cycles = max((len(p) for p in per_link), default=0)
+        most_links = int(np.diff(self.ptr).max(initial=0))
+        self.pend_size = m * (3 * most_cycles + 4 * most_links) + 8 * n + 16
+        self.trail_size = 5 * m + n + 8
+
+    def paths(self, edge: np.ndarray) -> dict[str, tuple[Node, ...]]:
+        from .search.passes.exhaust import LINE
+
+        used = self.ends[edge == LINE].tolist()
+        nbrs: dict[int, list[int]] = {}
+        for u, v in used:
+            nbrs.setdefault(u, []).append(v)
+            nbrs.setdefault(v, []).append(u)
+        out = {}
+        for label, (a, b) in zip(self.labels, self.flow_ends):
+            path, prev = [a], -1
+            while path[-1] != b:
+                nxt = next(w for w in nbrs[path[-1]] if w != prev)
+                prev = path[-1]
+                path.append(nxt)
+            out[label] = tuple(self.nodes[i] for i in path)
+        return out
+
+
+def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2, chord_free: bool = False,
+                        limits: Limits | None = None) -> Enumeration:
+    """Find every solution of ``puzzle`` under its rules (or stop at ``cap``), keeping the first ``keep``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Any family; ``puzzle.rules`` says whether every cell must be filled.
+    cap : int, optional
+        Stop when this many solutions are found (None: find all).
+    keep : int
+        How many solutions to return (the first found).
+    chord_free : bool
+        Numberlink rules only: count only solutions whose paths have no chord (two nodes of a path
+        that are neighbours but not consecutive); see :func:`flowgraph.authoring.uniqueness.count_solutions`.
+    limits : Limits, optional
+        ``time_limit_s`` bounds the whole search (checked between slices of :data:`SLICE` decisions).
+
+    Returns
+    -------
+    Enumeration
+
+    Raises
+    ------
+    SearchLimitError
+        The time limit ran out; its ``stats`` hold ``count`` (solutions found so far) and ``decisions``.
+    ValueError
+        ``chord_free`` under Flow Free rules, or ``cap`` or ``keep`` below 0.
+    """
+    from .search import passes
+    from .search.passes.exhaust import CAPPED, EXHAUSTED, PAUSED, REGISTERS
+
+    fill = puzzle.rules.fills_every_cell
+    if chord_free and fill:
+        raise ValueError("chord-free solutions are a Numberlink-rules notion (cells may stay empty)")
+    if (cap is not None and cap < 1) or keep < 0:
+        raise ValueError("cap must be at least 1 and keep at least 0")
+    limits = limits or Limits()
+    t0 = time.perf_counter()
+    lay = _Layout(puzzle, chord_free)
+    n, m = len(lay.nodes), len(lay.ends)
+    edge = np.zeros(m, np.uint8)
+    mate = np.arange(n, dtype=np.int64)
+    mate[lay.clue >= 0] = -2 - lay.clue[lay.clue >= 0]
+    regs = np.zeros(REGISTERS, np.int64)
+    scratch = dict(trail=np.zeros((lay.trail_size, 3), np.int64), stack=np.zeros((n + 1, 3), np.int64),
+                   queue=np.zeros(max(n, 1), np.int64), inq=np.zeros(max(n, 1), np.uint8),
+                   pend=np.zeros((lay.pend_size, 2), np.int64))
+    out = np.zeros((keep, m), np.uint8)
+    flow = np.zeros(max(n, 1), np.int64)
+    mode = int(fill) | (2 * int(chord_free))
+    big = np.iinfo(np.int64).max
+    while True:
+        status = passes.exhaust_pass(lay.ptr, lay.nbr, lay.lnk, lay.ends, lay.clue, lay.cyc, lay.cptr, lay.cidx,
+                                     mode, big if cap is None else cap, SLICE, edge, mate, scratch["trail"], regs,
+                                     scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, flow)
+        stats = {"seconds": round(time.perf_counter() - t0, 6), "decisions": int(regs[2]), "order": lay.order}
+        if status != PAUSED:
+            break
+        if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
+            raise SearchLimitError("time", {**stats, "count": int(regs[3])})
+    found = int(regs[3])
+    sols = tuple(Solution(puzzle, lay.paths(out[i]), "exhaustive", stats) for i in range(min(found, keep)))
+    assert status in (EXHAUSTED, CAPPED)
+    return Enumeration(found, status == EXHAUSTED, sols, stats)

@@ -1,0 +1,106 @@
+"""count_all and validate --count: exact counts, checked against brute force on tiny boards of every family."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+import pytest
+
+from flowgraph import Limits, parse_text, verify
+from flowgraph.authoring.uniqueness import count_all
+from flowgraph.cli import main
+from flowgraph.model import Solution
+from tests.helpers import PUZZLES, random_board
+
+
+def _brute_force(puzzle) -> int:
+    """Every choice of one simple path per flow, pairwise disjoint, that the rules accept (verify)."""
+    g = puzzle.graph
+    options = [list(nx.all_simple_paths(g, *f.ends)) for f in puzzle.flows]
+    count = 0
+
+    def place(k: int, used: set, chosen: list) -> None:
+        nonlocal count
+        if k == len(options):
+            try:
+                verify(Solution(puzzle, {f.label: tuple(p) for f, p in zip(puzzle.flows, chosen)}))
+            except Exception:
+                return
+            count += 1
+            return
+        for path in options[k]:
+            if used.isdisjoint(path):
+                place(k + 1, used | set(path), [*chosen, path])
+
+    place(0, set(), [])
+    return count
+
+
+@pytest.mark.parametrize("rules", ["flow", "numberlink"])
+@pytest.mark.parametrize("seed", range(48))
+def test_counts_equal_brute_force(seed, rules):
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        puzzle = read_plain_grid(random_board(seed, (3, 4))).with_rules(rules)
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+    result = count_all(puzzle)
+    assert result.exact and not result.limit
+    assert result.count == _brute_force(puzzle)
+    assert len(result.solutions) == min(result.count, 2)
+    for s in result.solutions:
+        verify(s)
+
+
+@pytest.mark.parametrize("path", sorted(PUZZLES.glob("*/*.txt")), ids=lambda p: p.name)
+def test_bundled_boards_count_as_count_solutions_says(path):
+    from flowgraph import parse_file
+    from flowgraph.authoring.uniqueness import count_solutions
+
+    puzzle = parse_file(path)
+    counted = count_all(puzzle, 2, Limits(time_limit_s=60))
+    if counted.limit:
+        pytest.skip("the exhaustive count ran out of time here")
+    assert counted.verdict == {"unsolvable": "none"}.get(v := count_solutions(puzzle).verdict, v)
+
+
+def test_a_cap_gives_at_least():
+    board = parse_text("STANDARD\nA-.-.-A\n| | | |\n.-.-.-.\n| | | |\n.-.-.-.\n").with_rules("numberlink")
+    exact = count_all(board)
+    capped = count_all(board, 3)
+    assert exact.exact and exact.count > 3
+    assert (capped.count, capped.exact, capped.verdict) == (3, False, "multiple")
+
+
+def test_a_time_limit_is_a_limit_not_a_count():
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    board = read_plain_grid("STANDARD\nA" + "." * 9 + "\n" + ("." * 10 + "\n") * 8 + "." * 9 + "A\n")
+    result = count_all(board.with_rules("numberlink"), limits=Limits(time_limit_s=0.05))
+    assert result.limit and not result.exact and result.verdict in ("limit", "multiple")
+
+
+def test_validate_count_cli(capsys, tmp_path):
+    f = tmp_path / "two.txt"
+    f.write_text("STANDARD\nA-.-A\n| | |\n.-.-.\n")
+    assert main(["validate", "--count", "--rules", "numberlink", "--json", str(f)]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert (row["count"], row["exact"], row["verdict"]) == (4, True, "multiple")
+    assert main(["validate", "--count", "--max", "2", "--json", "--rules", "numberlink", str(f)]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert (row["count"], row["exact"], row["verdict"]) == (2, False, "multiple")
+    assert main(["validate", "--count", str(f)]) == 1  # Flow Free rules: no solution
+    assert "no solution" in capsys.readouterr().out
+    assert main(["validate", "--count", "--rules", "numberlink", str(f)]) == 0
+    assert "4 solutions" in capsys.readouterr().out
+
+
+def test_validate_unique_json_has_a_verdict(capsys, tmp_path):
+    f = tmp_path / "two.txt"
+    f.write_text("STANDARD\nA-.-A\n| | |\n.-.-.\n")
+    main(["validate", "--unique", "--json", str(f)])
+    assert json.loads(capsys.readouterr().out)["verdict"] == "none"
+    main(["validate", "--unique", "--json", "--rules", "numberlink", str(f)])
+    assert json.loads(capsys.readouterr().out)["verdict"] == "multiple"
