@@ -107,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
 
     batch = run_rows(err, args, [j.key for j in jobs], validate_task,
                      [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most) for j in jobs], show,
-                     verb="checking", warm_up="sat" if args.unique else None, digests=[j.digest for j in jobs])
+                     verb="checking", warm_up="sat" if args.unique else "search" if args.count else None,
+                     digests=[j.digest for j in jobs])
     if isinstance(batch, str):
         err.print(f"flowgraph validate: {batch}", markup=False)
         return EXIT["usage"]
