@@ -14,3 +14,18 @@ def test_the_limits_page_is_what_the_code_says():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert (ROOT / "docs" / "limits.md").read_text(encoding="utf-8") == module.page(), "run: python docs/limits.py"
+
+
+def test_the_readme_names_the_python_that_pyproject_requires():
+    # issue 36: the README said 3.10 while a test dependency (httpx2) needs 3.11.
+    import re
+    import sys
+
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    minimum = re.fullmatch(r">=(\d+\.\d+)", project["requires-python"]).group(1)
+    assert f"Python {minimum} or newer" in (ROOT / "README.md").read_text()
+    assert sys.version_info >= tuple(map(int, minimum.split(".")))
+    mypy = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["python_version"]
+    assert mypy == minimum

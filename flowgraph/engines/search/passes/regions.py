@@ -129,9 +129,9 @@ def head_touches(link, ptr, nbr, heads, done, nflows, side):  # pragma: no cover
     n = ptr.shape[0] - 1
     own0 = np.zeros(n, np.int64)
     own1 = np.zeros(n, np.int64)
-    need = 0
-    pos = 0
-    neg = 0
+    need = np.int64(0)
+    pos = np.int64(0)
+    neg = np.int64(0)
     one = np.int64(1)
     for k in range(nflows):
         if (done >> k) & 1:
