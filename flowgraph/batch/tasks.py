@@ -90,11 +90,12 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     valid = not any(p.is_error for p in problems)
     row: dict[str, Any] = {"key": job.key, "puzzle": job.name, "valid": valid,
                            "problems": [p.to_json() for p in problems], "status": "valid" if valid else "invalid"}
+    if (unique or count) and puzzle is not None:
+        puzzle = puzzle.with_rules(rules)
+        row["rules"] = puzzle.rules
     if unique and puzzle is not None:
         from ..authoring.uniqueness import count_solutions
 
-        puzzle = puzzle.with_rules(rules)
-        row["rules"] = puzzle.rules
         found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
         row["solutions"] = found.count
         row["verdict"] = found.verdict
@@ -103,8 +104,6 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     if count and puzzle is not None:
         from ..authoring.uniqueness import count_all
 
-        puzzle = puzzle.with_rules(rules)
-        row["rules"] = puzzle.rules
         left = None if time_limit_s is None else max(0.01, time_limit_s - (time.perf_counter() - t0))
         counted = count_all(puzzle, most, Limits(time_limit_s=left))
         row["count"], row["exact"], row["_timed_out"] = counted.count, counted.exact, counted.limit
