@@ -4,8 +4,9 @@ Puzzle authors need a unique solution; so do ``flowgraph validate
 --unique``, the generator and the studio. The count uses the
 SAT engine's sound model (no heuristic clauses): it finds a solution,
 blocks exactly that set of links and solves again, so "unique" is a proof,
-not a guess. Under Numberlink rules it counts chord-free solutions and
-checks the rest by hand (:func:`_numberlink_count`).
+not a guess. Under Numberlink rules the exhaustive link search counts the
+canonical solutions and the moves between solutions are checked by hand
+(:func:`_numberlink_count`).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from dataclasses import dataclass, replace
 import networkx as nx
 
 from ..errors import SearchLimitError, UnsolvableError
-from ..model import Limits, Node, Puzzle, Rules, Solution, position
+from ..model import Limits, Node, Puzzle, Solution, position
 from ..verify import verify
 
-__all__ = ["Count", "Uniqueness", "count_all", "count_solutions", "detour", "differing_cells", "tighten"]
+__all__ = ["Count", "Uniqueness", "corner_move", "count_all", "count_solutions", "detour", "differing_cells",
+           "tighten"]
 
 
 @dataclass(frozen=True)
@@ -166,36 +168,35 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     return Uniqueness({0: "unsolvable", 1: "unique"}.get(len(found), "multiple"), tuple(found))
 
 
-#: Under Numberlink rules, the share of the time left (or the seconds, with no time limit) spent looking
-#: for a second Flow Free solution before the Numberlink count.
-FILLED_SECOND_SHARE = 0.2
-FILLED_SECOND_SECONDS = 5.0
-
-
 def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
-    """Unique, multiple or none under Numberlink rules, through chord-free solutions.
+    """Unique, multiple or none under Numberlink rules, through canonical solutions.
 
-    A path has a chord when two of its nodes are neighbours but not consecutive; jumping it
-    leaves the nodes between empty and is again a solution (cells may stay empty), so every
-    solution becomes chord-free by jumps (:func:`tighten`). Hence: a solution with a chord is
-    not unique (it and its tightening); a chord-free solution T with a detour (:func:`detour`:
-    a link of T replaced by a walk through empty nodes) is not unique; otherwise any other
-    solution would tighten either to a second chord-free solution or to T through a last jump
-    that, undone, is a detour of T. So the SAT count runs on the chord-free model only
-    (``sat.solutions(tight=True)``), which propagates far better than the Numberlink model
-    with nothing to say where a path may not wander.
+    Two kinds of move turn a solution into another one when cells may stay empty: a jump over a
+    chord (two nodes of a path that are neighbours but not consecutive: the nodes between are left
+    empty) and a corner move (a path turning at ``b`` of a 4-cycle ``a-b-c-d`` whose node ``d`` is
+    empty and no endpoint goes ``a-d-c`` instead). The exhaustive link search counts the canonical
+    solutions, those that no short jump (over a triangle or a 4-cycle) and no corner move towards a
+    later node in board order can change (:func:`flowgraph.engines.exhaustive.enumerate_solutions`).
+    Each such move uses fewer nodes, or as many with the corner later in board order, so every
+    solution reaches a canonical one by moves. Hence, with T a solution that no move at all
+    changes (no chord, no :func:`detour` and no :func:`corner_move`, the inverses of the moves):
+    the puzzle is unique exactly when T is the only canonical solution. Another solution would
+    reach a canonical one by moves; if that were T, the last move, undone, would be a move of T.
+    A first solution comes from ``auto`` (the Flow Free model first: far easier, and its
+    solutions are Numberlink ones); a solution with a move is not unique at once.
     """
-    from ..engines import auto, sat
+    from ..engines import auto
+    from ..engines.exhaustive import enumerate_solutions
 
     t0 = time.perf_counter()
     total = limits.time_limit_s
 
-    def left(share: float = 1.0) -> Limits:
+    def left() -> Limits:
         if total is None:
-            return limits if share == 1.0 else replace(limits, time_limit_s=FILLED_SECOND_SECONDS)
-        return replace(limits, time_limit_s=max(0.01, share * (total - (time.perf_counter() - t0))))
+            return limits
+        return replace(limits, time_limit_s=max(0.01, total - (time.perf_counter() - t0)))
 
-    try:  # auto tries the Flow Free model first: far easier, and its solutions are Numberlink ones
+    try:
         first = verify(auto.solve(puzzle, left()))
     except UnsolvableError:
         return Uniqueness("unsolvable")
@@ -204,23 +205,19 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     tight = tighten(first)
     if tight.paths != first.paths:
         return Uniqueness("multiple", (first, verify(tight)))
-    longer = detour(tight)
-    if longer is not None:
-        return Uniqueness("multiple", (tight, verify(longer)))
-    if sum(map(len, tight.paths.values())) == len(puzzle.graph):
-        # It fills every node: a second Flow Free solution, if one comes soon, settles "multiple" (proving
-        # there is none can take the Flow Free model longer than the whole Numberlink count: not tried).
-        try:
-            filled, _ = sat.solutions(puzzle.with_rules(Rules.FLOW), 1, left(FILLED_SECOND_SHARE), exclude=tight)
-        except SearchLimitError:
-            filled = []
-        if filled:
-            return Uniqueness("multiple", (tight, verify(replace(filled[0], puzzle=puzzle))))
+    for move in (detour, corner_move):
+        other = move(tight)
+        if other is not None:
+            return Uniqueness("multiple", (tight, verify(other)))
     try:
-        found, _ = sat.solutions(puzzle, 1, left(), tight=True, exclude=tight)
+        found = enumerate_solutions(puzzle, 2, canonical=True, keep=2, limits=left())
     except SearchLimitError:
         return Uniqueness("limit")
-    return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
+    others = [s for s in found.solutions if s.paths != tight.paths]
+    if not others:  # T is canonical, so the search found it: T alone
+        assert found.count == 1, found.count
+        return Uniqueness("unique", (tight,))
+    return Uniqueness("multiple", (tight, verify(others[0])))
 
 
 def tighten(solution: Solution) -> Solution:
@@ -269,6 +266,26 @@ def detour(solution: Solution) -> Solution | None:
                     starts = {w for w in g[u] if part.get(w) == part[m]}
                     walk = nx.multi_source_dijkstra_path(empty, starts)[m]
                     return replace(solution, paths={**solution.paths, label: (*path[: i + 1], *walk, *path[i + 1:])})
+    return None
+
+
+def corner_move(solution: Solution) -> Solution | None:
+    """Another solution (Numberlink rules): a path turning at ``b`` of a 4-cycle ``a-b-c-d`` whose
+    node ``d`` is empty and no endpoint goes ``a-d-c`` instead; None when no path can.
+
+    Bridges' lanes neither turn nor take a turn.
+    """
+    g = solution.puzzle.graph
+    owner = solution.owner()
+    endpoints = {end for flow in solution.puzzle.flows for end in flow.ends}
+    for label, path in solution.paths.items():
+        for i in range(1, len(path) - 1):
+            a, b, c = path[i - 1], path[i], path[i + 1]
+            if len(b) != 2:
+                continue
+            for d in g[a]:
+                if d != b and len(d) == 2 and d in g[c] and d not in owner and d not in endpoints:
+                    return replace(solution, paths={**solution.paths, label: (*path[:i], d, *path[i + 1:])})
     return None
 
 

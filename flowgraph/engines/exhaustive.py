@@ -25,10 +25,12 @@ import numpy as np
 from ..errors import SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution, position
 
-__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE"]
+__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE", "MEMO_SLOTS"]
 
 #: Decisions per slice of the compiled search between two looks at the clock (about 10-50 ms).
 SLICE = 200_000
+#: Slots of the failure memo (a power of two; 16 bytes each, 64 MiB at most, touched as used).
+MEMO_SLOTS = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,8 @@ class Enumeration:
     solutions : tuple of Solution
         The first ones found, at most ``keep`` (unverified).
     stats : dict
-        ``seconds``, ``decisions`` (sets of links tried at a node), ``order`` ("rows" or "columns").
+        ``seconds``, ``decisions`` (sets of links tried at a node), ``order`` ("rows" or "columns"),
+        ``memo_hits`` (frontiers skipped as seen before).
     """
 
     count: int
@@ -53,7 +56,8 @@ class Enumeration:
     stats: dict
 
 
-def short_cycles(links: np.ndarray, n: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+def short_cycles(links: np.ndarray, n: int, chorded: bool = False) -> tuple[list[tuple[int, ...]],
+                                                                            list[tuple[int, ...]]]:
     """The triangles and 4-cycles of a graph, each as its link numbers in order around it.
 
     Parameters
@@ -62,6 +66,9 @@ def short_cycles(links: np.ndarray, n: int) -> tuple[list[tuple[int, ...]], list
         Link ``e`` joins nodes ``links[e]``.
     n : int
         Number of nodes.
+    chorded : bool
+        Also the 4-cycles with a chord (two triangles sharing a link, as on a hex board); without
+        it only those whose smallest node is not a neighbour of its opposite node.
 
     Returns
     -------
@@ -84,7 +91,7 @@ def short_cycles(links: np.ndarray, n: int) -> tuple[list[tuple[int, ...]], list
                 if w in nbrs[v]:
                     triangles.append((var[u, v], var[v, w], var[w, u]))
                 for x in nbrs[v] & nbrs[w]:
-                    if x > u and x not in around:
+                    if x > u and (chorded or x not in around):
                         squares.append((var[u, v], var[v, x], var[x, w], var[w, u]))
     return triangles, squares
 
@@ -113,7 +120,7 @@ def _board_order(puzzle: Puzzle) -> tuple[list[Node], str]:
 class _Layout:
     """The arrays of one puzzle for :func:`exhaust_pass`, nodes in board order."""
 
-    def __init__(self, puzzle: Puzzle, chord_free: bool):
+    def __init__(self, puzzle: Puzzle, canonical: bool):
         g = puzzle.graph
         self.nodes, self.order = _board_order(puzzle)
         index = {v: i for i, v in enumerate(self.nodes)}
@@ -132,12 +139,19 @@ class _Layout:
         self.flow_ends = [(index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows]
         for k, (a, b) in enumerate(self.flow_ends):
             self.clue[[a, b]] = k
-        cycles = short_cycles(ends, n) if chord_free else ([], [])
-        rows = [(*t, -1) for t in cycles[0]] + list(cycles[1])
-        self.cyc = np.array(rows, np.int64).reshape(-1, 4)
+        cycles = short_cycles(ends, n, chorded=True) if canonical else ([], [])
+        rows = [(*t, -1, -1, -1, -1, -1) for t in cycles[0]]
+        plain = [len(v) == 2 for v in self.nodes]  # a bridge's lanes make no corner moves
+        for square in cycles[1]:
+            turns = []
+            for k in range(4):
+                (shared,) = set(ends[square[k]].tolist()) & set(ends[square[(k + 1) % 4]].tolist())
+                turns.append(shared if plain[shared] else -1)
+            rows.append((*square, *turns))
+        self.cyc = np.array(rows, np.int64).reshape(-1, 8)
         per_link: list[list[int]] = [[] for _ in range(m)]
         for c, row in enumerate(rows):
-            for e in row:
+            for e in row[:4]:
                 if e >= 0:
                     per_link[e].append(c)
         self.cptr = np.concatenate([[0], np.cumsum([len(p) for p in per_link])]).astype(np.int64)
@@ -145,10 +159,10 @@ class _Layout:
         most_cycles = max((len(p) for p in per_link), default=0)
         most_links = int(np.diff(self.ptr).max(initial=0))
         self.pend_size = m * (3 * most_cycles + 4 * most_links) + 8 * n + 16
-        self.trail_size = 5 * m + n + 8
+        self.trail_size = 5 * m + 2 * n + 8
 
     def paths(self, edge: np.ndarray) -> dict[str, tuple[Node, ...]]:
-        from .search.passes.exhaust import LINE
+        from .search.passes.codes import LINE
 
         used = self.ends[edge == LINE].tolist()
         nbrs: dict[int, list[int]] = {}
@@ -166,8 +180,8 @@ class _Layout:
         return out
 
 
-def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2, chord_free: bool = False,
-                        limits: Limits | None = None) -> Enumeration:
+def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2, canonical: bool = False,
+                        limits: Limits | None = None, memo: bool = True) -> Enumeration:
     """Find every solution of ``puzzle`` under its rules (or stop at ``cap``), keeping the first ``keep``.
 
     Parameters
@@ -178,11 +192,19 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         Stop when this many solutions are found (None: find all).
     keep : int
         How many solutions to return (the first found).
-    chord_free : bool
-        Numberlink rules only: count only solutions whose paths have no chord (two nodes of a path
-        that are neighbours but not consecutive); see :func:`flowgraph.authoring.uniqueness.count_solutions`.
+    canonical : bool
+        Numberlink rules only: count only the canonical solutions, those that no short jump or
+        corner move turns into another one: no path uses two links of a triangle or three of a
+        4-cycle (a jump over the nodes between), and no path turns at a node ``b`` of a 4-cycle
+        ``a-b-c-d`` while the opposite node ``d``, later in board order and no endpoint, is empty.
+        Every solution becomes a canonical one by such moves (each leaves fewer nodes used, or as
+        many with the turn later in board order); see
+        :func:`flowgraph.authoring.uniqueness.count_solutions`.
     limits : Limits, optional
         ``time_limit_s`` bounds the whole search (checked between slices of :data:`SLICE` decisions).
+    memo : bool
+        Skip frontiers already seen to lead nowhere (the failure memo of
+        :func:`~flowgraph.engines.search.passes.exhaust.exhaust_pass`); off only to measure it.
 
     Returns
     -------
@@ -193,36 +215,40 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     SearchLimitError
         The time limit ran out; its ``stats`` hold ``count`` (solutions found so far) and ``decisions``.
     ValueError
-        ``chord_free`` under Flow Free rules, or ``cap`` or ``keep`` below 0.
+        ``canonical`` under Flow Free rules, or ``cap`` or ``keep`` below 0.
     """
     from .search import passes
-    from .search.passes.exhaust import CAPPED, EXHAUSTED, PAUSED, REGISTERS
+    from .search.passes.codes import CAPPED, EXHAUSTED, PAUSED, REGISTERS, STACK_COLUMNS, hash_fits
 
     fill = puzzle.rules.fills_every_cell
-    if chord_free and fill:
-        raise ValueError("chord-free solutions are a Numberlink-rules notion (cells may stay empty)")
+    if canonical and fill:
+        raise ValueError("canonical solutions are a Numberlink-rules notion (cells may stay empty)")
     if (cap is not None and cap < 1) or keep < 0:
         raise ValueError("cap must be at least 1 and keep at least 0")
     limits = limits or Limits()
     t0 = time.perf_counter()
-    lay = _Layout(puzzle, chord_free)
+    lay = _Layout(puzzle, canonical)
     n, m = len(lay.nodes), len(lay.ends)
     edge = np.zeros(m, np.uint8)
     mate = np.arange(n, dtype=np.int64)
     mate[lay.clue >= 0] = -2 - lay.clue[lay.clue >= 0]
+    must = np.zeros(n, np.uint8)
     regs = np.zeros(REGISTERS, np.int64)
-    scratch = dict(trail=np.zeros((lay.trail_size, 3), np.int64), stack=np.zeros((n + 1, 3), np.int64),
+    scratch = dict(trail=np.zeros((lay.trail_size, 3), np.int64), stack=np.zeros((n + 1, STACK_COLUMNS), np.int64),
                    queue=np.zeros(max(n, 1), np.int64), inq=np.zeros(max(n, 1), np.uint8),
                    pend=np.zeros((lay.pend_size, 2), np.int64))
     out = np.zeros((keep, m), np.uint8)
-    flow = np.zeros(max(n, 1), np.int64)
-    mode = int(fill) | (2 * int(chord_free))
+    # slots of the failure memo: zeroed lazily by the OS, so only the pages used cost memory
+    slots = MEMO_SLOTS if memo and hash_fits(n, m, len(lay.labels)) else 1
+    table = np.zeros((slots, 2), np.int64)
+    mode = int(fill)
     big = np.iinfo(np.int64).max
     while True:
         status = passes.exhaust_pass(lay.ptr, lay.nbr, lay.lnk, lay.ends, lay.clue, lay.cyc, lay.cptr, lay.cidx,
-                                     mode, big if cap is None else cap, SLICE, edge, mate, scratch["trail"], regs,
-                                     scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, flow)
-        stats = {"seconds": round(time.perf_counter() - t0, 6), "decisions": int(regs[2]), "order": lay.order}
+                                     mode, big if cap is None else cap, SLICE, edge, mate, must, scratch["trail"], regs,
+                                     scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, table)
+        stats = {"seconds": round(time.perf_counter() - t0, 6), "decisions": int(regs[2]), "order": lay.order,
+                 "memo_hits": int(regs[8])}
         if status != PAUSED:
             break
         if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:

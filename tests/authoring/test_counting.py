@@ -104,3 +104,56 @@ def test_validate_unique_json_has_a_verdict(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["verdict"] == "none"
     main(["validate", "--unique", "--json", "--rules", "numberlink", str(f)])
     assert json.loads(capsys.readouterr().out)["verdict"] == "multiple"
+
+
+def _canonical(solution, rank) -> bool:
+    """No path uses two links of a triangle or three of a 4-cycle (a jump over one or two nodes), and
+    no path turns at b of a 4-cycle a-b-c-d whose d, later in board order and no endpoint, is empty."""
+    g = solution.puzzle.graph
+    owner = solution.owner()
+    endpoints = {end for f in solution.puzzle.flows for end in f.ends}
+    for path in solution.paths.values():
+        at = {v: i for i, v in enumerate(path)}
+        if any(1 < abs(at.get(w, i) - i) <= 3 for i, v in enumerate(path) for w in g[v]):
+            return False
+        for a, b, c in zip(path, path[1:], path[2:]):
+            if len(b) == 2 and any(d != b and len(d) == 2 and d not in owner and d not in endpoints
+                                   and rank[d] > rank[b] for d in set(g[a]) & set(g[c])):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("seed", range(64))
+def test_canonical_solutions_are_those_no_short_move_changes(seed):
+    # The uniqueness proof counts canonical solutions; here they are picked out of all solutions by hand.
+    from flowgraph.engines.exhaustive import _board_order, enumerate_solutions
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        puzzle = read_plain_grid(random_board(seed, (3, 4))).with_rules("numberlink")
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+    every = enumerate_solutions(puzzle, keep=10**5)
+    assert every.complete and every.count <= 10**5
+    rank = {v: i for i, v in enumerate(_board_order(puzzle)[0])}
+    canonical = enumerate_solutions(puzzle, canonical=True, keep=10**5)
+    assert canonical.count == sum(_canonical(s, rank) for s in every.solutions)
+    assert (canonical.count > 0) == (every.count > 0)  # every solution reaches a canonical one
+    assert {frozenset(s.paths.items()) for s in canonical.solutions} <= {frozenset(s.paths.items())
+                                                                         for s in every.solutions}
+
+
+@pytest.mark.parametrize("rules", ["flow", "numberlink"])
+@pytest.mark.parametrize("seed", range(0, 96, 3))
+def test_the_failure_memo_changes_no_count(seed, rules):
+    from flowgraph.engines.exhaustive import enumerate_solutions
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        puzzle = read_plain_grid(random_board(seed, (4, 5))).with_rules(rules)
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+    for canonical in (False, True) if rules == "numberlink" else (False,):
+        counts = [enumerate_solutions(puzzle, 10**6, canonical=canonical, keep=0, memo=memo).count
+                  for memo in (False, True)]
+        assert counts[0] == counts[1]

@@ -91,3 +91,21 @@ def test_tighten_and_detour():
     assert detour(full) is None  # no cell left empty
     for s in (straight, around, full, longer):
         verify(s)
+
+
+def test_corner_move():
+    from flowgraph.authoring.uniqueness import corner_move
+    from flowgraph.model import Solution
+
+    board = parse_text("STANDARD\nA-.\n| |\n.-A\n")
+    assert count_solutions(board).verdict == "unsolvable"  # no path fills the four cells
+    board = board.with_rules("numberlink")
+    top = Solution(board, {"A": ((2, 1), (2, 3), (4, 3))})
+    moved = corner_move(top)
+    assert moved is not None and moved.paths == {"A": ((2, 1), (4, 1), (4, 3))}
+    assert corner_move(moved) is not None  # and back
+    verify(moved)
+    assert count_solutions(board).verdict == "multiple"
+    # the opposite node is an endpoint: no move
+    pinned = parse_text("STANDARD\nA-.-.\n| | |\nB-A-.\n| | |\nB-.-.\n").with_rules("numberlink")
+    assert corner_move(Solution(pinned, {"A": ((2, 1), (2, 3), (4, 3)), "B": ((4, 1), (6, 1))})) is None

@@ -1,4 +1,4 @@
-"""Colour bits and reason codes; plain Python (the search reads them without loading numba).
+"""Colour bits, reason codes and the exhaustive search's codes; plain Python (read without loading numba).
 
 A node's colour byte is 0 when the node is free, else ``k + 1`` for flow
 ``k`` (:data:`FLOW` bits), with the :data:`ACTIVE` bit on the heads (and
@@ -12,6 +12,8 @@ __all__ = [
     "REASONS", "ACTIVE", "FLOW",
     "STRANDED_REGION", "STRANDED_FLOW", "PARITY", "DEAD_POCKET", "BOTTLENECK", "CHOKEPOINT",
     "NO_MOVES", "DEAD_END", "TWO_FLOWS_MEET", "UNFILLED", "LOOSE_BEND", "CLOSED_LOOP", "SELF_TOUCH",
+    "UNDECIDED", "LINE", "NOLINE", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "STACK_COLUMNS", "LOW31",
+    "hash_fits",
 ]
 
 #: Reason code -> the words prune_reason reports (0: the state survives).
@@ -26,3 +28,21 @@ REASONS = (
 
 ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
+
+# The exhaustive link search (passes/exhaust.py).
+#: A link's state.
+UNDECIDED, LINE, NOLINE = 0, 1, 2
+#: What ``exhaust_pass`` returns: the search is over, stopped at ``cap`` solutions, or paused.
+EXHAUSTED, CAPPED, PAUSED = 0, 1, 2
+#: Registers (``regs``): 0 depth, 1 trail length, 2 decisions made, 3 solutions found, 4 started,
+#: 5-6 the frontier's hash, 7 the first node whose terms are in it, 8 memo hits.
+REGISTERS = 9
+#: Columns of its ``stack``: node, next set of links to try, trail mark, hash (two), solutions found on entry.
+STACK_COLUMNS = 6
+LOW31 = 0x7FFFFFFF
+
+
+def hash_fits(n: int, m: int, flows: int) -> bool:
+    """Whether every number the exhaustive search hashes for a graph of ``n`` nodes, ``m`` links and
+    ``flows`` flows is below 2**31, so that their terms are distinct (else it runs without a memo)."""
+    return 2 * m + n * (n + flows + 3) + 2 * n < LOW31

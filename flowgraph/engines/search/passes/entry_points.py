@@ -55,8 +55,8 @@ ENTRY_POINTS: tuple[EntryPoint, ...] = (
                f"UniTuple(i8, 2)({_C}, {_C}, {_I}, {_I}, {_I}, {_I}, i8, b1, {_C}, i8[:, ::1], {_I}, {_I}, {_I})"),
     EntryPoint("step_head", "moves", f"UniTuple(i8, 2)({_C}, {_I}, i8, i8, i8, i8)"),
     EntryPoint("exhaust_pass", "exhaust",
-               f"i8({_I}, {_I}, {_I}, i8[:, ::1], {_I}, i8[:, ::1], {_I}, {_I}, i8, i8, i8, {_C}, {_I}, i8[:, ::1], "
-               f"{_I}, i8[:, ::1], {_I}, {_C}, i8[:, ::1], u1[:, ::1], {_I})"),
+               f"i8({_I}, {_I}, {_I}, i8[:, ::1], {_I}, i8[:, ::1], {_I}, {_I}, i8, i8, i8, {_C}, {_I}, {_C}, i8[:, ::1], "
+               f"{_I}, i8[:, ::1], {_I}, {_C}, i8[:, ::1], u1[:, ::1], i8[:, ::1])"),
 )
 #: The entry points by name.
 NAMES: dict[str, EntryPoint] = {entry.name: entry for entry in ENTRY_POINTS}

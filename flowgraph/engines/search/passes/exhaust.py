@@ -9,48 +9,105 @@ Numberlink's rules let cells stay empty), then propagates:
 
 * a node with two links (an endpoint: one) uses none of the rest; a node
   with one link and one undecided uses it; under Numberlink rules an
-  unused node with one undecided link does not use it, under Flow Free's a
-  node with exactly two links possible uses both;
+  unused node with one undecided link does not use it, under Flow Free's
+  (or when the node must be used) a node with exactly two links possible
+  uses both;
 * each fragment of path knows its other end (``mate``): a node in the middle
   of one (``-1``), a node on its own (itself), the end of a fragment whose
   other end is a node (that node) or an endpoint of flow ``k`` (``-2 - k``).
   A link that would close a fragment into a cycle, join two flows or enter a
   node in the middle of a fragment is never used;
-* ``chord_free`` (Numberlink rules, for the uniqueness proof): no path uses
+* ``canonical`` (Numberlink rules, for the uniqueness proof): no path uses
   two links of a triangle or three of a 4-cycle (its two ends would be
-  neighbours that the path does not link), and a solution whose path has a
-  chord is not counted.
+  neighbours that the path does not link: a jump that empties nodes), and a
+  path that turns at node ``b`` of a 4-cycle ``a-b-c-d`` (links ``a-b``,
+  ``b-c``) makes the opposite node ``d`` used when ``d`` comes later in board
+  order and is no endpoint (else the turn could move to ``d``: the L-shape
+  canonization of numlin_v2). Each such move leads to another solution, and
+  every solution reaches a canonical one by moves, so counting the canonical
+  ones settles uniqueness (:func:`flowgraph.authoring.uniqueness.count_solutions`).
 
 Every decision is written to a trail and undone on backtracking. The
 search runs in slices of ``budget`` decisions, its state kept in the
 arrays it is given, so the caller checks the clock and Ctrl-C between
 slices.
 
+**Failure memo.** What the search below a node can still do depends only
+on the frontier: the decided links that touch a node with a link still
+undecided, and the ``mate`` and ``must`` of those nodes. The search keeps a
+Zobrist hash of exactly that (two 62-bit halves, updated with every
+decision and restored on backtracking; the terms of nodes left behind are
+taken out as the search moves on), and a subtree that gave no solution is
+stored in ``memo`` by its hash; a frontier met again is skipped. This is
+the frontier idea of Yoshinaka, Saitoh, Kawahara, Tsuruma, Iwashita and
+Minato ("Finding all solutions and instances of Numberlink and Slitherlink
+by ZDDs", Algorithms 5(2), 2012) used as a cache of failures in a
+depth-first search, so the first solutions are still found and kept.
+
 The scheme (links decided in board order, the other end of each fragment
-kept, no U-turn in a 2x2 block) is that of semiexp's numlin_v2 (github
-semiexp/numlin_v2, ``src/solver.rs``, ``src/board.rs``), written anew
-here for any graph: hex, warps, bridges and walls are only other
-neighbours.
+kept, no U-turn in a 2x2 block, corners pushed one way) is that of semiexp's
+numlin_v2 (github semiexp/numlin_v2, ``src/solver.rs``, ``src/board.rs``),
+written anew here for any graph: hex, warps, bridges and walls are only
+other neighbours.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from .codes import CAPPED, EXHAUSTED, LINE, LOW31, NOLINE, PAUSED, REGISTERS, UNDECIDED
 from .jit import njit
 
-__all__ = ["UNDECIDED", "LINE", "NOLINE", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "exhaust_pass"]
+__all__ = ["exhaust_pass"]
 
-UNDECIDED, LINE, NOLINE = 0, 1, 2
-#: What :func:`exhaust_pass` returns: the search is over, stopped at ``cap`` solutions, or paused.
-EXHAUSTED, CAPPED, PAUSED = 0, 1, 2
-#: Registers (``regs``): 0 depth, 1 trail length, 2 decisions made, 3 solutions found, 4 started.
-REGISTERS = 5
-_DEPTH, _TRAIL, _NODES, _FOUND, _STARTED = 0, 1, 2, 3, 4
+_DEPTH, _TRAIL, _NODES, _FOUND, _STARTED, _H1, _H2, _FROM, _HITS = range(REGISTERS)
+_LOW31 = LOW31
 
 
 @njit(cache=True)
-def _mate(mate, trail, regs, v, value):  # pragma: no cover - compiled
+def _mix31(x, seed):  # pragma: no cover - compiled
+    """A bijection of 31-bit numbers (multiply by an odd number, xor-shift), never above 2**62 on the way."""
+    x = (x ^ seed) & _LOW31
+    x = (x * 0x2C1B3C6D) & _LOW31
+    x ^= x >> 15
+    x = (x * 0x297A2D39) & _LOW31
+    x ^= x >> 13
+    return x
+
+
+@njit(cache=True)
+def _term(x, which):  # pragma: no cover - compiled
+    """A 62-bit Zobrist term of the number ``x`` (below 2**31), for hash half ``which`` (0 or 1)."""
+    if which == 0:
+        return (_mix31(x, 0x5BD1E995) << 31) | _mix31(x, 0x1B873593)
+    return (_mix31(x, 0x68E31DA4) << 31) | _mix31(x, 0x3C6EF372)
+
+
+@njit(cache=True)
+def _flip(regs, x):  # pragma: no cover - compiled
+    regs[_H1] ^= _term(x, 0)
+    regs[_H2] ^= _term(x, 1)
+
+
+# The numbers hashed: a link's state 2e + state - 1 (below 2m); a node's mate, offset past the links; a
+# node that must be used, past those; the node the frontier is at, past those. ``base`` = 2m, ``span`` =
+# n + flows + 3 (mate values -2 - k .. n - 1).
+
+
+@njit(cache=True)
+def _at(regs, ends, n, nflows, w):  # pragma: no cover - compiled
+    """The memo key of the frontier at node ``w``: the hash with ``w``'s own term."""
+    x = 2 * ends.shape[0] + (n + nflows + 3) * n + n + w
+    return regs[_H1] ^ _term(x, 0), regs[_H2] ^ _term(x, 1)
+
+
+@njit(cache=True)
+def _mate_key(base, span, nflows, v, value):  # pragma: no cover - compiled
+    return base + v * span + value + nflows + 2
+
+
+@njit(cache=True)
+def _mate(mate, trail, regs, base, span, nflows, v, value):  # pragma: no cover - compiled
     old = mate[v]
     if old != value:
         t = regs[_TRAIL]
@@ -59,17 +116,34 @@ def _mate(mate, trail, regs, v, value):  # pragma: no cover - compiled
         trail[t, 2] = old
         regs[_TRAIL] = t + 1
         mate[v] = value
+        _flip(regs, _mate_key(base, span, nflows, v, old))
+        _flip(regs, _mate_key(base, span, nflows, v, value))
 
 
 @njit(cache=True)
-def _undo(edge, mate, trail, regs, mark):  # pragma: no cover - compiled
+def _must(must, trail, regs, base, span, v):  # pragma: no cover - compiled
+    if not must[v]:
+        t = regs[_TRAIL]
+        trail[t, 0] = 2
+        trail[t, 1] = v
+        regs[_TRAIL] = t + 1
+        must[v] = 1
+        _flip(regs, base + span * must.shape[0] + v)
+
+
+@njit(cache=True)
+def _undo(edge, mate, must, trail, regs, mark):  # pragma: no cover - compiled
+    """Undo the trail down to ``mark`` (the caller restores the hash it saved)."""
     t = regs[_TRAIL]
     while t > mark:
         t -= 1
-        if trail[t, 0] == 0:
+        kind = trail[t, 0]
+        if kind == 0:
             edge[trail[t, 1]] = UNDECIDED
-        else:
+        elif kind == 1:
             mate[trail[t, 1]] = trail[t, 2]
+        else:
+            must[trail[t, 1]] = 0
     regs[_TRAIL] = t
 
 
@@ -83,10 +157,13 @@ def _push(queue, inq, qn, v):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
-               edge, mate, trail, regs, queue, inq, qn, pend, pn):  # pragma: no cover - compiled
+def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
+               edge, mate, must, trail, regs, queue, inq, qn, pend, pn):  # pragma: no cover - compiled
     """Apply the pending decisions (``pend[:pn]``: link, state) and check the queued nodes until
     nothing changes; False on a contradiction (the caller undoes)."""
+    n = clue.shape[0]
+    base = 2 * ends.shape[0]
+    span = n + nflows + 3
     ok = True
     while ok and (pn > 0 or qn > 0):
         if pn > 0:
@@ -103,6 +180,7 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
             trail[t, 0] = 0
             trail[t, 1] = e
             regs[_TRAIL] = t + 1
+            _flip(regs, 2 * e + state - 1)
             u = ends[e, 0]
             v = ends[e, 1]
             qn = _push(queue, inq, qn, u)
@@ -114,30 +192,37 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
             if a == -1 or b == -1 or a == v or (a < -1 and b < -1 and a != b):
                 ok = False  # a middle node, a cycle, or two flows joined
                 continue
-            _mate(mate, trail, regs, u, -1)
-            _mate(mate, trail, regs, v, -1)
+            _mate(mate, trail, regs, base, span, nflows, u, -1)
+            _mate(mate, trail, regs, base, span, nflows, v, -1)
             if a >= 0:
-                _mate(mate, trail, regs, a, b)
+                _mate(mate, trail, regs, base, span, nflows, a, b)
                 qn = _push(queue, inq, qn, a)
             if b >= 0:
-                _mate(mate, trail, regs, b, a)
+                _mate(mate, trail, regs, base, span, nflows, b, a)
                 qn = _push(queue, inq, qn, b)
-            if chord_free:
-                for j in range(cptr[e], cptr[e + 1]):
-                    c = cidx[j]
-                    size = 3 if cyc[c, 3] < 0 else 4
-                    lines = 0
+            for j in range(cptr[e], cptr[e + 1]):  # no cycles listed unless canonical
+                c = cidx[j]
+                size = 3 if cyc[c, 3] < 0 else 4
+                lines = 0
+                for k in range(size):
+                    lines += edge[cyc[c, k]] == LINE
+                if lines > size - 2:
+                    ok = False
+                    break
+                if lines == size - 2:
                     for k in range(size):
-                        lines += edge[cyc[c, k]] == LINE
-                    if lines > size - 2:
-                        ok = False
-                        break
-                    if lines == size - 2:
-                        for k in range(size):
-                            if edge[cyc[c, k]] == UNDECIDED:
-                                pend[pn, 0] = cyc[c, k]
-                                pend[pn, 1] = NOLINE
-                                pn += 1
+                        if edge[cyc[c, k]] == UNDECIDED:
+                            pend[pn, 0] = cyc[c, k]
+                            pend[pn, 1] = NOLINE
+                            pn += 1
+                    if size == 4:  # a turn at cyc[c, 4 + k] (links k, k + 1) keeps the opposite node used
+                        for k in range(4):
+                            if edge[cyc[c, k]] == LINE and edge[cyc[c, (k + 1) % 4]] == LINE:
+                                b = cyc[c, 4 + k]
+                                o = cyc[c, 4 + (k + 2) % 4]
+                                if b >= 0 and o > b and clue[o] < 0 and not must[o]:
+                                    _must(must, trail, regs, base, span, o)
+                                    qn = _push(queue, inq, qn, o)
             continue
         qn -= 1
         x = queue[qn]
@@ -150,7 +235,8 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
                 deg += 1
             elif s == UNDECIDED:
                 undet += 1
-        if deg > 2 or (deg == 1 and undet == 0) or (fill and deg + undet < 2):
+        used = fill or must[x] != 0
+        if deg > 2 or (deg == 1 and undet == 0) or (used and deg + undet < 2):
             ok = False
             continue
         if undet == 0:
@@ -170,7 +256,7 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
                     state = LINE
                 elif my == -1 or m == y or (m < -1 and my < -1 and my != m):
                     state = NOLINE
-            elif fill:
+            elif used:
                 if undet == 2:
                     state = LINE
                 elif mate[y] == -1:
@@ -188,33 +274,56 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
 
 
 @njit(cache=True)
-def _has_chord(ptr, nbr, lnk, ends, clue, edge, flow):  # pragma: no cover - compiled
-    """Whether some path of a complete decision has a chord: two of its nodes neighbours, not linked."""
-    flow[:] = -1
-    n = clue.shape[0]
-    for s in range(n):
-        if clue[s] < 0 or flow[s] >= 0:
-            continue
-        prev, x = -1, s
-        while True:
-            flow[x] = clue[s]
-            nxt = -1
-            for i in range(ptr[x], ptr[x + 1]):
-                if edge[lnk[i]] == LINE and nbr[i] != prev:
-                    nxt = nbr[i]
-                    break
-            if nxt < 0:
-                break
-            prev, x = x, nxt
-    for e in range(ends.shape[0]):
-        if edge[e] != LINE and flow[ends[e, 0]] >= 0 and flow[ends[e, 0]] == flow[ends[e, 1]]:
+def _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w):  # pragma: no cover - compiled
+    """Take out of the hash the terms of the nodes before ``w`` (every link of theirs decided) and of
+    the links between them; return the hash of the frontier at ``w`` (both halves)."""
+    n = mate.shape[0]
+    base = 2 * ends.shape[0]
+    span = n + nflows + 3
+    for v in range(regs[_FROM], w):
+        _flip(regs, _mate_key(base, span, nflows, v, mate[v]))
+        if must[v]:
+            _flip(regs, base + span * n + v)
+        for i in range(ptr[v], ptr[v + 1]):
+            if nbr[i] < v:  # the link's later end is v: both ends left behind now
+                _flip(regs, 2 * lnk[i] + edge[lnk[i]] - 1)
+    regs[_FROM] = w
+    return _at(regs, ends, n, nflows, w)
+
+
+@njit(cache=True)
+def _seen(memo, h1, h2):  # pragma: no cover - compiled
+    size = memo.shape[0]
+    if size < 2:
+        return False
+    at = h1 & (size - 1)
+    for k in range(4):
+        j = (at + k) & (size - 1)
+        if memo[j, 0] == h1 and memo[j, 1] == h2:
             return True
     return False
 
 
 @njit(cache=True)
+def _remember(memo, h1, h2):  # pragma: no cover - compiled
+    size = memo.shape[0]
+    if size < 2:
+        return
+    at = h1 & (size - 1)
+    for k in range(4):
+        j = (at + k) & (size - 1)
+        if memo[j, 0] == 0 and memo[j, 1] == 0:
+            memo[j, 0] = h1
+            memo[j, 1] = h2
+            return
+    j = (at + (h2 & 3)) & (size - 1)  # all four taken: replace one
+    memo[j, 0] = h1
+    memo[j, 1] = h2
+
+
+@njit(cache=True)
 def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
-                 edge, mate, trail, regs, stack, queue, inq, pend, out, flow):  # pragma: no cover - compiled
+                 edge, mate, must, trail, regs, stack, queue, inq, pend, out, memo):  # pragma: no cover - compiled
     """Search on (or resume) until every solution is found, ``cap`` are, or ``budget`` more decisions are made.
 
     Parameters
@@ -224,28 +333,34 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     ends : int64 array, shape (m, 2)
     clue : int64 array, shape (n,)
         The flow of an endpoint, -1 for other nodes.
-    cyc : int64 array, shape (c, 4)
-        The links of each triangle and 4-cycle, in order around it (a triangle's fourth is -1).
+    cyc : int64 array, shape (c, 8)
+        The links of each triangle and 4-cycle, in order around it (a triangle's fourth is -1), then
+        for a 4-cycle the node between links ``k`` and ``k + 1`` (-1: a bridge's lane, no corner moves).
+        Empty unless ``canonical``.
     cptr, cidx : int64 arrays, shapes (m + 1,), (4c,)
         The cycles of link ``e`` are ``cidx[cptr[e]:cptr[e + 1]]``.
     mode : int
-        Bit 0: every node must be used (Flow Free); bit 1: chord-free solutions only.
+        Bit 0: every node must be used (Flow Free).
     cap : int
         Stop when this many solutions are found.
     budget : int
         Pause after this many more decisions.
-    edge, mate : uint8 (m,) and int64 (n,)
-        The search's state: all ``UNDECIDED`` and ``mate[v] = v`` (an endpoint ``-2 - flow``) at the start.
-    trail : int64 array, shape (5m + n + 8, 3)
+    edge, mate, must : uint8 (m,), int64 (n,), uint8 (n,)
+        The search's state: all ``UNDECIDED``, ``mate[v] = v`` (an endpoint ``-2 - flow``) and ``must``
+        (the node has to be used) zero at the start.
+    trail : int64 array, shape (5m + 2n + 8, 3)
     regs : int64 array, shape (REGISTERS,)
-        Zero at the start; the counters afterwards (``regs[3]``: solutions found, ``regs[2]``: decisions).
-    stack : int64 array, shape (n + 1, 3)
+        Zero at the start; the counters afterwards (``regs[3]``: solutions found, ``regs[2]``: decisions,
+        ``regs[8]``: subtrees skipped by the memo).
+    stack : int64 array, shape (n + 1, STACK_COLUMNS)
     queue, inq : int64 (n,) and uint8 (n,) scratch, ``inq`` zero
     pend : int64 array, shape (P, 2)
         Pending decisions; P at least ``m * (3 * most cycles of a link + 4 * most links of a node) + n * 8``.
     out : uint8 array, shape (keep, m)
         The first ``keep`` solutions' link states.
-    flow : int64 array, shape (n,), scratch
+    memo : int64 array, shape (S, 2)
+        The failure memo, zero at the start; S a power of two, or 1 for none (then :func:`hash_fits`
+        need not hold).
 
     Returns
     -------
@@ -253,16 +368,22 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         ``EXHAUSTED``, ``CAPPED`` or ``PAUSED``.
     """
     fill = (mode & 1) != 0
-    chord_free = (mode & 2) != 0
     n = clue.shape[0]
+    nflows = 0
+    for v in range(n):
+        nflows = max(nflows, clue[v] + 1)
     end_nodes = regs[_NODES] + budget
     if not regs[_STARTED]:
         regs[_STARTED] = 1
+        base = 2 * ends.shape[0]
+        span = n + nflows + 3
+        for v in range(n):  # the hash of the start: every node's mate (no link decided, no node must)
+            _flip(regs, _mate_key(base, span, nflows, v, mate[v]))
         qn = 0
         for v in range(n):
             qn = _push(queue, inq, qn, v)
-        if not _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
-                          edge, mate, trail, regs, queue, inq, qn, pend, 0):
+        if not _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
+                          edge, mate, must, trail, regs, queue, inq, qn, pend, 0):
             regs[_DEPTH] = -1
             return EXHAUSTED
         v = 0
@@ -270,18 +391,25 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
             v += 1
         if v == n:  # decided by propagation alone
             regs[_DEPTH] = -1
-            return _leaf(ptr, nbr, lnk, ends, clue, edge, flow, chord_free, regs, out, cap)
+            return _leaf(edge, regs, out, cap)
+        h1, h2 = _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, v)
         regs[_DEPTH] = 0
         stack[0, 0] = v
         stack[0, 1] = 0
         stack[0, 2] = regs[_TRAIL]
+        stack[0, 3] = regs[_H1]
+        stack[0, 4] = regs[_H2]
+        stack[0, 5] = regs[_FOUND]
     links = np.empty(64, np.int64)  # a node's undecided links (a node has at most 8)
     while regs[_DEPTH] >= 0:
         if regs[_NODES] >= end_nodes:
             return PAUSED
         d = regs[_DEPTH]
         v = stack[d, 0]
-        _undo(edge, mate, trail, regs, stack[d, 2])
+        _undo(edge, mate, must, trail, regs, stack[d, 2])
+        regs[_H1] = stack[d, 3]
+        regs[_H2] = stack[d, 4]
+        regs[_FROM] = v
         k = 0
         deg = 1 if clue[v] >= 0 else 0
         for i in range(ptr[v], ptr[v + 1]):
@@ -296,10 +424,13 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
             total = deg
             for j in range(k):
                 total += (mask >> j) & 1
-            if total == 2 or (total == 0 and not fill):
+            if total == 2 or (total == 0 and not fill and not must[v]):
                 break
             mask += 1
         if mask >= (1 << k):
+            if regs[_FOUND] == stack[d, 5]:  # nothing below this frontier
+                h1, h2 = _at(regs, ends, n, nflows, v)
+                _remember(memo, h1, h2)
             regs[_DEPTH] = d - 1
             continue
         stack[d, 1] = mask + 1
@@ -309,20 +440,30 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
             pend[pn, 0] = links[j]
             pend[pn, 1] = LINE if (mask >> j) & 1 else NOLINE
             pn += 1
-        if not _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, chord_free,
-                          edge, mate, trail, regs, queue, inq, 0, pend, pn):
+        if not _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
+                          edge, mate, must, trail, regs, queue, inq, 0, pend, pn):
             continue
         w = v + 1
         while w < n and not _undecided(ptr, lnk, edge, w):
             w += 1
         if w == n:
-            if _leaf(ptr, nbr, lnk, ends, clue, edge, flow, chord_free, regs, out, cap) == CAPPED:
-                _undo(edge, mate, trail, regs, stack[0, 2])
+            if _leaf(edge, regs, out, cap) == CAPPED:
+                _undo(edge, mate, must, trail, regs, stack[0, 2])
+                regs[_H1] = stack[0, 3]
+                regs[_H2] = stack[0, 4]
+                regs[_FROM] = stack[0, 0]
                 return CAPPED
+            continue
+        h1, h2 = _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w)
+        if _seen(memo, h1, h2):
+            regs[_HITS] += 1
             continue
         stack[d + 1, 0] = w
         stack[d + 1, 1] = 0
         stack[d + 1, 2] = regs[_TRAIL]
+        stack[d + 1, 3] = regs[_H1]
+        stack[d + 1, 4] = regs[_H2]
+        stack[d + 1, 5] = regs[_FOUND]
         regs[_DEPTH] = d + 1
     return EXHAUSTED
 
@@ -336,10 +477,8 @@ def _undecided(ptr, lnk, edge, v):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _leaf(ptr, nbr, lnk, ends, clue, edge, flow, chord_free, regs, out, cap):  # pragma: no cover - compiled
+def _leaf(edge, regs, out, cap):  # pragma: no cover - compiled
     """Count a complete decision (every link decided, every node's degree valid, no cycle)."""
-    if chord_free and _has_chord(ptr, nbr, lnk, ends, clue, edge, flow):
-        return EXHAUSTED
     found = regs[_FOUND]
     if found < out.shape[0]:
         out[found, :] = edge
