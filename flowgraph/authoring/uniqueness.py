@@ -21,7 +21,7 @@ from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution, position
 from ..verify import verify
 
-__all__ = ["Count", "Uniqueness", "corner_move", "count_all", "count_solutions", "detour", "differing_cells",
+__all__ = ["Count", "Uniqueness", "corner_move", "reroute", "count_all", "count_solutions", "detour", "differing_cells",
            "tighten"]
 
 
@@ -168,33 +168,47 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     return Uniqueness({0: "unsolvable", 1: "unique"}.get(len(found), "multiple"), tuple(found))
 
 
+#: Under Numberlink rules, the seconds the exhaustive link search gets first (small boards end there), then
+#: the share of the time left (or the seconds, with no time limit) that the SAT model of canonical
+#: solutions gets before the exhaustive link search takes over again.
+FIRST_SECONDS = 0.25
+SAT_SHARE = 0.5
+SAT_SECONDS = 10.0
+
+
 def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     """Unique, multiple or none under Numberlink rules, through canonical solutions.
 
     Two kinds of move turn a solution into another one when cells may stay empty: a jump over a
     chord (two nodes of a path that are neighbours but not consecutive: the nodes between are left
     empty) and a corner move (a path turning at ``b`` of a 4-cycle ``a-b-c-d`` whose node ``d`` is
-    empty and no endpoint goes ``a-d-c`` instead). The exhaustive link search counts the canonical
-    solutions, those that no short jump (over a triangle or a 4-cycle) and no corner move towards a
-    later node in board order can change (:func:`flowgraph.engines.exhaustive.enumerate_solutions`).
-    Each such move uses fewer nodes, or as many with the corner later in board order, so every
-    solution reaches a canonical one by moves. Hence, with T a solution that no move at all
-    changes (no chord, no :func:`detour` and no :func:`corner_move`, the inverses of the moves):
-    the puzzle is unique exactly when T is the only canonical solution. Another solution would
-    reach a canonical one by moves; if that were T, the last move, undone, would be a move of T.
-    A first solution comes from ``auto`` (the Flow Free model first: far easier, and its
-    solutions are Numberlink ones); a solution with a move is not unique at once.
+    empty and no endpoint goes ``a-d-c`` instead). A solution is canonical when no chord jump and
+    no corner move towards a later node changes it. Each such move uses fewer nodes, or as many
+    with the corner later, so every solution reaches a canonical one by moves. Hence, with T a
+    solution that no move at all changes (no chord, and no flow can be rerouted: :func:`reroute`,
+    which covers :func:`detour` and :func:`corner_move`, the moves undone): the puzzle is unique
+    exactly when T is the only canonical solution. Another solution would reach a canonical one
+    by moves; if that were T, the last move, undone, would be a move of T.
+
+    T comes from ``auto`` (the Flow Free model first: far easier, and its solutions are Numberlink
+    ones), tightened. A second canonical solution is looked for by the exhaustive link search
+    (:func:`flowgraph.engines.exhaustive.enumerate_solutions` with ``canonical``: short jumps only,
+    corners towards later nodes in board order; the same argument holds for its moves) for
+    :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
+    (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), then by the
+    link search again with the rest. Each search is complete for its own canonical set; which one
+    wins depends on the board (docs/benchmarks.md).
     """
-    from ..engines import auto
+    from ..engines import auto, sat
     from ..engines.exhaustive import enumerate_solutions
 
     t0 = time.perf_counter()
     total = limits.time_limit_s
 
-    def left() -> Limits:
+    def left(share: float = 1.0) -> Limits:
         if total is None:
-            return limits
-        return replace(limits, time_limit_s=max(0.01, total - (time.perf_counter() - t0)))
+            return limits if share == 1.0 else replace(limits, time_limit_s=SAT_SECONDS)
+        return replace(limits, time_limit_s=max(0.01, share * (total - (time.perf_counter() - t0))))
 
     try:
         first = verify(auto.solve(puzzle, left()))
@@ -205,19 +219,34 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     tight = tighten(first)
     if tight.paths != first.paths:
         return Uniqueness("multiple", (first, verify(tight)))
-    for move in (detour, corner_move):
-        other = move(tight)
-        if other is not None:
-            return Uniqueness("multiple", (tight, verify(other)))
+    other = reroute(tight)
+    if other is not None:
+        return Uniqueness("multiple", (tight, verify(other)))
+
+    def link_search(budget: Limits) -> Uniqueness:
+        every = enumerate_solutions(puzzle, 2, canonical=True, keep=2, limits=budget)
+        others = [s for s in every.solutions if s.paths != tight.paths]
+        if not others:  # T is canonical, so the search found it: T alone
+            assert every.count == 1, every.count
+            return Uniqueness("unique", (tight,))
+        return Uniqueness("multiple", (tight, verify(others[0])))
+
+    first_go = left()
+    if first_go.time_limit_s is None or first_go.time_limit_s > FIRST_SECONDS:
+        first_go = replace(first_go, time_limit_s=FIRST_SECONDS)
     try:
-        found = enumerate_solutions(puzzle, 2, canonical=True, keep=2, limits=left())
+        return link_search(first_go)
+    except SearchLimitError:
+        pass
+    try:
+        found, _ = sat.solutions(puzzle, 1, left(SAT_SHARE), tight=True, corners=True, exclude=tight)
+        return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
+    except SearchLimitError:
+        pass
+    try:
+        return link_search(left())
     except SearchLimitError:
         return Uniqueness("limit")
-    others = [s for s in found.solutions if s.paths != tight.paths]
-    if not others:  # T is canonical, so the search found it: T alone
-        assert found.count == 1, found.count
-        return Uniqueness("unique", (tight,))
-    return Uniqueness("multiple", (tight, verify(others[0])))
 
 
 def tighten(solution: Solution) -> Solution:
@@ -266,6 +295,34 @@ def detour(solution: Solution) -> Solution | None:
                     starts = {w for w in g[u] if part.get(w) == part[m]}
                     walk = nx.multi_source_dijkstra_path(empty, starts)[m]
                     return replace(solution, paths={**solution.paths, label: (*path[: i + 1], *walk, *path[i + 1:])})
+    return None
+
+
+def reroute(solution: Solution) -> Solution | None:
+    """Another solution (Numberlink rules): one flow takes another route, every other path kept;
+    None when no flow can.
+
+    For each flow, its nodes and the empty ones (no other flow's endpoint) form a graph; if it
+    stays connected between the flow's endpoints without one of the flow's links, a shortest path
+    there is another route. A :func:`detour`, a :func:`corner_move` and a chord jump are all
+    reroutes, so a solution that no flow can reroute has none of them. O(flows x path x graph).
+    """
+    g = solution.puzzle.graph
+    owner = solution.owner()
+    endpoints = {end for flow in solution.puzzle.flows for end in flow.ends}
+    for flow in solution.puzzle.flows:
+        path = solution.paths[flow.label]
+        free = g.subgraph(v for v in g if owner.get(v, flow.label) == flow.label
+                          and (v not in endpoints or v in flow.ends)).copy()
+        for u, v in itertools.pairwise(path):
+            free.remove_edge(u, v)
+            try:
+                other = tuple(nx.shortest_path(free, *flow.ends))
+            except nx.NetworkXNoPath:
+                other = None
+            free.add_edge(u, v)
+            if other is not None:
+                return replace(solution, paths={**solution.paths, flow.label: other})
     return None
 
 

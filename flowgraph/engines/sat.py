@@ -216,7 +216,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
 
 
 def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, tight: bool = False,
-              exclude: Solution | None = None) -> tuple[list[Solution], dict]:
+              corners: bool = False, exclude: Solution | None = None) -> tuple[list[Solution], dict]:
     """Up to ``limit`` distinct solutions, found with the sound model.
 
     Used by ``flowgraph validate --unique``: fewer than ``limit`` solutions
@@ -245,7 +245,7 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
     """
     limits = limits or Limits()
     t0 = time.perf_counter()
-    model = Model(puzzle, tight=tight)
+    model = Model(puzzle, tight=tight, corners=corners)
     run = _Run(model, False, limits, t0)
     found: list[Solution] = []
     if exclude is not None:

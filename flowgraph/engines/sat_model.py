@@ -62,7 +62,7 @@ class Model:
     time as integer arrays and turned into lists once.
     """
 
-    def __init__(self, puzzle: Puzzle, tight: bool = False):
+    def __init__(self, puzzle: Puzzle, tight: bool = False, corners: bool = False):
         self.puzzle = puzzle
         cells = puzzle.cell_index  # the numbering, shared with the other engines
         self.nodes = list(cells.nodes)
@@ -83,7 +83,7 @@ class Model:
         self._colours()
         self._short_cycles()
         if tight:
-            self._tight()
+            self._tight(corners)
 
     def _add(self, clauses: np.ndarray, heuristic: bool = False) -> None:
         (self.heuristic if heuristic else self.clauses).extend(clauses.tolist())
@@ -156,7 +156,7 @@ class Model:
         self._add(np.stack([-lit, -bu, bv], axis=1))
         self._add(np.stack([-lit, bu, -bv], axis=1))
 
-    def _tight(self) -> None:
+    def _tight(self, corners: bool = False) -> None:
         """Numberlink rules: two neighbours on one flow are linked (a path has no chord).
 
         Sound for "is there a solution" under Numberlink rules, where a cell may stay empty: a
@@ -182,6 +182,26 @@ class Model:
         self._add(np.stack([-differ, -bu, -bv], axis=2).reshape(-1, 3))
         lit = np.arange(1, nlinks + 1)[:, None]
         self._add(np.concatenate([lit, -used[self.links[:, 0], None], -used[self.links[:, 1], None], differ], axis=1))
+        if corners:
+            self._corners(used)
+
+    def _corners(self, used: np.ndarray) -> None:
+        """Numberlink rules: a path turning at ``b`` of a 4-cycle ``a-b-c-d`` leaves ``d`` empty only
+        when ``d`` comes before ``b`` (or is an endpoint): the canonical corners of
+        :func:`flowgraph.engines.exhaustive.enumerate_solutions`, in this model's node order."""
+        from .exhaustive import short_cycles
+
+        _, squares = short_cycles(self.links, len(self.nodes), chorded=True)
+        plain = np.array([len(v) == 2 for v in self.nodes])
+        rows = []
+        for square in squares:
+            nodes = [int(np.intersect1d(self.links[square[k]], self.links[square[(k + 1) % 4]])[0]) for k in range(4)]
+            for k in range(4):
+                b, d = nodes[k], nodes[(k + 2) % 4]
+                if plain[b] and plain[d] and d > b and self.end_flow[d] < 0:
+                    rows.append((-(square[k] + 1), -(square[(k + 1) % 4] + 1), used[d]))
+        if rows:
+            self._add(np.array(rows, np.int64))
 
     def _short_cycles(self) -> None:
         """Clauses on the graph's triangles and 4-cycles.

@@ -157,3 +157,29 @@ def test_the_failure_memo_changes_no_count(seed, rules):
         counts = [enumerate_solutions(puzzle, 10**6, canonical=canonical, keep=0, memo=memo).count
                   for memo in (False, True)]
         assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize("seed", range(0, 64, 2))
+def test_the_sat_model_of_canonical_solutions(seed):
+    # The SAT side of the Numberlink uniqueness proof: no chord at all, corners towards later nodes in
+    # the model's numbering ruled out; its solutions, all of them, picked out of every solution by hand.
+    from flowgraph.engines import sat
+    from flowgraph.engines.exhaustive import enumerate_solutions
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        puzzle = read_plain_grid(random_board(seed, (3, 4))).with_rules("numberlink")
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+    every = enumerate_solutions(puzzle, keep=10**5)
+    rank = puzzle.cell_index.number
+    g = puzzle.graph
+
+    def chord_free(s) -> bool:
+        return not any(s.owner().get(u) == s.owner().get(v) is not None and abs(
+            s.paths[s.owner()[u]].index(u) - s.paths[s.owner()[u]].index(v)) > 1 for u, v in g.edges)
+
+    want = sum(chord_free(s) and _canonical(s, rank) for s in every.solutions)
+    found, _ = sat.solutions(puzzle, 10**4, tight=True, corners=True)
+    assert len(found) == want
+    assert (want > 0) == (every.count > 0)
