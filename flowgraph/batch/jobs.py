@@ -92,8 +92,8 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
     Parameters
     ----------
     paths : iterable of str
-        Files, folders (their ``*.txt`` files) and level packs (a job per
-        level); ``-`` is standard input, given as ``stdin``.
+        Files, folders (their ``*.txt`` files), level packs (a job per
+        level) and ``PACK#N`` (its N-th level alone, from 1); ``-`` is standard input, given as ``stdin``.
     stdin : bytes, optional
 
     Returns
@@ -108,7 +108,7 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
         A folder holds no puzzle file.
     """
     jobs: list[Job] = []
-    from ..io.files import read_bounded
+    from ..io.files import level_ref, read_bounded
     from ..io.puzzlink import is_url
 
     for path in puzzle_files(paths):
@@ -118,12 +118,21 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
         if is_url(path):  # a puzz.link URL is its own text: read offline
             jobs.append(Job(path, path, path.encode()))
             continue
+        level = level_ref(path)
+        source = level[0] if level else path
         try:
-            data = read_bounded(path)
+            data = read_bounded(source)
         except OSError as err:
             jobs.append(Job(path, path, None, f"cannot read file: {err.strerror or err}"))
             continue
-        jobs.extend(_pack_levels(path, data) or [Job(path, path, data)])
+        every = _pack_levels(source, data)
+        if level is None:
+            jobs.extend(every or [Job(path, path, data)])
+            continue
+        levels = [job for job in every if job.name.startswith(f"{source}#")] or [Job(f"{source}#1", path, data)]
+        picked = [job for job in levels if job.name == path]
+        held = f"{len(levels)} puzzle" + ("" if len(levels) == 1 else "s")
+        jobs.extend(picked or [Job(path, path, None, f"{source} holds {held}: there is no #{level[1]}")])
     return jobs
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import ConversionError
-from ..io.files import read_bounded, read_text, write_atomic
+from ..io.files import level_ref, read_bounded, read_text, write_atomic
 from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, read_entries, write, write_many
 from ..io.puzzlink import is_url
 from ..io.sketch import nodes_by_place, place, same_board, sketch_of
@@ -69,9 +69,10 @@ def run(args: argparse.Namespace) -> int:
     data = read_stdin(source)
     if data is None and is_url(source):  # a puzz.link URL is its own text: read offline
         data = source.encode("utf-8")
+    level = level_ref(source) if data is None else None  # PACK#N: level N of a pack
     if data is None:
         try:
-            data = read_bounded(source)
+            data = read_bounded(level[0] if level else source)
         except OSError as exc:
             err.print(f"{source}:1:1: cannot read file: {exc.strerror or exc}", markup=False)
             return EXIT["invalid"]
@@ -79,10 +80,17 @@ def run(args: argparse.Namespace) -> int:
     if text is None:
         print_problems(err, source, problems)
         return EXIT["invalid"]
-    fmt, entries, problems = read_entries(text, source, args.source, args.family)
+    fmt, entries, problems = read_entries(text, level[0] if level else source, args.source, args.family)
     print_problems(err, source, problems)
     if not entries:
         return EXIT["invalid"]
+    if level:
+        base, number = level
+        if number > len(entries):
+            held = f"{len(entries)} puzzle" + ("" if len(entries) == 1 else "s")
+            err.print(f"{source}:1:1: {base} holds {held}: there is no #{number}", markup=False)
+            return EXIT["invalid"]
+        fmt, entries = "one level", [entries[number - 1]]
     target = args.target or _BY_SUFFIX.get(Path(args.output).suffix if args.output else "", "neighbor-link")
     if target in MANY and (len(entries) > 1 or fmt in MANY):  # many puzzles into one file: a pack, URLs
         return _convert_many(entries, target, args, err, EXIT["invalid"] if problems else 0)

@@ -247,6 +247,9 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
 
     if data is None and is_url(str(path)):  # a puzz.link URL given as the "file": its own text, read offline
         data = str(path).encode("utf-8")
+    level = level_ref(path) if data is None else None
+    if level is not None:
+        return _load_level(*level)
     if data is None:
         try:
             data = read_bounded(path)
@@ -267,6 +270,36 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
                               f"with 'flowgraph convert {path} -o DIR' first")]
     return (entries[0].puzzle if entries else None), problems
 
+
+
+def level_ref(path: str | Path) -> tuple[str, int] | None:
+    """``(FILE, N)`` when ``path`` is ``FILE#N``, the N-th puzzle of a file that exists (a level pack or a
+    file of puzz.link URLs; N from 1), and no file of that very name exists; None otherwise."""
+    name = str(path)
+    base, sep, number = name.rpartition("#")
+    if not sep or not number.isdigit() or len(number) > 9 or Path(name).exists() or not Path(base).is_file():
+        return None
+    return base, int(number)
+
+
+def _load_level(base: str, number: int) -> tuple[Puzzle | None, list[Problem]]:
+    """The ``number``-th puzzle of the file ``base`` (:func:`level_ref`), its problems in the file's terms."""
+    from .formats import format_for, read_entries
+
+    try:
+        data = read_bounded(base)
+    except OSError as err:
+        return None, [Problem(1, 1, "error", f"cannot read file: {err.strerror or err}")]
+    text, problems = read_text(data)
+    if text is None:
+        return None, problems
+    _, entries, problems = read_entries(text, base, format_for(base, text, grid_by_content=False))
+    if not 1 <= number <= len(entries):
+        if any(p.is_error for p in problems):
+            return None, problems
+        held = f"{len(entries)} puzzle" + ("" if len(entries) == 1 else "s")
+        return None, [Problem(1, 1, "error", f"{base} holds {held}: there is no #{number}")]
+    return entries[number - 1].puzzle, [p for p in problems if not p.is_error]
 
 
 def parse_file(path: str | Path) -> Puzzle:

@@ -249,3 +249,45 @@ def _alive(pid: int) -> bool:
             return fh.read().split(") ")[1][0] != "Z"
     except OSError:
         return False
+
+
+def _pack(tmp_path):
+    pack = tmp_path / "pack.txt"
+    rows = ";".join(",".join(str(5 * y + x) for x in range(5)) for y in range(5))
+    cols = ";".join(",".join(str(5 * y + x) for y in range(5)) for x in range(5))
+    pack.write_text(f"5,0,1,5;{rows}\n5,0,2,5;{cols}\n")
+    return pack
+
+
+@pytest.mark.parametrize("command", [["solve"], ["validate"], ["validate", "--unique"], ["render", "--solve"],
+                                     ["convert", "--to", "puzzlink"]])
+def test_pack_hash_n_is_that_level_everywhere(tmp_path, capsys, command):
+    # README and docs/format.md: "solve pack.txt#3 solves the third level".
+    pack = _pack(tmp_path)
+    extra = ["-o", str(tmp_path / "out.svg")] if command[0] == "render" else []
+    assert main([command[0], f"{pack}#2", *command[1:], *extra]) == 0
+    out, err = capsys.readouterr()
+    assert "cannot read" not in out + err
+    code = main([command[0], f"{pack}#3", *command[1:], *extra])
+    out, err = capsys.readouterr()
+    assert code != 0 and f"{pack}#3:1:1: " in out + err and "holds 2 puzzles: there is no #3" in out + err
+    assert "Traceback" not in out + err
+
+
+def test_pack_hash_n_picks_the_level(tmp_path):
+    pack = _pack(tmp_path)
+    jobs = expand_jobs([f"{pack}#2", f"{pack}#1"])
+    assert [j.key for j in jobs] == [f"{pack}#2", f"{pack}#1"] and jobs[0].data != jobs[1].data
+    from flowgraph.io.files import load
+
+    one, _ = load(f"{pack}#1")
+    two, _ = load(f"{pack}#2")
+    assert one is not None and two is not None and one.graph.edges != two.graph.edges or one.flows != two.flows
+    single = tmp_path / "single.txt"
+    single.write_text("STANDARD\nA-.-A\n")
+    assert load(f"{single}#1")[0] is not None
+    assert "holds 1 puzzle: there is no #2" in load(f"{single}#2")[1][0].message
+    # a file whose name holds '#' is that file
+    odd = tmp_path / "odd.txt#1"
+    odd.write_text("STANDARD\nA-A\n")
+    assert load(str(odd))[0] is not None
