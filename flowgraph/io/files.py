@@ -247,17 +247,17 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
 
     if data is None and is_url(str(path)):  # a puzz.link URL given as the "file": its own text, read offline
         data = str(path).encode("utf-8")
-    level = level_ref(path) if data is None else None
-    if level is not None:
-        return _load_level(*level)
+    level = level_ref(path) if data is None else None  # PACK#N: level N of a pack
     if data is None:
         try:
-            data = read_bounded(path)
+            data = read_bounded(level[0] if level else path)
         except OSError as err:
             return None, [Problem(1, 1, "error", f"cannot read file: {err.strerror or err}")]
     text, problems = read_text(data)
     if text is None:
         return None, problems
+    if level is not None:
+        return _pick_level(text, *level)
     if fmt is None and text.strip():
         fmt = format_for(str(path), text, grid_by_content=False)
     if fmt in (None, "neighbor-link"):
@@ -282,17 +282,10 @@ def level_ref(path: str | Path) -> tuple[str, int] | None:
     return base, int(number)
 
 
-def _load_level(base: str, number: int) -> tuple[Puzzle | None, list[Problem]]:
-    """The ``number``-th puzzle of the file ``base`` (:func:`level_ref`), its problems in the file's terms."""
+def _pick_level(text: str, base: str, number: int) -> tuple[Puzzle | None, list[Problem]]:
+    """The ``number``-th puzzle of the text of file ``base`` (:func:`level_ref`), its problems in the file's terms."""
     from .formats import format_for, read_entries
 
-    try:
-        data = read_bounded(base)
-    except OSError as err:
-        return None, [Problem(1, 1, "error", f"cannot read file: {err.strerror or err}")]
-    text, problems = read_text(data)
-    if text is None:
-        return None, problems
     _, entries, problems = read_entries(text, base, format_for(base, text, grid_by_content=False))
     if not 1 <= number <= len(entries):
         if any(p.is_error for p in problems):

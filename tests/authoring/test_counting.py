@@ -106,6 +106,16 @@ def test_validate_unique_json_has_a_verdict(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["verdict"] == "multiple"
 
 
+def _tiny(seed: int, size: tuple[int, int], rules: str):
+    """random_board's board under ``rules``, or a skip when the seed gives none."""
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        return read_plain_grid(random_board(seed, size)).with_rules(rules)
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+
+
 def _canonical(solution, rank) -> bool:
     """No path uses two links of a triangle or three of a 4-cycle (a jump over one or two nodes), and
     no path turns at b of a 4-cycle a-b-c-d whose d, later in board order and no endpoint, is empty."""
@@ -127,12 +137,8 @@ def _canonical(solution, rank) -> bool:
 def test_canonical_solutions_are_those_no_short_move_changes(seed):
     # The uniqueness proof counts canonical solutions; here they are picked out of all solutions by hand.
     from flowgraph.engines.exhaustive import _board_order, enumerate_solutions
-    from flowgraph.io.plain_grid import read_plain_grid
 
-    try:
-        puzzle = read_plain_grid(random_board(seed, (3, 4))).with_rules("numberlink")
-    except ValueError:
-        pytest.skip("not a board (a lame bridge, or no flow)")
+    puzzle = _tiny(seed, (3, 4), "numberlink")
     every = enumerate_solutions(puzzle, keep=10**5)
     assert every.complete and every.count <= 10**5
     rank = {v: i for i, v in enumerate(_board_order(puzzle)[0])}
@@ -147,12 +153,8 @@ def test_canonical_solutions_are_those_no_short_move_changes(seed):
 @pytest.mark.parametrize("seed", range(0, 96, 3))
 def test_the_failure_memo_changes_no_count(seed, rules):
     from flowgraph.engines.exhaustive import enumerate_solutions
-    from flowgraph.io.plain_grid import read_plain_grid
 
-    try:
-        puzzle = read_plain_grid(random_board(seed, (4, 5))).with_rules(rules)
-    except ValueError:
-        pytest.skip("not a board (a lame bridge, or no flow)")
+    puzzle = _tiny(seed, (4, 5), rules)
     for canonical in (False, True) if rules == "numberlink" else (False,):
         counts = [enumerate_solutions(puzzle, 10**6, canonical=canonical, keep=0, memo=memo).count
                   for memo in (False, True)]
@@ -165,12 +167,8 @@ def test_the_sat_model_of_canonical_solutions(seed):
     # the model's numbering ruled out; its solutions, all of them, picked out of every solution by hand.
     from flowgraph.engines import sat
     from flowgraph.engines.exhaustive import enumerate_solutions
-    from flowgraph.io.plain_grid import read_plain_grid
 
-    try:
-        puzzle = read_plain_grid(random_board(seed, (3, 4))).with_rules("numberlink")
-    except ValueError:
-        pytest.skip("not a board (a lame bridge, or no flow)")
+    puzzle = _tiny(seed, (3, 4), "numberlink")
     every = enumerate_solutions(puzzle, keep=10**5)
     rank = puzzle.cell_index.number
     g = puzzle.graph
