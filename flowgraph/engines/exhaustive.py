@@ -25,12 +25,22 @@ import numpy as np
 from ..errors import SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution, position
 
-__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE", "MEMO_SLOTS"]
+__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE", "MEMO_START", "MEMO_SLOTS"]
 
-#: Decisions per slice of the compiled search between two looks at the clock (about 10-50 ms).
-SLICE = 200_000
-#: Slots of the failure memo (a power of two; 16 bytes each, 64 MiB at most, touched as used).
+#: Decisions per slice of the compiled search between two looks at the clock (about 40-100 ms).
+SLICE = 50_000
+#: Slots of the failure memo at the start and at most (powers of two; 16 bytes each: 1 MiB, 64 MiB).
+MEMO_START = 1 << 16
 MEMO_SLOTS = 1 << 22
+
+
+def _grown(table: np.ndarray, regs: np.ndarray) -> np.ndarray:
+    """The failure memo four times larger, with the entries of ``table`` that land on distinct slots."""
+    kept = table[(table[:, 0] != 0) | (table[:, 1] != 0)]
+    bigger = np.zeros((min(4 * len(table), MEMO_SLOTS), 2), np.int64)
+    bigger[kept[:, 0] & (len(bigger) - 1)] = kept  # two on one slot: the last stays (it is a cache)
+    regs[9] = int(np.count_nonzero(bigger[:, 0] | bigger[:, 1]))
+    return bigger
 
 
 @dataclass(frozen=True)
@@ -47,7 +57,7 @@ class Enumeration:
         The first ones found, at most ``keep`` (unverified).
     stats : dict
         ``seconds``, ``decisions`` (sets of links tried at a node), ``order`` ("rows" or "columns"),
-        ``memo_hits`` (frontiers skipped as seen before).
+        ``memo_hits`` (frontiers skipped as seen before), ``memo_slots`` (the memo's size at the end).
     """
 
     count: int
@@ -238,9 +248,8 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
                    queue=np.zeros(max(n, 1), np.int64), inq=np.zeros(max(n, 1), np.uint8),
                    pend=np.zeros((lay.pend_size, 2), np.int64))
     out = np.zeros((keep, m), np.uint8)
-    # slots of the failure memo: zeroed lazily by the OS, so only the pages used cost memory
-    slots = MEMO_SLOTS if memo and hash_fits(n, m, len(lay.labels)) else 1
-    table = np.zeros((slots, 2), np.int64)
+    # the failure memo starts small (a fresh large block costs more than a small board's search) and grows
+    table = np.zeros((MEMO_START if memo and hash_fits(n, m, len(lay.labels)) else 1, 2), np.int64)
     mode = int(fill)
     big = np.iinfo(np.int64).max
     while True:
@@ -248,9 +257,11 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
                                      mode, big if cap is None else cap, SLICE, edge, mate, must, scratch["trail"], regs,
                                      scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, table)
         stats = {"seconds": round(time.perf_counter() - t0, 6), "decisions": int(regs[2]), "order": lay.order,
-                 "memo_hits": int(regs[8])}
+                 "memo_hits": int(regs[8]), "memo_slots": len(table)}
         if status != PAUSED:
             break
+        if 2 * regs[9] > len(table) and len(table) < MEMO_SLOTS:
+            table = _grown(table, regs)
         if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
             raise SearchLimitError("time", {**stats, "count": int(regs[3])})
     found = int(regs[3])

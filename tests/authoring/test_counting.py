@@ -181,3 +181,14 @@ def test_the_sat_model_of_canonical_solutions(seed):
     found, _ = sat.solutions(puzzle, 10**4, tight=True, corners=True)
     assert len(found) == want
     assert (want > 0) == (every.count > 0)
+
+
+def test_the_memo_grows_between_slices(monkeypatch):
+    from flowgraph import parse_file
+    from flowgraph.engines import exhaustive
+
+    puzzle = parse_file(PUZZLES / "standard" / "open_field_8x8.txt")
+    monkeypatch.setattr(exhaustive, "MEMO_START", 2)
+    monkeypatch.setattr(exhaustive, "SLICE", 3)
+    grown = exhaustive.enumerate_solutions(puzzle, keep=0)
+    assert grown.count == 56 and grown.stats["memo_slots"] > 2

@@ -35,8 +35,8 @@ UNDECIDED, LINE, NOLINE = 0, 1, 2
 #: What ``exhaust_pass`` returns: the search is over, stopped at ``cap`` solutions, or paused.
 EXHAUSTED, CAPPED, PAUSED = 0, 1, 2
 #: Registers (``regs``): 0 depth, 1 trail length, 2 decisions made, 3 solutions found, 4 started,
-#: 5-6 the frontier's hash, 7 the first node whose terms are in it, 8 memo hits.
-REGISTERS = 9
+#: 5-6 the frontier's hash, 7 the first node whose terms are in it, 8 memo hits, 9 memo slots taken.
+REGISTERS = 10
 #: Columns of its ``stack``: node, next set of links to try, trail mark, hash (two), solutions found on entry.
 STACK_COLUMNS = 6
 LOW31 = 0x7FFFFFFF

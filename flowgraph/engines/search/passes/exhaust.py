@@ -60,7 +60,7 @@ from .jit import njit
 
 __all__ = ["exhaust_pass"]
 
-_DEPTH, _TRAIL, _NODES, _FOUND, _STARTED, _H1, _H2, _FROM, _HITS = range(REGISTERS)
+_DEPTH, _TRAIL, _NODES, _FOUND, _STARTED, _H1, _H2, _FROM, _HITS, _TAKEN = range(REGISTERS)
 _LOW31 = LOW31
 
 
@@ -305,7 +305,7 @@ def _seen(memo, h1, h2):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _remember(memo, h1, h2):  # pragma: no cover - compiled
+def _remember(memo, regs, h1, h2):  # pragma: no cover - compiled
     size = memo.shape[0]
     if size < 2:
         return
@@ -315,6 +315,7 @@ def _remember(memo, h1, h2):  # pragma: no cover - compiled
         if memo[j, 0] == 0 and memo[j, 1] == 0:
             memo[j, 0] = h1
             memo[j, 1] = h2
+            regs[_TAKEN] += 1
             return
     j = (at + (h2 & 3)) & (size - 1)  # all four taken: replace one
     memo[j, 0] = h1
@@ -351,7 +352,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     trail : int64 array, shape (5m + 2n + 8, 3)
     regs : int64 array, shape (REGISTERS,)
         Zero at the start; the counters afterwards (``regs[3]``: solutions found, ``regs[2]``: decisions,
-        ``regs[8]``: subtrees skipped by the memo).
+        ``regs[8]``: subtrees skipped by the memo, ``regs[9]``: its slots taken).
     stack : int64 array, shape (n + 1, STACK_COLUMNS)
     queue, inq : int64 (n,) and uint8 (n,) scratch, ``inq`` zero
     pend : int64 array, shape (P, 2)
@@ -359,8 +360,10 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     out : uint8 array, shape (keep, m)
         The first ``keep`` solutions' link states.
     memo : int64 array, shape (S, 2)
-        The failure memo, zero at the start; S a power of two, or 1 for none (then :func:`hash_fits`
-        need not hold).
+        The failure memo, zero at the start; S a power of two, or 1 for none (then
+        :func:`~flowgraph.engines.search.passes.codes.hash_fits` need not hold). Between two calls
+        the caller may replace it by a larger one holding some of its entries (each at its
+        slot ``h1 & (S - 1)``) and set ``regs[9]`` to their number: it is a cache.
 
     Returns
     -------
@@ -430,7 +433,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         if mask >= (1 << k):
             if regs[_FOUND] == stack[d, 5]:  # nothing below this frontier
                 h1, h2 = _at(regs, ends, n, nflows, v)
-                _remember(memo, h1, h2)
+                _remember(memo, regs, h1, h2)
             regs[_DEPTH] = d - 1
             continue
         stack[d, 1] = mask + 1
