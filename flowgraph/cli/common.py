@@ -137,8 +137,10 @@ def add_rules_option(p: argparse.ArgumentParser) -> None:
 def add_budget_options(p: argparse.ArgumentParser) -> None:
     """``--engine``, ``--rules``, ``--max-states`` (``--max-nodes``, deprecated), ``--time-limit``, ``--memory-limit``."""
     p.add_argument("--engine", choices=engine_names(), default="auto",
-                   help="auto: SAT first, the search if SAT is stuck (default); search: the heap-ordered "
-                   "search alone (Flow Free rules only); sat: CNF solved by python-sat alone")
+                   help="auto: SAT first, the search if SAT is stuck (default; under Numberlink rules: a "
+                   "filled solution first, then links, then sat); search: the heap-ordered search alone (Flow "
+                   "Free rules only); sat: CNF solved by python-sat alone; links: the exhaustive link search "
+                   "(numlin_v2's way), its first solution")
     add_rules_option(p)
     p.add_argument("--max-states", type=positive_int, metavar="N",
                    help="give up after the search expands N states (status 'limit')")

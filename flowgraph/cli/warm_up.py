@@ -22,7 +22,7 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     add_command(
         sub, "warm-up", run,
-        description="Load every engine (auto, search, sat) now. The search's compiled passes are built on its "
+        description="Load every engine (auto, search, sat, links) now. The search's compiled passes are built on its "
         "first run on a machine, or after an upgrade, and cached (15-20 s; a C compiler lets them be built ahead "
         "of time, into one module that later runs load without numba); run this once, e.g. in a Dockerfile after "
         "pip install, so that no solve waits for it.",

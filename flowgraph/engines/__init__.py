@@ -7,16 +7,17 @@ any timing starts, and ``TRACES``, whether ``solve`` can call ``trace``
 with the partial paths of every state it expands (the search can, for
 pictures of the search; SAT and ``auto`` cannot and raise ``ValueError``
 when asked), and ``RULES``, the rule sets it solves under (the search: Flow
-Free's only; SAT and ``auto``: Flow Free's and Numberlink's). The registry maps a name to the module; a module is imported only
+Free's only; SAT, ``auto`` and the link search: Flow Free's and Numberlink's). The
+registry maps a name to the module; a module is imported only
 when its engine is first asked for, so ``import flowgraph`` loads neither
 numba (the search's compiled passes) nor python-sat.
 
 >>> engine_names()
-['auto', 'search', 'sat']
+['auto', 'search', 'sat', 'links']
 >>> get_engine("dfs")
 Traceback (most recent call last):
 ...
-ValueError: unknown engine 'dfs': expected one of auto, search, sat
+ValueError: unknown engine 'dfs': expected one of auto, search, sat, links
 """
 
 from __future__ import annotations
@@ -38,13 +39,15 @@ Trace = Callable[[dict[str, list[list[Node]]]], None]
 
 #: Engine name -> the rule sets it solves under (known without importing the engine). The search's
 #: prunings (dead ends, stranded regions, parity) assume that every cell is filled.
-ENGINE_RULES: dict[str, tuple[Rules, ...]] = {"auto": tuple(Rules), "search": (Rules.FLOW,), "sat": tuple(Rules)}
+ENGINE_RULES: dict[str, tuple[Rules, ...]] = {"auto": tuple(Rules), "search": (Rules.FLOW,), "sat": tuple(Rules),
+                                              "links": tuple(Rules)}
 
 #: Engine name -> the module that implements it (imported on first use).
 ENGINES: dict[str, str] = {
     "auto": "flowgraph.engines.auto",  # SAT first, the search when SAT is stuck (the default)
     "search": "flowgraph.engines.search",  # the heap-ordered search, the project's own
     "sat": "flowgraph.engines.sat",  # CNF for python-sat
+    "links": "flowgraph.engines.links",  # the exhaustive link search's first solution (numlin_v2's scheme)
 }
 
 
@@ -127,6 +130,7 @@ def solve_puzzle(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = N
     """
     module = get_engine(engine)
     if puzzle.rules not in module.RULES:
+        others = [name for name, rules in ENGINE_RULES.items() if puzzle.rules in rules]
         raise RulesError(f"the {engine} engine solves under {' and '.join(module.RULES)} rules only, not "
-                         f"{puzzle.rules}: use --engine sat (or auto)")
+                         f"{puzzle.rules}: use --engine {', '.join(others[:-1])} or {others[-1]}")
     return verify(module.solve(puzzle, limits or Limits()))

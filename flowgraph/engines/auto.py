@@ -42,6 +42,10 @@ SAT_SECONDS = 30.0
 #: Under Numberlink rules: the time for a Flow Free solution first (share of a budget, or seconds without one).
 FLOW_FIRST_SHARE = 0.5
 FLOW_FIRST_SECONDS = 30.0
+#: Under Numberlink rules, when no Flow Free solution came: the link search's time (share of what is
+#: left of a budget, or seconds without one) before SAT's Numberlink model.
+LINKS_SHARE = 0.6
+LINKS_SECONDS = 30.0
 #: With the search loaded, boards of at most this many cells try it first (the 50x50 boards go to SAT first).
 SEARCH_FIRST_CELLS = 1_000
 #: ... for at most this many states (then SAT): every janko and 40x20 board the search solves takes fewer.
@@ -155,24 +159,56 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
 
 def _numberlink(puzzle: Puzzle, limits: Limits) -> Solution:
     """Numberlink rules: a Flow Free solution first (it is a Numberlink one too, and filling every cell is
-    the far easier model: janko's 25x25 boards in 0.1 s against over 30 s), then SAT's Numberlink model,
-    whose "no solution" is the proof."""
+    the far easier model: janko's 25x25 boards in 0.1 s against over 30 s); then, when the search's
+    compiled passes are at hand, the link search for :data:`LINKS_SHARE` of the time left (on the
+    corpus's 437 Numberlink boards, 10 s each, it answers every board SAT's Numberlink model answers
+    and 27 more, faster on 275 of 294); then SAT's Numberlink model, a different method, with the rest. Each
+    engine's "no solution" is a proof (docs/benchmarks.md, "Engines under Numberlink rules")."""
     from . import sat
 
     t0 = time.perf_counter()
     total = limits.time_limit_s
+
+    def left() -> float | None:
+        return None if total is None else max(0.0, total - (time.perf_counter() - t0))
+
     first = FLOW_FIRST_SECONDS if total is None else FLOW_FIRST_SHARE * total
     try:
         filled = solve(puzzle.with_rules(Rules.FLOW), replace(limits, time_limit_s=first))
         return _tagged(replace(filled, puzzle=puzzle), [*filled.stats.get("tried", []), "(flow rules)"], t0)
     except (UnsolvableError, SearchLimitError):
-        pass  # no solution fills every cell (or none found soon): the Numberlink model decides
-    left = None if total is None else max(0.0, total - (time.perf_counter() - t0))
+        pass  # no solution fills every cell (or none found soon): the Numberlink models decide
+    tried = []
+    if _links_ready():
+        from . import links
+
+        rest = left()
+        tried.append("links")
+        try:
+            share = LINKS_SECONDS if rest is None else LINKS_SHARE * rest
+            return _tagged(links.solve(puzzle, replace(limits, time_limit_s=share)), tried, t0)
+        except UnsolvableError as err:
+            err.stats.update(tried=tried, seconds=round(time.perf_counter() - t0, 6))
+            raise
+        except SearchLimitError:
+            pass
+    tried.append("sat")
     try:
-        return _tagged(sat.solve(puzzle, replace(limits, time_limit_s=left)), ["sat"], t0)
+        return _tagged(sat.solve(puzzle, replace(limits, time_limit_s=left())), tried, t0)
     except (UnsolvableError, SearchLimitError) as err:
-        err.stats.update(tried=["sat"], seconds=round(time.perf_counter() - t0, 6))
+        err.stats.update(tried=tried, seconds=round(time.perf_counter() - t0, 6))
         raise
+
+
+def _links_ready() -> bool:
+    """Whether the link search runs at once: its passes are bound, or built ahead of time for this machine
+    (else it would compile just in time, seconds on a first run)."""
+    from .search import passes
+    from .search.passes.cache import aot_path, jit_only
+
+    if passes.KIND is None and (jit_only() or not aot_path().is_file()):
+        return False
+    return passes.bind() != "plain Python"
 
 
 def _tagged(solution: Solution, tried: list[str], t0: float) -> Solution:

@@ -211,7 +211,8 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         many with the turn later in board order); see
         :func:`flowgraph.authoring.uniqueness.count_solutions`.
     limits : Limits, optional
-        ``time_limit_s`` bounds the whole search (checked between slices of :data:`SLICE` decisions).
+        ``time_limit_s`` bounds the whole search (checked between slices of :data:`SLICE` decisions),
+        ``max_states`` the decisions.
     memo : bool
         Skip frontiers already seen to lead nowhere (the failure memo of
         :func:`~flowgraph.engines.search.passes.exhaust.exhaust_pass`); off only to measure it.
@@ -223,7 +224,8 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     Raises
     ------
     SearchLimitError
-        The time limit ran out; its ``stats`` hold ``count`` (solutions found so far) and ``decisions``.
+        The time limit (reason ``"time"``) or the decisions (``"states"``) ran out; its ``stats`` hold
+        ``count`` (solutions found so far) and ``decisions``.
     ValueError
         ``canonical`` under Flow Free rules, or ``cap`` or ``keep`` below 0.
     """
@@ -252,9 +254,14 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     table = np.zeros((MEMO_START if memo and hash_fits(n, m, len(lay.labels)) else 1, 2), np.int64)
     mode = int(fill)
     big = np.iinfo(np.int64).max
+    stats: dict = {"seconds": 0.0, "decisions": 0, "order": lay.order, "memo_hits": 0, "memo_slots": len(table)}
+    budget = limits.max_states
     while True:
+        if budget is not None and regs[2] >= budget:
+            raise SearchLimitError("states", {**stats, "count": int(regs[3])})
+        step = SLICE if budget is None else int(min(SLICE, budget - regs[2]))
         status = passes.exhaust_pass(lay.ptr, lay.nbr, lay.lnk, lay.ends, lay.clue, lay.cyc, lay.cptr, lay.cidx,
-                                     mode, big if cap is None else cap, SLICE, edge, mate, must, scratch["trail"], regs,
+                                     mode, big if cap is None else cap, step, edge, mate, must, scratch["trail"], regs,
                                      scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, table)
         stats = {"seconds": round(time.perf_counter() - t0, 6), "decisions": int(regs[2]), "order": lay.order,
                  "memo_hits": int(regs[8]), "memo_slots": len(table)}

@@ -136,7 +136,8 @@ def test_every_engine_answers_in_json(engine, capsys):
 @pytest.mark.parametrize("argv, words", [
     (["solve", "--max-states", "abc", HEX], "argument --max-states: not a whole number: 'abc'"),
     (["solve", "--time-limit", "-1", HEX], "argument --time-limit: must be positive, not -1"),
-    (["solve", "--engine", "dfs", HEX], "argument --engine: invalid choice: 'dfs' (choose from 'auto', 'search', 'sat')"),
+    (["solve", "--engine", "dfs", HEX],
+     "argument --engine: invalid choice: 'dfs' (choose from 'auto', 'search', 'sat', 'links')"),
 ])
 def test_bad_options_name_the_option_and_the_choices(argv, words, capsys):
     assert main(argv) == 2

@@ -126,3 +126,49 @@ def test_a_batch_loads_the_search_for_auto_and_one_puzzle_does_not(monkeypatch):
         assert not passes.WARM
     with make_executor(1, warm_up="auto", tasks=auto.BATCH_TASKS):
         assert passes.WARM
+
+
+# No Flow Free solution (the cell after the second A stays empty), a Numberlink one.
+EMPTY_CORNER = "STANDARD\nA-.-A-.\n"
+
+
+def test_numberlink_rules_take_a_filled_solution_first():
+    solution = verify(auto.solve(parse_file(HIVE).with_rules("numberlink")))
+    assert solution.stats["tried"][-1] == "(flow rules)"
+
+
+def test_numberlink_rules_then_try_the_link_search_then_sat(monkeypatch):
+    from flowgraph import parse_text
+    from flowgraph.engines import links
+
+    seen = []
+    monkeypatch.setattr(auto, "_links_ready", lambda: True)
+    real = links.solve
+
+    def links_solve(puzzle, limits=None):
+        seen.append(("links", limits.time_limit_s))
+        return real(puzzle, limits)
+
+    monkeypatch.setattr(links, "solve", links_solve)
+    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink"), Limits(time_limit_s=10)))
+    assert solution.engine == "links" and solution.stats["tried"] == ["links"]
+    assert 0 < seen[0][1] <= auto.LINKS_SHARE * 10
+
+    monkeypatch.setattr(links, "solve", lambda puzzle, limits=None: _stuck(puzzle))
+    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink")))
+    assert solution.engine == "sat" and solution.stats["tried"] == ["links", "sat"]
+
+
+def test_numberlink_rules_skip_the_link_search_where_it_would_compile_first(monkeypatch):
+    from flowgraph import parse_text
+
+    monkeypatch.setattr(auto, "_links_ready", lambda: False)
+    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink")))
+    assert solution.engine == "sat" and solution.stats["tried"] == ["sat"]
+
+
+def test_the_link_search_proves_no_numberlink_solution():
+    from flowgraph import parse_text
+
+    with pytest.raises(UnsolvableError):
+        auto.solve(parse_text("STANDARD\nA-B-A-B\n").with_rules("numberlink"))

@@ -72,7 +72,7 @@ def test_solve_puzzle_verifies_and_names_the_engine(engine):
 
 
 def test_unknown_engine_lists_the_valid_names():
-    with pytest.raises(ValueError, match="unknown engine 'dfs': expected one of auto, search, sat"):
+    with pytest.raises(ValueError, match="unknown engine 'dfs': expected one of auto, search, sat, links"):
         solve(parse_text("STANDARD\nA-A\n"), engine="dfs")
 
 
@@ -167,7 +167,7 @@ def test_numberlink_rules_are_solved_or_declined_by_every_engine():
             solution = solve_puzzle(puzzle, name)
             assert solution.paths == {"A": ((2, 1), (2, 3), (2, 5))}
         else:
-            with pytest.raises(RulesError, match="use --engine sat"):
+            with pytest.raises(RulesError, match="use --engine auto, sat or links"):
                 solve_puzzle(puzzle, name)
 
 
