@@ -81,7 +81,8 @@ class Count:
         return "unique" if self.count == 1 else "none"
 
 
-def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = None) -> Count:
+def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = None, *,
+              canonical: bool = False) -> Count:
     """The exact number of solutions under ``puzzle.rules``, or "at least ``most``".
 
     Runs the exhaustive link search (:func:`flowgraph.engines.exhaustive.enumerate_solutions`) on
@@ -96,6 +97,12 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
         Stop after this many solutions (the count is then "at least ``most``").
     limits : Limits, optional
         ``time_limit_s`` for the whole count.
+    canonical : bool
+        Under Numberlink rules, count only the canonical solutions, board order by rows (no path
+        jumps over two links of a triangle or three of a 4-cycle; a path turning around an empty
+        node turns at the later of the two corners): the count semiexp's numlin_v2 prints (its
+        ``OPTIMIZATION_DISALLOW_TRIVIAL_DETOUR`` and ``OPTIMIZATION_L_SHAPE_CANONIZATION``). No
+        effect under Flow Free rules, where no node is empty.
 
     Returns
     -------
@@ -118,8 +125,10 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     """
     from ..engines.exhaustive import enumerate_solutions
 
+    canonical = canonical and not puzzle.rules.fills_every_cell
     try:
-        found = enumerate_solutions(puzzle, most, keep=2, limits=limits)
+        found = enumerate_solutions(puzzle, most, keep=2, limits=limits, canonical=canonical,
+                                    order="rows" if canonical else None)
     except SearchLimitError as exc:
         return Count(int(exc.stats.get("count", 0)), False, True, (), dict(exc.stats))
     for sol in found.solutions:

@@ -70,9 +70,10 @@ def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
 
 
 def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None, rules: str | None = None,
-                  count: bool = False, most: int | None = None) -> dict[str, Any]:
+                  count: bool = False, most: int | None = None, canonical: bool = False) -> dict[str, Any]:
     """Check one job, and with ``unique`` count its solutions (up to two, :func:`count_solutions`), with
-    ``count`` all of them (at most ``most``, :func:`count_all`).
+    ``count`` all of them (at most ``most``, :func:`count_all`; only the canonical ones with ``canonical``
+    under Numberlink rules, and then the row says ``canonical: true``).
 
     The row: ``puzzle, valid, problems`` (as ``flowgraph validate --json``), with ``unique``
     ``solutions`` (None when the budget ran out) and ``verdict``, with ``count`` ``count`` (solutions
@@ -105,8 +106,11 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         from ..authoring.uniqueness import count_all
 
         left = None if time_limit_s is None else max(0.01, time_limit_s - (time.perf_counter() - t0))
-        counted = count_all(puzzle, most, Limits(time_limit_s=left))
+        canonical = canonical and not puzzle.rules.fills_every_cell
+        counted = count_all(puzzle, most, Limits(time_limit_s=left), canonical=canonical)
         row["count"], row["exact"], row["_timed_out"] = counted.count, counted.exact, counted.limit
+        if canonical:
+            row["canonical"] = True
         if "verdict" not in row or row["verdict"] == "limit":
             row["verdict"] = {"none": "unsolvable"}.get(counted.verdict, counted.verdict)
             row["status"] = row["verdict"]

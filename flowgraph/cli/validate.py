@@ -54,6 +54,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--count", action="store_true",
                    help="also count every solution under the rules (the exhaustive link search, any family); "
                    "exit 1 when a valid file has none")
+    p.add_argument("--canonical", action="store_true",
+                   help="with --count under Numberlink rules: count only canonical solutions (no path jumps a "
+                   "2x2 U-turn, a path turning around an empty cell turns at the later corner in row order): "
+                   "the number semiexp's numlin_v2 prints, one per family of solutions that differ by such moves")
     p.add_argument("--max", type=positive_int, metavar="N", dest="most",
                    help="with --count: stop at N solutions and say 'at least N'")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
@@ -68,6 +72,11 @@ def run(args: argparse.Namespace) -> int:
     from ..batch.tasks import validate_task
 
     out, err = consoles(args.color)
+    lone = [flag for flag, given in (("--max", args.most is not None), ("--canonical", args.canonical)) if given]
+    if lone and not args.count:
+        err.print(f"flowgraph validate: error: {' and '.join(lone)} {'needs' if len(lone) == 1 else 'need'} --count",
+                  markup=False)
+        return EXIT["usage"]
     jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
     statuses: list[int] = []
 
@@ -89,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         statuses.append(status)
         if args.json:
             obj = {"puzzle": job.name, "valid": row.get("valid", False), "problems": row.get("problems", [])}
-            for key in ("rules", "solutions", "count", "exact"):
+            for key in ("rules", "solutions", "count", "exact", "canonical"):
                 if key in row:
                     obj[key] = row[key]
             if verdict is not None:
@@ -106,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
                 _print_count(out, job.name, row, args.most)
 
     batch = run_rows(err, args, [j.key for j in jobs], validate_task,
-                     [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most) for j in jobs], show,
+                     [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most, args.canonical)
+                      for j in jobs], show,
                      verb="checking", warm_up="sat" if args.unique else "search" if args.count else None,
                      digests=[j.digest for j in jobs])
     if isinstance(batch, str):
@@ -137,7 +147,7 @@ def _print_verdict(out: Console, path: str, puzzle: Puzzle | None, problems: lis
 
 def _print_count(out: Console, path: str, row: dict, most: int | None) -> None:
     count, rules = row["count"], f" under {Rules.of(row['rules']).display_name} rules" if "rules" in row else ""
-    word = "solution" if count == 1 else "solutions"
+    word = ("canonical " if row.get("canonical") else "") + ("solution" if count == 1 else "solutions")
     if row.get("_timed_out"):
         out.print(Text(f"{path}: ").append("limit", style="bold yellow")
                   .append(f": {f'at least {count} {word}' if count else 'no solution found'}{rules} when the time ran out"))

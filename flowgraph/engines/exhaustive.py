@@ -106,11 +106,13 @@ def short_cycles(links: np.ndarray, n: int, chorded: bool = False) -> tuple[list
     return triangles, squares
 
 
-def _board_order(puzzle: Puzzle) -> tuple[list[Node], str]:
-    """The nodes in rows or columns order, whichever has the narrower frontier."""
+def _board_order(puzzle: Puzzle, only: str | None = None) -> tuple[list[Node], str]:
+    """The nodes in rows or columns order (``only``), or whichever has the narrower frontier."""
     g = puzzle.graph
     best: tuple[int, list[Node], str] | None = None
     for name, key in (("rows", lambda v: (*position(v), v[2:])), ("columns", lambda v: (v[1], v[0], v[2:]))):
+        if only is not None and name != only:
+            continue
         order = sorted(g, key=key)
         rank = {v: i for i, v in enumerate(order)}
         last = [max((rank[w] for w in g[v]), default=rank[v]) for v in order]
@@ -130,9 +132,9 @@ def _board_order(puzzle: Puzzle) -> tuple[list[Node], str]:
 class _Layout:
     """The arrays of one puzzle for :func:`exhaust_pass`, nodes in board order."""
 
-    def __init__(self, puzzle: Puzzle, canonical: bool):
+    def __init__(self, puzzle: Puzzle, canonical: bool, only: str | None = None):
         g = puzzle.graph
-        self.nodes, self.order = _board_order(puzzle)
+        self.nodes, self.order = _board_order(puzzle, only)
         index = {v: i for i, v in enumerate(self.nodes)}
         n = len(self.nodes)
         ends = np.array(sorted((min(index[u], index[v]), max(index[u], index[v])) for u, v in g.edges),
@@ -191,7 +193,7 @@ class _Layout:
 
 
 def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2, canonical: bool = False,
-                        limits: Limits | None = None, memo: bool = True) -> Enumeration:
+                        limits: Limits | None = None, memo: bool = True, order: str | None = None) -> Enumeration:
     """Find every solution of ``puzzle`` under its rules (or stop at ``cap``), keeping the first ``keep``.
 
     Parameters
@@ -216,6 +218,10 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     memo : bool
         Skip frontiers already seen to lead nowhere (the failure memo of
         :func:`~flowgraph.engines.search.passes.exhaust.exhaust_pass`); off only to measure it.
+    order : {None, "rows", "columns"}
+        The board order (None: whichever keeps the frontier narrower). With ``canonical`` it
+        also says which corners are canonical: in rows order on a square board these are the
+        solutions numlin_v2 counts (its L-shape canonisation).
 
     Returns
     -------
@@ -227,7 +233,7 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         The time limit (reason ``"time"``) or the decisions (``"states"``) ran out; its ``stats`` hold
         ``count`` (solutions found so far) and ``decisions``.
     ValueError
-        ``canonical`` under Flow Free rules, or ``cap`` or ``keep`` below 0.
+        ``canonical`` under Flow Free rules, ``cap`` or ``keep`` below 0, or an unknown ``order``.
     """
     from .search import passes
     from .search.passes.codes import CAPPED, EXHAUSTED, PAUSED, REGISTERS, STACK_COLUMNS, hash_fits
@@ -237,9 +243,11 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         raise ValueError("canonical solutions are a Numberlink-rules notion (cells may stay empty)")
     if (cap is not None and cap < 1) or keep < 0:
         raise ValueError("cap must be at least 1 and keep at least 0")
+    if order not in (None, "rows", "columns"):
+        raise ValueError(f"unknown board order {order!r}: expected rows or columns")
     limits = limits or Limits()
     t0 = time.perf_counter()
-    lay = _Layout(puzzle, canonical)
+    lay = _Layout(puzzle, canonical, order)
     n, m = len(lay.nodes), len(lay.ends)
     edge = np.zeros(m, np.uint8)
     mate = np.arange(n, dtype=np.int64)

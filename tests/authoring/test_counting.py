@@ -192,3 +192,51 @@ def test_the_memo_grows_between_slices(monkeypatch):
     monkeypatch.setattr(exhaustive, "SLICE", 3)
     grown = exhaustive.enumerate_solutions(puzzle, keep=0)
     assert grown.count == 56 and grown.stats["memo_slots"] > 2
+
+
+# semiexp/numlin_v2's counts (its `numlin URL` binary's "solutions:" line, built from its source, 2026-11-25;
+# the URL from `flowgraph convert --rules numberlink --to puzzlink FILE`): on the 207 janko boards where both
+# answer in 20 s, the counts agree (docs/benchmarks.md); bench/numlin_side_by_side.py runs the comparison on URLs.
+NUMLIN_V2_COUNTS = {"janko_007_9x9": 56, "janko_008_9x9": 1, "janko_009_9x9": 30, "janko_010_9x9": 153,
+                    "janko_013_10x10": 572, "janko_014_10x10": 2, "janko_133_10x10": 72, "janko_144_12x12": 19}
+
+
+@pytest.mark.parametrize("name, expected", sorted(NUMLIN_V2_COUNTS.items()))
+def test_canonical_counts_equal_numlin_v2s(name, expected):
+    from flowgraph import parse_file
+    from tests.helpers import corpus_files
+
+    files = corpus_files(f"numberlink/{name}.txt")
+    if not files:
+        pytest.skip("the corpus is not here")
+    puzzle = parse_file(files[0]).with_rules("numberlink")
+    counted = count_all(puzzle, canonical=True)
+    assert counted.exact and counted.count == expected
+    assert count_all(puzzle, expected + 1).count > expected or expected == 1  # the Nikoli count is larger
+
+
+OPEN_3X3 = "STANDARD\nA-.-.\n| | |\n.-.-.\n| | |\n.-.-A\n"
+
+
+def test_canonical_changes_nothing_under_flow_rules():
+    puzzle = parse_text(OPEN_3X3)
+    assert count_all(puzzle, canonical=True).count == count_all(puzzle).count == 2
+
+
+def test_validate_counts_canonical_solutions(tmp_path, capsys):
+    board = tmp_path / "open_3x3.txt"
+    board.write_text(OPEN_3X3)
+    for flags, count in ((["--count"], 12), (["--count", "--canonical"], 1)):
+        assert main(["validate", "--rules", "numberlink", "--json", *flags, str(board)]) == 0
+        row = json.loads(capsys.readouterr().out)
+        assert row["count"] == count and row.get("canonical", False) == ("--canonical" in flags)
+    assert main(["validate", "--rules", "numberlink", "--count", "--canonical", str(board)]) == 0
+    assert "1 canonical solution under Numberlink rules" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("flags, words", [(["--canonical"], "--canonical needs --count"),
+                                          (["--max", "3"], "--max needs --count"),
+                                          (["--max", "3", "--canonical"], "--max and --canonical need --count")])
+def test_count_options_need_count(flags, words, capsys):
+    assert main(["validate", *flags, str(PUZZLES / "hex" / "hive_8x7.txt")]) == 2
+    assert words in capsys.readouterr().err
