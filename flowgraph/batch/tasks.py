@@ -14,13 +14,13 @@ from typing import Any
 from ..model import Limits
 from .jobs import Job
 
-__all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "STATUSES"]
+__all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "rate_task", "STATUSES"]
 
 #: Every status a row can have, in the order a summary lists them.
 #: The stats of a row no engine ran for (docs/format.md's ``nodes`` is ``states``).
 EMPTY_STATS: dict[str, Any] = {"seconds": 0.0, "states": 0, "sat_calls": 0, "nodes": 0}
 
-STATUSES = ("solved", "valid", "unique", "generated", "multiple", "unsolvable", "limit", "invalid", "error")
+STATUSES = ("solved", "valid", "unique", "generated", "rated", "multiple", "unsolvable", "limit", "invalid", "error")
 
 
 def _nodes(paths) -> dict[str, list[list]]:
@@ -151,5 +151,36 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
         name = f"{spec['family']}_{w}x{h}_{seed}.txt"
         row.update(status="generated", name=name, text=made.text,
                    solution=solution_json(name, made.solution)["paths"], figures=made.figures)
+    row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
+    return row
+
+
+def rate_task(job: Job, time_limit_s: float | None = None) -> dict[str, Any]:
+    """Rate one job (:func:`~flowgraph.authoring.explain.explain`): ``puzzle, status`` (``rated``,
+    ``unsolvable``, ``limit``, ``invalid``), with ``rating``, ``tier``, ``steps``, ``counts`` and ``unique``
+    when rated, ``message`` otherwise, and ``stats.seconds``."""
+    from ..authoring.explain import explain
+    from ..errors import RulesError, SearchLimitError, UnsolvableError
+    from ..io.files import load
+
+    if job.error:
+        return _unreadable(job, "rated")
+    t0 = time.perf_counter()
+    puzzle, problems = load(job.name, job.data)
+    row: dict[str, Any] = {"key": job.key, "puzzle": job.name}
+    if puzzle is None or any(p.is_error for p in problems):
+        row.update(status="invalid", errors=[p.to_json() for p in problems if p.is_error])
+    else:
+        try:
+            found = explain(puzzle, Limits(time_limit_s=time_limit_s))
+        except UnsolvableError:
+            row.update(status="unsolvable", message="no solution")
+        except SearchLimitError:
+            row.update(status="limit", message="no solution found in the time given")
+        except RulesError as exc:
+            row.update(status="invalid", message=str(exc))
+        else:
+            row.update(status="rated", rating=found.rating, tier=found.tier, steps=len(found.steps),
+                       counts={k: v for k, v in found.counts.items() if v}, unique=found.unique)
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
     return row

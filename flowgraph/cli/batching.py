@@ -155,14 +155,16 @@ def _refuse_out(out: str, keys: Sequence[str]) -> str | None:
 def print_summary(console: Console, summary: dict, title: str) -> None:
     """The summary table of a batch: rows by status, total and wall seconds, the slowest puzzles."""
     from rich.table import Table
+    from rich.text import Text
 
-    styles = {"solved": "green", "valid": "green", "unique": "green", "generated": "green", "multiple": "yellow",
+    styles = {"solved": "green", "valid": "green", "unique": "green", "generated": "green", "rated": "green",
+              "multiple": "yellow",
               "unsolvable": "yellow", "limit": "red", "invalid": "red", "error": "bold red"}
     table = Table(title=title, show_header=True, title_justify="left")
     table.add_column("result")
     table.add_column("puzzles", justify="right")
     for status, n in summary["status"].items():
-        table.add_row(f"[{styles.get(status, '')}]{status}[/]", str(n))
+        table.add_row(Text(status, style=styles.get(status, "")), str(n))
     if summary["not_run"]:
         table.add_row("[red]not run (interrupted)[/]", str(summary["not_run"]))
     table.add_row("[bold]total[/]", f"[bold]{summary['jobs']}[/]")

@@ -169,6 +169,8 @@ SUMMARIES = {
     "scan": "read puzzles from screenshots (square and hex boards) and write or solve them",
     "studio": "open a local web page to draw, check, solve and export puzzles",
     "bench": "solve many puzzles and print a table of times, states and SAT calls",
+    "explain": "the solving path as a person takes it: each step, its technique and why",
+    "rate": "rate puzzles by the hardest technique a person needs (easy, medium, hard, extreme)",
     "warm-up": "load every engine now: build the search once for this machine (15-20 s)",
 }
 

@@ -1,0 +1,571 @@
+"""The solving path as a person takes it: techniques in tiers, each step justified (``flowgraph explain``).
+
+A board is a set of links, each undecided, used (a *line*) or ruled out. A step applies the
+easiest technique that decides something, in this order (the tier is the position):
+
+1. **forced move**: a cell needs two lines (an endpoint one); when it has as many lines as it
+   needs the rest are ruled out, when it has only as many open links as it needs they are all
+   lines;
+2. **dead end**: a link that would close a loop, or join two different flows, is ruled out;
+3. **stranded region**: a region of empty cells (no line yet, no endpoint) must be entered and
+   left by a path: when only two links lead into it, both are lines;
+4. **bottleneck**: every way between the two heads of an unfinished flow, through empty cells,
+   crosses one link: it is a line;
+5. **one-step contradiction**: with a link taken as a line (or ruled out), tiers 1-3 (then, if
+   none does, 1-4) run into a contradiction (a cell with no way out, a loop, two flows meeting, a region nobody can reach,
+   a flow cut off), so the link is the other way;
+6. **deeper search**: none of the above decides anything; the next link of the solution is
+   taken, and the search proved the other choice has no solution (for a unique puzzle).
+
+The puzzle is rated by its hardest step (Sudoku Explainer's way, Simon Tatham's difficulty
+levels as sets of rules): ``rating = tier + min(0.9, 0.1 * uses of that tier)``; its tier word is
+``easy`` (tiers 1-2), ``medium`` (3-4), ``hard`` (5) or ``extreme`` (6).
+
+Every step agrees with the solution (the tests replay the steps on every bundled and corpus
+board): techniques 1-5 are sound under Flow Free's rules, and a step of tier 6 is only sound
+given that the solution is unique, which :func:`explain` reports.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from ..errors import RulesError
+from ..model import Limits, Node, Puzzle, Solution
+
+__all__ = ["TECHNIQUES", "TIER_WORDS", "Step", "Explanation", "explain", "explanation_json", "rating_of", "tier_word"]
+
+#: Technique names, in tier order (tier = position + 1).
+TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-step contradiction", "deeper search")
+#: A puzzle's tier word by its hardest step's tier.
+TIER_WORDS = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "extreme"}
+
+UNDECIDED, LINE, CUT = 0, 1, -1
+
+
+class _Contradiction(Exception):
+    """The board breaks a rule; ``cells`` show where."""
+
+    def __init__(self, why: str, cells: tuple[int, ...]):
+        super().__init__(why)
+        self.why = why
+        self.cells = cells
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the solving path.
+
+    Attributes
+    ----------
+    technique : str
+        One of :data:`TECHNIQUES`.
+    tier : int
+        1 (easiest) to 6.
+    flow : str or None
+        The flow the step is about, when one is.
+    lines : tuple of (Node, Node)
+        Links the step makes lines.
+    cuts : tuple of (Node, Node)
+        Links the step rules out.
+    because : tuple of Node
+        The cells that justify it (the cell, the region, the flow's heads, where the trial failed).
+    note : str
+        One sentence saying why.
+    """
+
+    technique: str
+    tier: int
+    flow: str | None
+    lines: tuple[tuple[Node, Node], ...]
+    cuts: tuple[tuple[Node, Node], ...]
+    because: tuple[Node, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What :func:`explain` found.
+
+    Attributes
+    ----------
+    steps : tuple of Step
+    solution : Solution
+        The solution the steps build (verified).
+    unique : bool or None
+        Whether the solution is unique (None: not known in the time given); tier-6 steps rely on it.
+    rating : float
+        ``tier + min(0.9, 0.1 * uses of that tier)`` of the hardest step (0.0 with no step).
+    tier : str
+        ``easy``, ``medium``, ``hard`` or ``extreme``.
+    """
+
+    steps: tuple[Step, ...]
+    solution: Solution
+    unique: bool | None
+    rating: float = 0.0
+    tier: str = "easy"
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def rating_of(steps: tuple[Step, ...] | list[Step]) -> float:
+    """The rating of a solving path: hardest tier, plus 0.1 per use of it (at most 0.9)."""
+    if not steps:
+        return 0.0
+    top = max(s.tier for s in steps)
+    return round(top + min(0.9, 0.1 * sum(s.tier == top for s in steps)), 1)
+
+
+def tier_word(rating: float) -> str:
+    """``easy``, ``medium``, ``hard`` or ``extreme`` for a rating."""
+    return TIER_WORDS.get(max(1, min(6, int(rating))), "easy")
+
+
+def _finder(comp: list[int]):
+    """The ``find`` of a union-find forest held in ``comp`` (path halving)."""
+
+    def find(x: int) -> int:
+        while comp[x] != x:
+            comp[x] = comp[comp[x]]
+            x = comp[x]
+        return x
+
+    return find
+
+
+class _Board:
+    """Link states and the derived flows of a puzzle under Flow Free rules."""
+
+    def __init__(self, puzzle: Puzzle):
+        index = puzzle.cell_index
+        self.nodes = list(index.nodes)
+        self.n = len(self.nodes)
+        self.links = [tuple(map(int, row)) for row in index.links.tolist()]
+        self.at: list[list[int]] = [[] for _ in range(self.n)]
+        for e, (u, v) in enumerate(self.links):
+            self.at[u].append(e)
+            self.at[v].append(e)
+        self.flow_of_end = [-1] * self.n
+        self.labels = [f.label for f in puzzle.flows]
+        for k, f in enumerate(puzzle.flows):
+            for end in f.ends:
+                self.flow_of_end[index.number[end]] = k
+        self.need = [1 if self.flow_of_end[v] >= 0 else 2 for v in range(self.n)]
+        self.state = [UNDECIDED] * len(self.links)
+
+    def copy(self) -> _Board:
+        other = object.__new__(_Board)
+        other.__dict__.update(self.__dict__)
+        other.state = list(self.state)
+        return other
+
+    def other(self, e: int, v: int) -> int:
+        u, w = self.links[e]
+        return w if u == v else u
+
+    def count(self, v: int) -> tuple[int, int]:
+        """(lines, undecided links) at ``v``."""
+        lines = open_ = 0
+        for e in self.at[v]:
+            s = self.state[e]
+            lines += s == LINE
+            open_ += s == UNDECIDED
+        return lines, open_
+
+    def segments(self) -> tuple[list[int], list[int]]:
+        """Per node: its segment's id (a component of lines) and that segment's flow (-1 unknown)."""
+        comp = list(range(self.n))
+        find = _finder(comp)
+        for e, (u, v) in enumerate(self.links):
+            if self.state[e] == LINE:
+                ru, rv = find(u), find(v)
+                if ru == rv:
+                    raise _Contradiction("a loop", (u, v))
+                comp[ru] = rv
+        root = [find(v) for v in range(self.n)]
+        flow: dict[int, int] = {}
+        for v in range(self.n):
+            k = self.flow_of_end[v]
+            if k >= 0:
+                if flow.get(root[v], k) != k:
+                    raise _Contradiction("two flows meet", (v,))
+                flow[root[v]] = k
+        return root, [flow.get(root[v], -1) for v in range(self.n)]
+
+    def done(self) -> bool:
+        return all(s != UNDECIDED for s in self.state)
+
+
+def _forced(b: _Board) -> tuple[list[int], list[int], int] | None:
+    """Tier 1: a cell with as many lines as it needs, or as many open links."""
+    for v in range(b.n):
+        lines, open_ = b.count(v)
+        if lines > b.need[v] or lines + open_ < b.need[v]:
+            raise _Contradiction("a cell with no way out" if lines + open_ < b.need[v] else "a cell with too many lines",
+                                 (v,))
+        if open_ and lines == b.need[v]:
+            return [], [e for e in b.at[v] if b.state[e] == UNDECIDED], v
+        if open_ and lines + open_ == b.need[v]:
+            return [e for e in b.at[v] if b.state[e] == UNDECIDED], [], v
+    return None
+
+
+def _dead_ends(b: _Board) -> tuple[list[int], list[int], int] | None:
+    """Tier 2: a link that closes a loop or joins two flows."""
+    root, flow = b.segments()
+    for e, (u, v) in enumerate(b.links):
+        if b.state[e] != UNDECIDED:
+            continue
+        if root[u] == root[v] or (flow[u] >= 0 and flow[v] >= 0 and flow[u] != flow[v]):
+            return [], [e], u
+    return None
+
+
+def _empty(b: _Board, v: int) -> bool:
+    return b.flow_of_end[v] < 0 and b.count(v)[0] == 0
+
+
+def _regions(b: _Board) -> list[tuple[list[int], list[int]]]:
+    """Regions of empty cells joined by open links, each with the open links leading out of it."""
+    seen = [False] * b.n
+    out = []
+    for s in range(b.n):
+        if seen[s] or not _empty(b, s):
+            continue
+        region, exits, stack = [], [], [s]
+        seen[s] = True
+        while stack:
+            v = stack.pop()
+            region.append(v)
+            for e in b.at[v]:
+                if b.state[e] != UNDECIDED:
+                    continue
+                w = b.other(e, v)
+                if _empty(b, w):
+                    if not seen[w]:
+                        seen[w] = True
+                        stack.append(w)
+                else:
+                    exits.append(e)
+        out.append((region, exits))
+    return out
+
+
+def _stranded(b: _Board) -> tuple[list[int], list[int], list[int]] | None:
+    """Tier 3: a region of empty cells with exactly two ways in (both lines), or fewer (a contradiction)."""
+    for region, exits in _regions(b):
+        if len(exits) < 2:
+            raise _Contradiction("a region no path can reach", tuple(region))
+        if len(exits) == 2:
+            return exits, [], region
+    return None
+
+
+def _heads(b: _Board, flow: list[int], root: list[int], k: int) -> list[int]:
+    """The nodes of flow ``k``'s segments that still need a line (its heads)."""
+    return [v for v in range(b.n) if flow[v] == k and b.count(v)[0] < b.need[v]]
+
+
+def _path_bridges(adj: dict[int, list[tuple[int, int]]], h1: int, h2: int) -> list[int] | None:
+    """The real links (ids >= 0) that every h1-h2 path in ``adj`` crosses; None when h2 cannot be reached.
+
+    A bridge on one h1-h2 path separates h1 from h2, so the links asked for are the bridges on a
+    path found by depth-first search (Tarjan's low-link, iteratively)."""
+    disc: dict[int, int] = {h1: 0}
+    low: dict[int, int] = {h1: 0}
+    parent: dict[int, tuple[int, int]] = {}
+    stack = [(h1, -2, iter(adj.get(h1, ())))]
+    bridges: set[tuple[int, int]] = set()
+    while stack:
+        v, via, it = stack[-1]
+        for w, e in it:
+            if (e == via and e != -1) or (e == -1 and parent.get(v, (None, None))[0] == w and via == -1):
+                continue
+            if w in disc:
+                low[v] = min(low[v], disc[w])
+            else:
+                disc[w] = low[w] = len(disc)
+                parent[w] = (v, e)
+                stack.append((w, e, iter(adj.get(w, ()))))
+                break
+        else:
+            stack.pop()
+            if v in parent:
+                u, e = parent[v]
+                low[u] = min(low[u], low[v])
+                if low[v] > disc[u]:
+                    bridges.add((v, e))
+    if h2 not in disc:
+        return None
+    out, v = [], h2
+    while v != h1:
+        u, e = parent[v]
+        if (v, e) in bridges and e >= 0:
+            out.append(e)
+        v = u
+    return out
+
+
+def _bottleneck(b: _Board) -> tuple[list[int], int, list[int]] | None:
+    """Tier 4: a link every way between an unfinished flow's heads crosses."""
+    root, flow = b.segments()
+    lines = [b.count(v)[0] for v in range(b.n)]
+    empty = [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)]
+    loose_end = [flow[v] < 0 and 0 < lines[v] < b.need[v] for v in range(b.n)]
+    ends: dict[int, list[int]] = {}
+    for v in range(b.n):
+        if loose_end[v]:
+            ends.setdefault(root[v], []).append(v)
+    heads: dict[int, list[int]] = {}
+    for v in range(b.n):
+        if flow[v] >= 0 and lines[v] < b.need[v]:
+            heads.setdefault(flow[v], []).append(v)
+    for k, hs in sorted(heads.items()):
+        if len(hs) != 2:
+            raise _Contradiction("a flow with a loose end", tuple(hs))
+        h1, h2 = hs
+        # the flow may pass through empty cells and through pieces of path no endpoint owns yet (from one
+        # loose end to the other: link -1, never the answer)
+        passable = [empty[v] or loose_end[v] or v in hs for v in range(b.n)]
+        adj: dict[int, list[tuple[int, int]]] = {}
+        for e, (u, v) in enumerate(b.links):
+            if b.state[e] == UNDECIDED and passable[u] and passable[v] and root[u] != root[v]:
+                adj.setdefault(u, []).append((v, e))
+                adj.setdefault(v, []).append((u, e))
+        for pair in ends.values():
+            if len(pair) == 2:
+                adj.setdefault(pair[0], []).append((pair[1], -1))
+                adj.setdefault(pair[1], []).append((pair[0], -1))
+        found = _path_bridges(adj, h1, h2)
+        if found is None:
+            raise _Contradiction(f"flow {b.labels[k]} is cut off", (h1, h2))
+        if found:
+            return [found[-1]], k, [h1, h2]
+    return None
+
+
+def _apply(b: _Board, lines: list[int], cuts: list[int]) -> None:
+    for e in lines:
+        if b.state[e] == CUT:
+            raise _Contradiction("a link both used and ruled out", b.links[e])
+        b.state[e] = LINE
+    for e in cuts:
+        if b.state[e] == LINE:
+            raise _Contradiction("a link both used and ruled out", b.links[e])
+        b.state[e] = CUT
+
+
+def _easy(b: _Board, up_to: int) -> tuple[int, list[int], list[int], int | None, list[int]] | None:
+    """The first deduction of tier at most ``up_to`` (tiers 1-4): (tier, lines, cuts, flow, because)."""
+    found = _forced(b)
+    if found:
+        return 1, found[0], found[1], None, [found[2]]
+    found = _dead_ends(b)
+    if found:
+        return 2, found[0], found[1], None, [found[2]]
+    if up_to >= 3:
+        stranded = _stranded(b)
+        if stranded:
+            return 3, stranded[0], stranded[1], None, stranded[2]
+    if up_to >= 4:
+        neck = _bottleneck(b)
+        if neck:
+            return 4, neck[0], [], neck[1], neck[2]
+    return None
+
+
+def _cut_off(b: _Board) -> None:
+    """Raise _Contradiction when an unfinished flow's heads cannot meet through empty cells and loose pieces."""
+    root, flow = b.segments()
+    lines = [b.count(v)[0] for v in range(b.n)]
+    empty = [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)]
+    loose_end = [flow[v] < 0 and 0 < lines[v] < b.need[v] for v in range(b.n)]
+    partner: dict[int, int] = {}
+    ends: dict[int, list[int]] = {}
+    for v in range(b.n):
+        if loose_end[v]:
+            ends.setdefault(root[v], []).append(v)
+    for pair in ends.values():
+        if len(pair) == 2:
+            partner[pair[0]], partner[pair[1]] = pair[1], pair[0]
+    heads: dict[int, list[int]] = {}
+    for v in range(b.n):
+        if flow[v] >= 0 and lines[v] < b.need[v]:
+            heads.setdefault(flow[v], []).append(v)
+    # components of the cells any flow may pass through (empty cells, loose pieces end to end)
+    comp = list(range(b.n))
+    find = _finder(comp)
+    shared = [empty[v] or loose_end[v] for v in range(b.n)]
+    for e, (u, v) in enumerate(b.links):
+        if b.state[e] == UNDECIDED and shared[u] and shared[v] and root[u] != root[v]:
+            comp[find(u)] = find(v)
+    for a, c in partner.items():
+        comp[find(a)] = find(c)
+
+    def touches(h: int) -> set[int]:
+        return {find(w) for e in b.at[h] if b.state[e] == UNDECIDED for w in (b.other(e, h),) if shared[w]}
+
+    for k, hs in heads.items():
+        if len(hs) != 2:
+            raise _Contradiction("a flow with a loose end", tuple(hs))
+        h1, h2 = hs
+        direct = any(b.state[e] == UNDECIDED and b.other(e, h1) == h2 for e in b.at[h1]) and root[h1] != root[h2]
+        if not direct and not touches(h1) & touches(h2):
+            raise _Contradiction(f"flow {b.labels[k]} is cut off", (h1, h2))
+
+
+def _settle(b: _Board, up_to: int = 3) -> None:
+    """Apply tiers 1 to ``up_to`` until nothing changes, then the global checks (regions, flows cut off);
+    raises _Contradiction."""
+    while True:
+        found = _easy(b, up_to)
+        if found is None:
+            break
+        _apply(b, found[1], found[2])
+    _cut_off(b)
+
+
+def _trial(b: _Board, up_to: int) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
+    """Tier 5: a link whose one value makes tiers 1 to ``up_to`` fail; (lines, cuts, why, cells).
+
+    Links at a head (a cell with a line, or an endpoint) are tried first, as a person looks there."""
+    at_head = [b.flow_of_end[v] >= 0 or b.count(v)[0] > 0 for v in range(b.n)]
+    todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
+    todo.sort(key=lambda e: not (at_head[b.links[e][0]] or at_head[b.links[e][1]]))
+    for e in todo:
+        for value in (LINE, CUT):
+            t = b.copy()
+            t.state[e] = value
+            try:
+                _settle(t, up_to)
+            except _Contradiction as c:
+                return ([], [e], c.why, c.cells) if value == LINE else ([e], [], c.why, c.cells)
+    return None
+
+
+def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:
+    """The solving path of ``puzzle``, easiest technique first at each step.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Any family under Flow Free rules (square, hex, warps, bridges, holes).
+    limits : Limits, optional
+        The budget for the solution and the uniqueness check the path is checked against.
+
+    Returns
+    -------
+    Explanation
+        Its steps decide every link; each agrees with :attr:`Explanation.solution`.
+
+    Raises
+    ------
+    RulesError
+        Numberlink rules (empty cells make the degree rule "none or two": not explained yet).
+    UnsolvableError, SearchLimitError
+        From solving the puzzle first.
+    """
+    from ..engines import solve_puzzle
+    from .uniqueness import count_solutions
+
+    if not puzzle.rules.fills_every_cell:
+        raise RulesError("explain follows Flow Free's rules only (every cell filled), not numberlink")
+    limits = limits or Limits()
+    solution = solve_puzzle(puzzle, "auto", limits)
+    verdict = count_solutions(puzzle, 2, limits).verdict
+    unique = {"unique": True, "multiple": False}.get(verdict)
+    b = _Board(puzzle)
+    used = set()
+    for path in solution.paths.values():
+        for u, v in itertools.pairwise(path):
+            used.add(frozenset((puzzle.cell_index.number[u], puzzle.cell_index.number[v])))
+    truth = [frozenset(link) in used for link in b.links]
+    steps: list[Step] = []
+    while not b.done():
+        found = _easy(b, 4)
+        if found is not None:
+            tier, lines, cuts, k, cells = found
+            note = _note(tier, b, lines, cuts, cells)
+            because = tuple(cells)
+        else:
+            trial = _trial(b, 3) or _trial(b, 4)  # the bottleneck rule in trials only when needed: it is slow
+            if trial is not None:
+                lines, cuts, why, because = trial
+                tier = 5
+                k = None
+                e = (lines or cuts)[0]
+                note = (f"if {_name(b, e)} were {'ruled out' if lines else 'a line'}, {why}")
+            else:
+                e = next(e for e in range(len(b.links)) if b.state[e] == UNDECIDED)
+                lines, cuts = ([e], []) if truth[e] else ([], [e])
+                tier, k, because = 6, None, b.links[e]
+                note = (f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: "
+                        "the other choice has no solution (found by search)")
+        flow = k if k is not None else _flow_of(b, lines)
+        _apply(b, lines, cuts)
+        steps.append(Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
+                          tuple(_pair(b, e) for e in lines), tuple(_pair(b, e) for e in cuts),
+                          tuple(b.nodes[v] for v in because), note))
+    rating = rating_of(steps)
+    counts = {t: sum(s.technique == t for s in steps) for t in TECHNIQUES}
+    return Explanation(tuple(steps), solution, unique, rating, tier_word(rating) if steps else "easy", counts)
+
+
+def _pair(b: _Board, e: int) -> tuple[Node, Node]:
+    u, v = b.links[e]
+    return b.nodes[u], b.nodes[v]
+
+
+def _flow_of(b: _Board, lines: list[int]) -> int | None:
+    if not lines:
+        return None
+    try:
+        root, flow = b.segments()
+    except _Contradiction:
+        return None
+    u, v = b.links[lines[0]]
+    return flow[u] if flow[u] >= 0 else flow[v] if flow[v] >= 0 else None
+
+
+def _cell(b: _Board, v: int) -> str:
+    line, col = b.nodes[v][:2]
+    return f"({line},{col})"
+
+
+def _name(b: _Board, e: int) -> str:
+    u, v = b.links[e]
+    return f"{_cell(b, u)}-{_cell(b, v)}"
+
+
+def _note(tier: int, b: _Board, lines: list[int], cuts: list[int], cells: list[int]) -> str:
+    if tier == 1:
+        v = cells[0]
+        if lines:
+            return f"{_cell(b, v)} has only {len(lines)} way{'s' if len(lines) != 1 else ''} left and needs them"
+        return f"{_cell(b, v)} has all its lines"
+    if tier == 2:
+        return f"{_name(b, cuts[0])} would close a loop or join two flows"
+    if tier == 3:
+        size = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}"
+        return f"the empty region of {size} at {_cell(b, cells[0])} has only two ways in"
+    return f"every way between the flow's heads {_cell(b, cells[0])} and {_cell(b, cells[1])} crosses {_name(b, lines[0])}"
+
+
+def explanation_json(path: str, found: Explanation) -> dict:
+    """The object ``flowgraph explain --json`` prints: positions as ``[line, column]`` (as ``solve --json``)."""
+
+    def at(node: Node) -> list[int]:
+        return [int(node[0]), int(node[1])]
+
+    return {
+        "puzzle": path,
+        "status": "explained",
+        "steps": [{"technique": s.technique, "tier": s.tier, "flow": s.flow,
+                   "links": [[at(u), at(v)] for u, v in s.lines], "cuts": [[at(u), at(v)] for u, v in s.cuts],
+                   "because": [at(n) for n in s.because], "note": s.note} for s in found.steps],
+        "counts": found.counts,
+        "unique": found.unique,
+        "rating": found.rating,
+        "tier": found.tier,
+    }

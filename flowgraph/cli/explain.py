@@ -1,0 +1,103 @@
+"""``flowgraph explain``: the solving path as a person takes it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.text import Text
+
+from .common import EXIT, add_color_option, add_command, add_rules_option, consoles, positive_float, read_stdin
+
+__all__ = ["add_parser", "run"]
+
+STYLE = {1: "green", 2: "green", 3: "cyan", 4: "cyan", 5: "yellow", 6: "bold red"}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub, "explain", run,
+        description="Solve a puzzle the way a person does and print each step: its technique (1 forced move, "
+        "2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search), the links it "
+        "decides and the cells that justify it, easiest technique first at every step. Runs of forced moves and "
+        "dead ends are shown as one line (--all shows every step). Ends with the rating: the hardest tier "
+        "needed, plus 0.1 per use of it (at most 0.9), and its word: easy (tiers 1-2), medium (3-4), hard (5), "
+        "extreme (6). Positions are (line, column) of the file, as solve --json gives them. Flow Free rules.",
+        epilog="examples:\n  flowgraph explain puzzles/standard/regular_10x10.txt\n"
+        "  flowgraph explain --json puzzles/warps/torus_6x6.txt\n\n"
+        "exit status: 0 explained, 1 no solution, 2 usage error, 3 invalid file, 4 limit",
+    )
+    p.add_argument("file", metavar="FILE", help="a puzzle file (FILE#N: level N of a pack), or - for standard input")
+    p.add_argument("--json", action="store_true",
+                   help='one JSON object: {"puzzle", "status", "steps": [{"technique", "tier", "flow", "links", '
+                   '"cuts", "because", "note"}, ...], "counts", "unique", "rating", "tier"}')
+    p.add_argument("--all", action="store_true", help="show every step, forced moves and dead ends included")
+    p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
+                   help="give up solving after S seconds (status 4)")
+    add_rules_option(p)
+    add_color_option(p)
+
+
+def _link(pair) -> str:
+    (a, b) = pair
+    return f"({a[0]},{a[1]})-({b[0]},{b[1]})"
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..authoring.explain import explain, explanation_json
+    from ..errors import RulesError, SearchLimitError, UnsolvableError
+    from ..io.files import load
+    from ..model import Limits
+    from .common import print_problems
+
+    out, err = consoles(args.color)
+    puzzle, problems = load(args.file, read_stdin(args.file))
+    if puzzle is None or any(p.is_error for p in problems):
+        print_problems(err, args.file, problems)
+        return EXIT["invalid"]
+    puzzle = puzzle.with_rules(args.rules)
+    try:
+        found = explain(puzzle, Limits(time_limit_s=args.time_limit_s))
+    except RulesError as exc:
+        err.print(f"{args.file}: {exc}", markup=False)
+        return EXIT["usage"]
+    except UnsolvableError:
+        err.print(f"{args.file}: no solution", markup=False)
+        return EXIT["unsolvable"]
+    except SearchLimitError:
+        err.print(f"{args.file}: limit: no solution found in the time given", markup=False)
+        return EXIT["limit"]
+    if args.json:
+        print(json.dumps(explanation_json(args.file, found)))
+        return EXIT["solved"]
+    steps = found.steps
+    i = 0
+    while i < len(steps):
+        s = steps[i]
+        if s.tier <= 2 and not args.all:
+            j = i
+            while j < len(steps) and steps[j].tier <= 2:
+                j += 1
+            run_ = steps[i:j]
+            moves = sum(x.tier == 1 for x in run_)
+            ends = len(run_) - moves
+            lines = sum(len(x.lines) for x in run_)
+            cuts = sum(len(x.cuts) for x in run_)
+            what = " and ".join(w for w in (f"{moves} forced move{'s' if moves != 1 else ''}" if moves else "",
+                                            f"{ends} dead end{'s' if ends != 1 else ''}" if ends else "") if w)
+            label = f"{i + 1}." if j == i + 1 else f"{i + 1}-{j}."
+            out.print(Text(f"{label:>8} ").append(what, style="green")
+                      .append(f": {lines} line{'s' if lines != 1 else ''}, {cuts} link{'s' if cuts != 1 else ''} "
+                              "ruled out"))
+            i = j
+            continue
+        decided = ", ".join([f"line {_link(p)}" for p in s.lines] + [f"no line {_link(p)}" for p in s.cuts])
+        flow = f" flow {s.flow}:" if s.flow else ""
+        out.print(Text(f"{i + 1:>7}. ").append(s.technique, style=STYLE[s.tier])
+                  .append(f" (tier {s.tier}):{flow} {decided} - {s.note}"))
+        i += 1
+    unique = {True: "unique solution", False: "several solutions: deeper-search steps pick one",
+              None: "uniqueness not known"}[found.unique]
+    out.print(Text(f"{args.file}: ").append(f"{found.tier}", style=STYLE[max([s.tier for s in steps], default=1)])
+              .append(f", rating {found.rating} ({len(steps)} steps; {unique})"))
+    return EXIT["solved"]

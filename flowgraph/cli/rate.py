@@ -1,0 +1,68 @@
+"""``flowgraph rate``: many puzzles rated by the hardest technique a person needs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.text import Text
+
+from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
+from .common import EXIT, add_color_option, add_command, consoles, positive_float, read_stdin
+
+__all__ = ["add_parser", "run"]
+
+STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "extreme": "bold red"}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = add_command(
+        sub, "rate", run,
+        description="Rate each puzzle by the solving path of flowgraph explain: the hardest technique needed "
+        "(1 forced move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper "
+        "search) plus 0.1 per use of it (at most 0.9), and a tier: easy (1-2), medium (3-4), hard (5), extreme "
+        "(6). Folders stand for their puzzle files and a level pack for each of its levels; puzzles run in "
+        "parallel (--jobs) and print in input order. Flow Free rules.",
+        epilog="examples:\n  flowgraph rate puzzles/\n  flowgraph rate --json levels.txt --out ratings.jsonl\n\n"
+        + BATCH_EXIT_HELP,
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, folders or level packs (- : standard input)")
+    p.add_argument("--json", action="store_true",
+                   help='one JSON object per puzzle: {"puzzle", "status", "rating", "tier", "steps", "counts", '
+                   '"unique"}')
+    p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
+                   help="give up solving a puzzle after S seconds (status 4)")
+    add_batch_options(p)
+    add_color_option(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..batch.jobs import expand_jobs
+    from ..batch.tasks import rate_task
+
+    out, err = consoles(args.color)
+    jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
+    statuses: list[int] = []
+
+    def show(i: int, row: dict) -> None:
+        status = {"rated": 0, "unsolvable": EXIT["unsolvable"], "limit": EXIT["limit"],
+                  "invalid": EXIT["invalid"]}.get(row["status"], EXIT["error"])
+        statuses.append(status)
+        if args.json:
+            print(json.dumps({k: v for k, v in row.items() if k != "key"}), flush=True)
+            return
+        name = jobs[i].name
+        if row["status"] == "rated":
+            out.print(Text(f"{name}: ").append(row["tier"], style=STYLE[row["tier"]])
+                      .append(f", rating {row['rating']} ({row['steps']} steps"
+                              f"{'' if row['unique'] else '; not unique' if row['unique'] is False else ''})"))
+        else:
+            why = row.get("message") or "; ".join(e.get("message", "") for e in row.get("errors", []))
+            out.print(Text(f"{name}: ").append(row["status"], style="bold red").append(f": {why}" if why else ""))
+
+    batch = run_rows(err, args, [j.key for j in jobs], rate_task, [(j, args.time_limit_s) for j in jobs], show,
+                     verb="rating", warm_up=None, digests=[j.digest for j in jobs])
+    if isinstance(batch, str):
+        err.print(f"flowgraph rate: {batch}", markup=False)
+        return EXIT["usage"]
+    return finish(err, batch, "flowgraph rate", args.out, max(statuses, default=0))

@@ -1,0 +1,129 @@
+"""explain and rate: every step agrees with the solution, the steps decide every link, the commands print them."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from flowgraph import parse_file, parse_text
+from flowgraph.authoring.explain import TECHNIQUES, Step, explain, rating_of, tier_word
+from flowgraph.cli import main
+from flowgraph.errors import RulesError
+from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
+
+SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
+
+
+def _replay(puzzle):
+    """Explain ``puzzle`` and check each step against its solution; return the explanation."""
+    found = explain(puzzle)
+    used = {frozenset(pair) for path in found.solution.paths.values() for pair in itertools.pairwise(path)}
+    decided = set()
+    for step in found.steps:
+        assert step.technique == TECHNIQUES[step.tier - 1]
+        assert step.lines or step.cuts
+        for pair in step.lines:
+            assert frozenset(pair) in used, (step, "a line the solution does not use")
+        for pair in step.cuts:
+            assert frozenset(pair) not in used, (step, "a cut the solution uses")
+        links = [frozenset(p) for p in step.lines + step.cuts]
+        assert decided.isdisjoint(links), "a link decided twice"
+        decided.update(links)
+        if step.tier == 6:
+            assert found.unique is not None
+    assert decided == {frozenset(e) for e in puzzle.graph.edges}, "the steps leave links undecided"
+    return found
+
+
+@pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_steps_replay_to_the_solution_on_every_bundled_board(path):
+    found = _replay(parse_file(path))
+    assert found.rating == rating_of(found.steps) and found.tier == tier_word(found.rating)
+
+
+def _corpus_sample():
+    files = corpus_files("samgoldman/*/*.txt") + corpus_files("generated/*/*.txt")
+    files += corpus_files("numberlink/inputs1_*.txt") + corpus_files("numberlink/janko_0[0-2]?_*.txt")
+    return [pytest.param(f, id=f"{f.parent.name}/{f.name}") for f in files
+            if f.name != "14x14Template.txt" and parse_file(f).cells <= 144]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", _corpus_sample() or [pytest.param(None, marks=pytest.mark.skip("no corpus"))])
+def test_the_steps_replay_to_the_solution_on_corpus_boards(path):
+    _replay(parse_file(path))
+
+
+def test_an_easy_board_needs_only_the_easy_techniques():
+    found = explain(parse_file(PUZZLES / "standard" / "regular_5x5.txt"))
+    assert {s.technique for s in found.steps} <= {"forced move", "dead end"} and found.tier == "easy"
+    assert found.unique is True
+
+
+def test_a_board_with_two_solutions_needs_a_search_step():
+    found = _replay(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"))
+    assert found.unique is False and found.tier == "extreme"
+    assert any(s.technique == "deeper search" for s in found.steps)
+
+
+@pytest.mark.parametrize("tiers, rating, word", [
+    ([], 0.0, "easy"), ([1, 1, 2], 2.1, "easy"), ([1, 3, 3, 4], 4.1, "medium"), ([5] * 12, 5.9, "hard"),
+    ([1, 6, 6], 6.2, "extreme")])
+def test_the_rating_is_the_hardest_tier_and_its_uses(tiers, rating, word):
+    steps = [Step(TECHNIQUES[t - 1], t, None, (), (), (), "") for t in tiers]
+    assert rating_of(steps) == rating and (tier_word(rating) == word or not steps)
+
+
+def test_numberlink_rules_are_declined():
+    with pytest.raises(RulesError, match="Flow Free's rules only"):
+        explain(parse_text("STANDARD\nA-.-A\n").with_rules("numberlink"))
+
+
+def test_explain_prints_the_steps_and_the_rating(capsys):
+    assert main(["explain", "--color", "never", str(PUZZLES / "warps" / "torus_6x6.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "forced move" in out and "bottleneck (tier 4)" in out
+    assert out.strip().splitlines()[-1].startswith(f"{PUZZLES / 'warps' / 'torus_6x6.txt'}: hard, rating 5.")
+
+
+def test_explain_json_gives_positions_as_solve_does(capsys):
+    path = PUZZLES / "standard" / "regular_5x5.txt"
+    assert main(["explain", "--json", str(path)]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["status"] == "explained" and obj["tier"] == "easy" and obj["unique"] is True
+    step = obj["steps"][0]
+    assert set(step) == {"technique", "tier", "flow", "links", "cuts", "because", "note"}
+    assert all(len(pair) == 2 and len(pair[0]) == 2 for pair in step["links"] + step["cuts"])
+    cells = {tuple(n) for p in parse_file(path).graph.nodes for n in [p[:2]]}
+    assert all(tuple(c) in cells for c in step["because"])
+
+
+@pytest.mark.parametrize("name, status, words", [
+    ("standard/unsolvable_3x3.txt", 1, "no solution"),
+    ("missing.txt", 3, "cannot read file"),
+])
+def test_explain_says_why_it_cannot(name, status, words, capsys):
+    assert main(["explain", str(PUZZLES / name)]) == status
+    assert words in capsys.readouterr().err
+
+
+def test_explain_declines_numberlink_rules(capsys):
+    assert main(["explain", "--rules", "numberlink", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 2
+    assert "Flow Free's rules only" in capsys.readouterr().err
+
+
+def test_rate_rates_a_batch_in_input_order(capsys):
+    files = [PUZZLES / "standard" / "regular_5x5.txt", PUZZLES / "standard" / "unsolvable_3x3.txt",
+             PUZZLES / "warps" / "torus_6x6.txt"]
+    assert main(["rate", "--json", "--jobs", "1", *map(str, files)]) == 1
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["puzzle"] for r in rows] == list(map(str, files))
+    assert [r["status"] for r in rows] == ["rated", "unsolvable", "rated"]
+    assert rows[0]["tier"] == "easy" and rows[2]["tier"] == "hard" and rows[2]["rating"] > rows[0]["rating"]
+
+
+def test_rate_prints_one_line_a_puzzle(capsys):
+    assert main(["rate", "--color", "never", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
+    assert capsys.readouterr().out.strip() == f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.9 (36 steps)"
