@@ -56,7 +56,17 @@ FIGURES_STATES = 200_000
 
 
 class GenerationError(FlowgraphError):
-    """No unique puzzle was found within the candidates or the time allowed."""
+    """No unique puzzle was found within the candidates or the time allowed.
+
+    Attributes
+    ----------
+    seed : int or str or None
+        The seed that was tried (the message does not repeat it).
+    """
+
+    def __init__(self, message: str, seed: int | str | None = None):
+        super().__init__(message)
+        self.seed = seed
 
 
 @dataclass(frozen=True)
@@ -197,6 +207,9 @@ def generate(
     high = min(high, len(LABELS))
     if low > high or n < 2 * low:
         raise ValueError(f"{n} cells cannot hold {low} to {high} flows")
+    if n < low * max(min_length, 2):
+        raise ValueError(f"{n} cells cannot hold {low} flows of at least {min_length} cells each "
+                         f"(at most {n // max(min_length, 2)}): lower --min-length or --flows")
     squares = _four_cycles(adj) if no_square is not False else []
     sat_calls = 0
     checked = 0  # covers that reached the uniqueness count
@@ -229,7 +242,8 @@ def generate(
                 break
             splits += 1
     why = "time" if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s else f"{max_candidates} covers"
-    raise GenerationError(f"no unique puzzle with {low}-{high} flows within {why} (seed {seed!r})")
+    flows_wanted = f"{low} flows" if low == high else f"{low}-{high} flows"
+    raise GenerationError(f"no unique puzzle with {flows_wanted} within {why}", seed)
 
 
 def _default_flows(n: int) -> tuple[int, int]:

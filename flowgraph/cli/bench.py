@@ -44,9 +44,9 @@ def run(args: argparse.Namespace) -> int:
     out, err = consoles(args.color)
     try:
         files = expand(args.paths)
-    except FileNotFoundError as exc:
-        err.print(f"flowgraph bench: no such file or folder: {exc.args[0]}", markup=False)
-        return EXIT["usage"]
+    except FileNotFoundError as exc:  # as solve and validate say it, with their status
+        err.print(f"{exc.args[0]}:1:1: cannot read file: No such file or directory", markup=False)
+        return EXIT["invalid"]
     jobs = expand_jobs(files)
     budget = batch_limits(limits(args), args.engine, len(jobs))
     batch = run_rows(err, args, [j.key for j in jobs], bench_task, [(j, args.engine, budget, args.rules) for j in jobs],

@@ -164,7 +164,8 @@ SUMMARIES = {
     "validate": "check puzzle files and list every problem at once",
     "render": "draw a puzzle or its solution (SVG, PNG) or the search solving it (GIF)",
     "new": "print an empty board (a template) of any family and shape",
-    "convert": "convert between puzzle formats (neighbor-link, plain grid, numberlink, level packs, JSON graph)",
+    "convert": "convert between puzzle formats (neighbor-link, plain grid, numberlink, level packs, JSON graph, "
+               "puzz.link URLs)",
     "generate": "generate puzzles with exactly one solution (proved by the SAT engine)",
     "scan": "read puzzles from screenshots (square and hex boards) and write or solve them",
     "studio": "open a local web page to draw, check, solve and export puzzles",

@@ -47,7 +47,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "exit status: 0 converted, 2 usage error, 3 invalid input or a board the target cannot express, "
         "5 internal error (a conversion that did not read back the same)",
     )
-    p.add_argument("input", metavar="IN", help="the puzzle file, or - for standard input")
+    p.add_argument("input", metavar="IN",
+                   help="the puzzle: a neighbor-link file, a *.grid plain grid, a *.nl numberlink file, a *.json graph, "
+                   "a Flow Free level pack (*.txt or *.pack; PACK#N: its level N), a puzz.link URL or a *.url file of "
+                   "them, or - for standard input")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="the file to write (a folder for a level pack: one file per level); default: standard output")
     p.add_argument("--from", dest="source", choices=format_names(), help="the input format (default: guessed)")
@@ -99,6 +102,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT["usage"]
     status = EXIT["invalid"] if any(p.is_error for p in problems) else 0
     folder = Path(args.output) if args.output and (len(entries) > 1 or fmt == "level-pack") else None
+    if folder is not None and folder.suffix and not folder.is_dir():  # never a folder named like a file
+        err.print(f"flowgraph convert: -o {args.output} names a file, and {source} holds {len(entries)} puzzle"
+                  f"{'s' if len(entries) != 1 else ''}: give -o DIR (one file per puzzle), or --to level-pack "
+                  "or --to puzzlink (one file of them all)", markup=False)
+        return EXIT["usage"]
     if folder is not None:
         output_folder(args.output)
     else:

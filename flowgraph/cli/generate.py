@@ -70,8 +70,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--count", type=positive_int, default=1, metavar="N", help="how many puzzles (default 1)")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds")
-    p.add_argument("-o", "--output", metavar="DIR",
-                   help="write each puzzle to DIR/<family>_<W>x<H>_<seed>.txt (needed for --count > 1 without --json); "
+    p.add_argument("-o", "--output", metavar="PATH",
+                   help="one puzzle: the FILE to write (a name with a suffix, e.g. board.txt); else write each "
+                   "puzzle to the folder PATH/<family>_<W>x<H>_<seed>.txt (needed for --count > 1 without --json); "
                    "with --to level-pack or puzzlink, the one FILE that holds them all")
     p.add_argument("--to", choices=("neighbor-link", "level-pack", "puzzlink"), default="neighbor-link",
                    help="level-pack: a numbered Flow Free pack of the puzzles, with their pipes; puzzlink: one URL "
@@ -116,7 +117,13 @@ def run(args: argparse.Namespace) -> int:
 
     err = console("auto", sys.stderr)
     many = args.to != "neighbor-link"
-    if many:
+    # -o NAME.txt (a name with a suffix, not a folder) is one puzzle's file, as in `new -o FILE`
+    one_file = bool(args.output and not many and Path(args.output).suffix and not Path(args.output).is_dir())
+    if one_file and args.count > 1:
+        err.print(f"flowgraph generate: -o {args.output} names a file, and {args.count} puzzles need a folder "
+                  "(-o DIR) or one file of them all (--to level-pack or --to puzzlink)", markup=False)
+        return EXIT["usage"]
+    if many or one_file:
         output_file(args.output)
     else:
         output_folder(args.output)
@@ -162,7 +169,10 @@ def run(args: argparse.Namespace) -> int:
         if many:
             collected.append((i, row))
             return
-        if args.output:
+        if one_file:
+            name = args.output
+            write_atomic(name, row["text"])
+        elif args.output:
             folder = Path(args.output)
             folder.mkdir(parents=True, exist_ok=True)
             name = str(folder / row["name"])

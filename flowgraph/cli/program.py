@@ -38,7 +38,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="flowgraph",
         description="Solve Flow Free / Numberlink puzzles on any board: square, hex, "
-        "warps (wrap-around links), bridges and irregular boards with holes.",
+        "warps (wrap-around links), bridges and irregular boards with holes. A puzzle is a file (neighbor-link, "
+        "plain grid, numberlink, JSON graph), a level of a Flow Free pack (pack.txt#3) or a puzz.link URL "
+        "(numlin, arukone), wherever a command reads one.",
         epilog=EXIT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

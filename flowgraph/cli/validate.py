@@ -180,7 +180,7 @@ def _print_two_solutions(out: Console, path: str, unique: Uniqueness) -> None:
     cells = {(line - 1 - top, column - 1) for line, column in differing_cells(a, b)}
     first, second = solution_grid(a), solution_grid(b)
     out.print(Text(f"{path}: ").append("multiple solutions", style="bold yellow")
-              .append(f"; two of them differ in {len(cells)} cells (marked x):"))
+              .append(f"; two of them differ in {len(cells)} cell{'s' if len(cells) != 1 else ''} (marked x):"))
     width = max(len(r) for r in first + second)
     for i, (ra, rb) in enumerate(zip(first, second)):
         line = Text("  ")

@@ -141,3 +141,25 @@ def test_generate_writes_a_numbered_level_pack(tmp_path):
     for level in levels:
         verify(level.solution)
         assert count_solutions(level.puzzle).verdict == "unique"
+
+
+def test_an_impossible_min_length_is_named():
+    with pytest.raises(ValueError, match="16 cells cannot hold 2 flows of at least 9 cells each"):
+        generate(board("standard", 4, 4), min_length=9)
+
+
+def test_a_failed_generation_keeps_its_seed_out_of_the_message():
+    with pytest.raises(GenerationError) as info:
+        generate(board("standard", 5, 5), seed="s1", flows=(2, 2), min_length=12, max_candidates=5)
+    assert info.value.seed == "s1" and "seed" not in str(info.value)
+
+
+def test_generate_o_file_writes_one_puzzle_as_new_does(tmp_path, capsys):
+    from flowgraph import parse_file
+
+    target = tmp_path / "board.txt"
+    assert main(["generate", "--size", "5x5", "--seed", "1", "-o", str(target)]) == 0
+    assert target.is_file() and parse_file(target).cells == 25
+    assert main(["generate", "--size", "5x5", "--seed", "1", "--count", "2", "-o", str(tmp_path / "two.txt")]) == 2
+    assert "names a file, and 2 puzzles need a folder" in capsys.readouterr().err
+    assert not (tmp_path / "two.txt").exists()

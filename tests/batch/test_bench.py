@@ -32,9 +32,11 @@ def test_cli_table_json_and_exit_status(tmp_path, capsys, monkeypatch):
     assert data["engine"] == "auto" and len(data["rows"]) == len(BUNDLED)
 
 
-def test_missing_path_is_a_usage_error(tmp_path, capsys):
-    assert main(["bench", str(tmp_path / "nope")]) == 2
-    assert "no such file or folder" in capsys.readouterr().err
+def test_missing_path_is_an_unreadable_file_as_in_solve(tmp_path, capsys):
+    missing = str(tmp_path / "nope")
+    assert main(["bench", missing]) == main(["solve", missing]) == 3
+    err = capsys.readouterr().err
+    assert err.count(f"{missing}:1:1: cannot read file: No such file or directory") == 2
 
 
 def test_jobs_give_the_same_rows_in_input_order():

@@ -78,3 +78,11 @@ def test_bad_input_has_positions_and_exit_3(tmp_path, capsys):
 def test_the_input_is_never_the_output(capsys):
     assert main(["convert", str(HEX), "-o", str(HEX)]) == 2
     assert "is the input" in capsys.readouterr().err
+
+
+def test_pack_to_a_file_name_is_a_usage_error_not_a_folder(tmp_path, capsys):
+    target = tmp_path / "back.txt"
+    assert main(["convert", str(DATA / "packs" / "every_kind.txt"), "-o", str(target)]) == 2
+    assert "names a file" in capsys.readouterr().err and not target.exists()
+    assert main(["convert", str(DATA / "packs" / "every_kind.txt"), "--to", "level-pack", "-o", str(target)]) == 0
+    assert target.is_file()

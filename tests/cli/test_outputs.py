@@ -24,7 +24,7 @@ FILE_OUTPUTS = [
 FOLDER_OUTPUTS = [
     ["solve", BOARD, "--svg", "{file}"],
     ["solve", BOARD, "--png", "{file}"],
-    ["generate", "--size", "4x4", "-o", "{file}"],
+    ["generate", "--size", "4x4", "--count", "2", "-o", "{file}"],  # one puzzle: -o FILE is its file
 ]
 
 
