@@ -134,10 +134,13 @@ def constants() -> dict:
 
 
 def check(body: dict) -> dict:
-    """``{text, format?, rules?}`` -> ``{valid, format, problems, rules, family, width, height, flows, cells, svg}``:
-    what ``validate`` says, and the board."""
+    """``{text, format?, rules?}`` -> ``{valid, blank, format, problems, rules, family, width, height, flows, cells,
+    svg}``: what ``validate`` says, and the board; ``blank``: invalid only for having no endpoints yet."""
     puzzle, problems, fmt = _read(body)
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
+    errors = [p for p in problems if p.is_error]
+    # a board with nothing wrong but no endpoints yet (a new board): the page greets it, it does not scold it
+    out["blank"] = bool(errors) and all(p.message.startswith("the board has no flows") for p in errors)
     if puzzle is not None and puzzle.cells > MAX_PICTURE_CELLS:
         out.update(_shape(puzzle))
         out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells, svg=None, links=[], endpoints=[],

@@ -17,7 +17,7 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``GET /api/solve/{job}``               -> ``{status, paths, stats, svg, frames}`` once it is done
 ``POST /api/solve/{job}/stop``         stops it on the server
 ``GET /api/constants``                 -> ``{labels, families, rules, formats, max_time_limit_s}``
-``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with
+``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with (path null without)
 ``POST /api/save``                     ``{text}`` -> writes FILE (atomically, the old content to FILE.bak)
 ``POST /api/scan``                     ``{image}`` (base64) -> ``{text, valid, summary}``: a screenshot read
 =====================================  ==============================================================
@@ -291,8 +291,8 @@ async def read_constants(request: Request) -> JSONResponse:
 
 async def read_file(request: Request) -> JSONResponse:
     target = request.app.state.file
-    if target is None:
-        return JSONResponse({"error": "the studio was started without a FILE"}, status_code=404)
+    if target is None:  # not an error: the page starts on a new board (a 404 would be logged on every load)
+        return JSONResponse({"path": None, "text": ""})
     try:
         text = await run_in_threadpool(_read_file, target)
     except (OSError, UnicodeDecodeError) as exc:

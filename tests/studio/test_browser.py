@@ -90,13 +90,13 @@ def _new(page, family: str, w: int, h: int) -> None:
     header = "STANDARD" if family == "standard" else family.upper()
     page.wait_for_function(f"document.querySelector('#text').value.startsWith({header!r}) && "
                            f"document.querySelectorAll('#board polygon.cell').length === {w * h} && "
-                           "document.querySelector('#badge').textContent.startsWith('invalid')")
+                           "document.querySelector('#badge').textContent.startsWith('new board')")
 
 
 @pytest.mark.parametrize("family, w, h, first, second", [("standard", 5, 5, 0, 24), ("hex", 4, 3, 0, 11)])
 def test_make_a_board_place_endpoints_see_it_valid_and_solve(page, family, w, h, first, second):
     _new(page, family, w, h)
-    _badge(page, "invalid")  # a template has no flows yet
+    _badge(page, "new board")  # a template has no flows yet: greeted, not called invalid
     cells = page.locator("#board polygon.cell")
     assert cells.count() == w * h
     page.select_option("#label", "A")
@@ -314,7 +314,7 @@ def test_a_5x5_authored_with_the_keyboard_alone_until_unique(page):
     page.focus("#new")
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 25 && "
-                           "document.querySelector('#badge').textContent.startsWith('invalid')")
+                           "document.querySelector('#badge').textContent.startsWith('new board')")
     page.focus("#board")
     rows = ["A..B.", ".C...", "..DA.", "..E..", "C.DEB"]  # puzzles/standard/regular_5x5.txt
     for y, row in enumerate(rows):

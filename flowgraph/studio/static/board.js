@@ -7,9 +7,9 @@ export async function check() {
   const { data } = await call("/api/check", { text: $("text").value, rules: rules() });
   if (ticket !== state.check) return;
   const badge = $("badge");
-  badge.className = "badge " + (data.valid ? "valid" : "invalid");
+  badge.className = "badge " + (data.valid ? "valid" : data.blank ? "blank" : "invalid");
   badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` +
-    (data.rules === "numberlink" ? " · Numberlink" : "") : "invalid";
+    (data.rules === "numberlink" ? " · Numberlink" : "") : data.blank ? "new board" : "invalid";
   if (data.svg) $("board").innerHTML = data.svg;
   $("compare").hidden = true;  // two solutions of another board
   if (data.valid) {  // the controls follow the board shown (a New board or Generate starts from them)
@@ -21,6 +21,13 @@ export async function check() {
   if (state.answerFor !== null && state.answerFor !== $("text").value) { state.answerFor = null; status(""); }  // stale
   const list = $("problems");
   list.innerHTML = "";
+  if (data.blank) {  // nothing is wrong yet: say what to do first
+    const li = document.createElement("li");
+    li.className = "note";
+    li.textContent = "no endpoints yet: with the endpoints tool, pick a colour and click two cells (or open a puzzle)";
+    list.appendChild(li);
+    return;
+  }
   for (const p of data.problems || []) {
     const li = document.createElement("li");
     li.className = p.severity;

@@ -13,7 +13,7 @@ import { sharedBoard } from "./share.js";
   $("limit").max = constants.max_time_limit_s;
   for (const l of constants.labels) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
   const { ok, data } = await call("/api/file", null, "GET");
-  if (ok) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; }
+  if (ok && data.path) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; }
   if (ok && data.text.trim()) setText(data.text, false);
   else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
   markClean();
