@@ -189,6 +189,8 @@ def _print_two_solutions(out: Console, path: str, unique: Uniqueness) -> None:
                 changed = ch.strip() and (j >= len(other) or other[j] != (ch, label))
                 line.append(ch, style=(flow_style(label) if label else "") + (" reverse" if changed else ""))
             line.append(" " * (width - len(row) + 3))
-        marks = "".join("x" if (i, j) in cells and ra[j][0] not in _LINKS else " " for j in range(len(ra)))
+        # a third board: every cell a dot, the differing ones x (in a pipe too, where colour does not show)
+        marks = "".join(" " if not ra[j][0].strip() or ra[j][0] in _LINKS else "x" if (i, j) in cells else "."
+                        for j in range(len(ra)))
         line.append(marks.rstrip())
         out.print(line)
