@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.console import Console
 
 from ..model import Limits
-from .common import EXIT_HELP, output_file, positive_int
+from .common import exit_help, output_file, positive_int
 
 __all__ = ["add_batch_options", "batch_limits", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP",
            "SMALL_BATCH", "finish"]
@@ -24,7 +24,7 @@ EXIT_INTERRUPTED = 130
 #: Batches of fewer puzzles run in this process unless --jobs says otherwise (starting a worker costs ~0.3 s).
 SMALL_BATCH = 4
 
-BATCH_EXIT_HELP = EXIT_HELP.rstrip("\n") + "\n  130  interrupted (Ctrl-C): the rows done stay in --out FILE; --resume finishes\n"
+BATCH_EXIT_HELP = exit_help(batch=True)
 
 
 def add_batch_options(p: argparse.ArgumentParser, jobs_help: str = "") -> None:

@@ -7,8 +7,8 @@ import json
 import os
 
 from ..io.files import write_atomic
-from .batching import BATCH_EXIT_HELP, add_batch_options, batch_limits, finish, run_rows
-from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, limits, output_file
+from .batching import add_batch_options, batch_limits, finish, run_rows
+from .common import EXIT, add_budget_options, add_color_option, add_command, consoles, exit_help, limits, output_file
 
 __all__ = ["add_parser", "run"]
 
@@ -22,7 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n  flowgraph bench puzzles/\n  flowgraph bench corpus/numberlink --engine search "
         "--time-limit 30 --json rows.json\n  flowgraph bench big/ --jobs 1   (one process: times free of "
         "contention)\n  flowgraph bench corpus/ --scheduler local --jobs 2   (a local Dask cluster)\n\n"
-        + BATCH_EXIT_HELP,
+        + exit_help("every puzzle solved and verified", "some puzzle has no solution (the search space was exhausted)",
+                    batch=True),
     )
     p.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
     p.add_argument("--json", metavar="OUT", help="also write the rows and totals as JSON to OUT")

@@ -24,10 +24,15 @@ __all__ = [
 #: Exit status by outcome; with several files the largest applies.
 EXIT = {"solved": 0, "valid": 0, "unsolvable": 1, "usage": 2, "invalid": 3, "limit": 4, "error": 5, "output": 6}
 
-EXIT_HELP = """\
+def exit_help(ok: str = "every puzzle solved",
+              none: str = "some puzzle has no solution (the search space was exhausted)", batch: bool = False) -> str:
+    """The exit-status table of a command's ``--help``, with its own words for statuses 0 and 1."""
+    interrupted = ("interrupted (Ctrl-C): the rows done stay in --out FILE; --resume finishes" if batch
+                   else "interrupted (Ctrl-C)")
+    return f"""\
 exit status:
-  0  every puzzle solved (validate: every file valid)
-  1  some puzzle has no solution (the search space was exhausted)
+  0  {ok}
+  1  {none}
   2  usage error (bad option or argument)
   3  some file is invalid (problems are printed as FILE:LINE:COLUMN: message)
   4  a state, time or memory budget ran out before an answer
@@ -35,9 +40,12 @@ exit status:
      flowgraph --debug COMMAND ... shows the traceback)
   6  an output could not be written (a full disk, a read-only folder): one line names it; a
      file is written whole or not at all
-  130 interrupted (Ctrl-C)
+  130 {interrupted}
 With several files, the largest status applies; every file is still processed.
 """
+
+
+EXIT_HELP = exit_help()
 
 class OutputError(Exception):
     """An output destination that cannot be written (a folder where a file is wanted, say): exit status 2."""

@@ -7,8 +7,8 @@ import json
 
 from rich.text import Text
 
-from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
-from .common import EXIT, add_color_option, add_command, consoles, positive_float, read_stdin
+from .batching import add_batch_options, finish, run_rows
+from .common import EXIT, add_color_option, add_command, consoles, exit_help, positive_float, read_stdin
 
 __all__ = ["add_parser", "run"]
 
@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "(6). Folders stand for their puzzle files and a level pack for each of its levels; puzzles run in "
         "parallel (--jobs) and print in input order. Flow Free rules.",
         epilog="examples:\n  flowgraph rate puzzles/\n  flowgraph rate --json levels.txt --out ratings.jsonl\n\n"
-        + BATCH_EXIT_HELP,
+        + exit_help("every puzzle rated", "some puzzle has no solution", batch=True),
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, folders or level packs (- : standard input)")
     p.add_argument("--json", action="store_true",

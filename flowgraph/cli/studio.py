@@ -21,7 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         sub, "studio", run,
         description="Start the studio on this machine and open it in the browser: draw a board or start from "
         "a template or a generated puzzle, see every problem as you type, solve it (with a replay of the search "
-        "and a Stop button), check uniqueness, export text, JSON, SVG or PNG. With FILE, the page opens it and "
+        "and a Stop button), check uniqueness, export text, JSON, SVG or PNG; play a board as the game does (drag "
+        "the paths, Hint, Restart); open a level pack, a file of puzz.link URLs or a folder of puzzles in the level "
+        "browser; share a board as a link, a puzz.link URL or a level-pack line. With FILE, the page opens it and "
         "Save writes it back (the old content to FILE.bak). Ctrl-C stops the server.",
         epilog="examples:\n  flowgraph studio\n  flowgraph studio board.txt --port 8765 --no-browser\n"
         "  FLOWGRAPH_STUDIO_TOKEN=secret flowgraph studio --no-browser &\n"

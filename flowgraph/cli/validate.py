@@ -13,7 +13,7 @@ from ..io.files import load
 from ..io.problems import Problem
 from ..model import Puzzle, Rules, Solution
 from ..render.text import board_rows, flow_style, solution_grid
-from .batching import BATCH_EXIT_HELP, add_batch_options, finish, run_rows
+from .batching import add_batch_options, finish, run_rows
 from .common import (
     EXIT,
     MAX_SHOWN_PROBLEMS,
@@ -21,6 +21,7 @@ from .common import (
     add_command,
     add_rules_option,
     consoles,
+    exit_help,
     positive_float,
     positive_int,
     read_stdin,
@@ -40,7 +41,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "make a file invalid. Folders stand for their puzzle files and a level pack for each of its levels; "
         "files are checked in parallel (--jobs) or on a Dask cluster (--scheduler) and print in input order.",
         epilog="examples:\n  flowgraph validate puzzles/standard/garden_9x7_holes.txt\n"
-        "  flowgraph validate --unique ../shared/corpus/samgoldman --out unique.jsonl\n\n" + BATCH_EXIT_HELP,
+        "  flowgraph validate --unique ../shared/corpus/samgoldman --out unique.jsonl\n\n"
+        + exit_help("every file valid (with --unique: each has exactly one solution; --count: each was counted)",
+                    "--unique: a valid file has no solution or several; --count: a valid file has none", batch=True),
     )
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="puzzle files or folders: neighbor-link, or a JSON graph, a numberlink file, a *.grid plain "

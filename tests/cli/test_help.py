@@ -1,0 +1,34 @@
+"""Each command's --help says what a user of that command needs: its own exit statuses, its inputs, its features."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowgraph.cli import main
+
+
+def _help(capsys, *argv) -> str:
+    assert main([*argv, "--help"]) == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("command, zero", [
+    ("solve", "0 every puzzle solved"),
+    ("validate", "0 every file valid (with --unique: each has exactly one solution"),
+    ("bench", "0 every puzzle solved and verified"),
+    ("rate", "0 every puzzle rated"),
+])
+def test_each_batch_command_says_its_own_exit_statuses_once(command, zero, capsys):
+    text = _help(capsys, command)
+    assert zero in text and text.count("130") == 1 and "--resume finishes" in text
+
+
+def test_the_top_level_help_and_convert_name_every_input(capsys):
+    assert "puzz.link URL" in _help(capsys) and "pack.txt#3" in _help(capsys)
+    text = _help(capsys, "convert")
+    assert "*.pack" in text and "*.url" in text and "PACK#N" in text
+
+
+def test_studio_help_names_play_packs_and_sharing(capsys):
+    text = _help(capsys, "studio")
+    assert "play a board" in text and "level pack" in text and "share a board" in text
