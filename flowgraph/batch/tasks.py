@@ -124,10 +124,11 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     """Generate one unique puzzle (:func:`~flowgraph.authoring.generate.generate`) from a picklable spec.
 
     ``spec``: ``family, width, height, mask`` (plain-grid text or None), ``wrap, bridges, flows,
-    min_length, no_square, time_limit_s``. The row: ``key, seed, status`` (``generated`` or ``limit``),
+    min_length, no_square, time_limit_s``, and ``difficulty`` (a tier: :func:`generate_rated`, whose
+    seed names the file). The row: ``key, seed, status`` (``generated`` or ``limit``),
     ``text, solution, figures`` or ``message``, ``name`` (``<family>_<W>x<H>_<seed>.txt``).
     """
-    from ..authoring.generate import GenerationError, bridged_board, generate
+    from ..authoring.generate import GenerationError, bridged_board, generate, generate_rated
     from ..authoring.templates import read_mask
     from ..io.solution_json import solution_json
 
@@ -136,11 +137,21 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     try:
         mask = read_mask(spec["mask"], spec.get("mask_path")) if spec.get("mask") else None
         width, height = spec.get("width"), spec.get("height")
-        shaped = bridged_board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"),
-                               bridges=spec.get("bridges") or 0, seed=seed)
-        made = generate(shaped, seed=seed, flows=spec.get("flows"), min_length=spec.get("min_length", 3),
-                        no_square=spec.get("no_square", True), time_limit_s=spec.get("time_limit_s"),
-                        rules=spec.get("rules") or "flow")
+
+        def shaped_for(s: str):
+            return bridged_board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"),
+                                 bridges=spec.get("bridges") or 0, seed=s)
+
+        options = dict(flows=spec.get("flows"), min_length=spec.get("min_length", 3),
+                       no_square=spec.get("no_square", True), rules=spec.get("rules") or "flow")
+        made_seed = seed
+        if spec.get("difficulty"):
+            made, _, made_seed = generate_rated(shaped_for, spec["difficulty"], seed=seed,
+                                                time_limit_s=spec.get("time_limit_s"), **options)
+            shaped = shaped_for(made_seed)
+        else:
+            shaped = shaped_for(seed)
+            made = generate(shaped, seed=seed, time_limit_s=spec.get("time_limit_s"), **options)
     except GenerationError as exc:
         row.update(status="limit", message=str(exc))
     except ValueError as exc:  # a mask or a flow count the board cannot take
@@ -148,7 +159,7 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     else:
         w = width or max(x for x, _ in shaped.cells) + 1
         h = height or max(y for _, y in shaped.cells) + 1
-        name = f"{spec['family']}_{w}x{h}_{seed}.txt"
+        name = f"{spec['family']}_{w}x{h}_{made_seed}.txt"
         row.update(status="generated", name=name, text=made.text,
                    solution=solution_json(name, made.solution)["paths"], figures=made.figures)
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}

@@ -68,6 +68,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", metavar="S",
                    help="the same seed gives the same puzzle (default: a random seed, printed so it can be reused)")
     p.add_argument("--count", type=positive_int, default=1, metavar="N", help="how many puzzles (default 1)")
+    p.add_argument("--difficulty", choices=("easy", "medium", "hard", "extreme"),
+                   help="keep only puzzles that flowgraph rate puts in this tier (generated from the seed, "
+                   "seed.1, seed.2, ... until one is; hard and extreme get fewer, longer flows unless --flows)")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds")
     p.add_argument("-o", "--output", metavar="PATH",
@@ -127,6 +130,10 @@ def run(args: argparse.Namespace) -> int:
         output_file(args.output)
     else:
         output_folder(args.output)
+    if args.difficulty and args.rules == "numberlink":
+        err.print("flowgraph generate: --difficulty rates by Flow Free's techniques: it takes --rules flow only",
+                  markup=False)
+        return EXIT["usage"]
     if args.count > 1 and not (args.output or args.json or many):
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]
@@ -148,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
             "mask": mask_text, "mask_path": args.mask,
             "bridges": args.bridges if args.bridges is not None else int(args.family == "bridges"),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
-            "time_limit_s": args.time_limit_s, "rules": args.rules}
+            "time_limit_s": args.time_limit_s, "rules": args.rules, "difficulty": args.difficulty}
     chosen = args.seed is None
     if chosen and args.resume:
         err.print("flowgraph generate: --resume needs the --seed of the first run (it printed it)", markup=False)

@@ -163,3 +163,30 @@ def test_generate_o_file_writes_one_puzzle_as_new_does(tmp_path, capsys):
     assert main(["generate", "--size", "5x5", "--seed", "1", "--count", "2", "-o", str(tmp_path / "two.txt")]) == 2
     assert "names a file, and 2 puzzles need a folder" in capsys.readouterr().err
     assert not (tmp_path / "two.txt").exists()
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "hard"])
+def test_generate_rated_keeps_a_puzzle_of_the_asked_tier(difficulty):
+    from flowgraph.authoring.explain import explain
+    from flowgraph.authoring.generate import bridged_board, generate_rated
+
+    made, found, seed = generate_rated(lambda s: bridged_board("standard", 7, 7, seed=s), difficulty, seed=3)
+    assert found.tier == difficulty == made.figures["tier"] and explain(made.puzzle).tier == difficulty
+    assert seed == "3" or seed.startswith("3.")
+    verify(made.solution)
+
+
+def test_generate_difficulty_through_the_cli(tmp_path, capsys):
+    target = tmp_path / "hard.txt"
+    assert main(["generate", "--size", "7x7", "--seed", "3", "--difficulty", "hard", "-o", str(target)]) == 0
+    assert main(["rate", "--json", str(target)]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["tier"] == "hard"
+    assert main(["generate", "--size", "7x7", "--difficulty", "hard", "--rules", "numberlink"]) == 2
+    assert "--rules flow only" in capsys.readouterr().err
+
+
+def test_an_unknown_difficulty_is_an_error():
+    from flowgraph.authoring.generate import bridged_board, generate_rated
+
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        generate_rated(lambda s: bridged_board("standard", 5, 5, seed=s), "brutal")
