@@ -16,7 +16,7 @@ from ..authoring.generate import GenerationError, bridged_board
 from ..authoring.generate import generate as generate_puzzle
 from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
-from ..errors import ConversionError, SearchLimitError, UnsolvableError
+from ..errors import ConversionError, FlowgraphError, SearchLimitError, UnsolvableError
 from ..io.formats import MANY, format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
@@ -246,7 +246,9 @@ def verify_paths(body: dict) -> dict:
 
 
 def hint(body: dict) -> dict:
-    """``{text, done?: [labels]}`` -> ``{label, path}``: one flow of the solution (the first not in ``done``)."""
+    """``{text, done?: [labels]}`` -> ``{label, path, technique?, tier?, note?, cells?}``: one flow of the
+    solution (the first not in ``done``), and on boards of up to :data:`HINT_WHY_CELLS` cells the first
+    step of the solving path that draws part of it (:func:`_why`)."""
     from ..engines import solve_puzzle
 
     puzzle = _puzzle(body)
@@ -259,8 +261,32 @@ def hint(body: dict) -> dict:
         raise Unprocessable(f"no hint: {exc}") from None
     for flow in puzzle.flows:
         if flow.label not in done:
-            return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]]}
+            return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]],
+                    **_why(puzzle, solution.paths[flow.label])}
     return {"label": None, "path": []}
+
+
+#: Boards up to this many cells get the technique with a hint (explain takes seconds on larger ones).
+HINT_WHY_CELLS = 100
+
+
+def _why(puzzle: Puzzle, path) -> dict:
+    """``{technique, tier, note, cells}``: the first step of ``flowgraph explain`` that draws part of this
+    flow, and the cells that justify it ({} on larger boards or under Numberlink rules)."""
+    from ..authoring.explain import explain
+
+    if puzzle.cells > HINT_WHY_CELLS or not puzzle.rules.fills_every_cell:
+        return {}
+    try:
+        steps = explain(puzzle).steps
+    except FlowgraphError:
+        return {}
+    links = {frozenset(pair) for pair in zip(path, path[1:])}
+    step = next((s for s in steps if any(frozenset(pair) in links for pair in s.lines)), None)
+    if step is None:
+        return {}
+    return {"technique": step.technique, "tier": step.tier, "note": step.note,
+            "cells": [_cell(n) for n in step.because]}
 
 
 def _theme(body: dict) -> str:

@@ -199,6 +199,12 @@ $("hint").onclick = async () => {
   const path = data.path.map(key);
   for (const pos of path) cutAt(pos, data.label);
   play.paths[data.label] = path;
-  drawPlay(); scorePlay();
+  drawPlay(); await scorePlay();
+  if (data.technique && !play.solved) {  // why, as a person would see it: the technique and its cells lit
+    status(`hint: flow ${data.label} (${data.technique}, tier ${data.tier}): ${data.note}`);
+    for (const [line, col] of data.cells || []) {
+      document.querySelector(`#board polygon[data-cell="${line}:${col}"]`)?.classList.add("hint");
+    }
+  }
 };
 
