@@ -15,7 +15,7 @@ import time
 import pytest
 
 from flowgraph import parse_text
-from tests.helpers import PUZZLES
+from tests.helpers import PUZZLES, ROOT
 from tests.studio import TOKEN
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -508,3 +508,20 @@ def test_a_page_on_another_port_can_neither_write_nor_read_file(page, server, at
     assert "read blocked" in title and "json blocked" in title and "B-.-B" not in title, title
     time.sleep(0.5)
     assert target.read_text() == "STANDARD\nB-.-B\n"
+
+
+def test_a_pack_as_file_opens_the_level_browser_and_a_pasted_pack_says_why(browser, server):
+    url, target = server
+    before = target.read_bytes() if target.exists() else None
+    target.write_text((ROOT / "tests" / "data" / "packs" / "every_kind.txt").read_text())
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(url)
+        page.wait_for_function("!document.querySelector('#pack').hidden")
+        assert "5 levels" in page.inner_text("#pack-name") and page.is_disabled("#save")
+        _badge(page, "valid")  # its first level, on the board
+        page.fill("#text", target.read_text())  # the whole pack typed in: the server's reason is shown
+        page.wait_for_function("document.querySelector('#problems').textContent.includes('holds 5 puzzles')")
+    finally:
+        page.close()
+        target.write_bytes(before) if before is not None else target.unlink()

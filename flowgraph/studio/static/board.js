@@ -4,8 +4,15 @@ import { play, setPlayBoard, startPlay } from "./play.js";
 
 export async function check() {
   const ticket = ++state.check;  // only the newest answer is shown: typing never piles up
-  const { data } = await call("/api/check", { text: $("text").value, rules: rules() });
+  const { ok, data } = await call("/api/check", { text: $("text").value, rules: rules() });
   if (ticket !== state.check) return;
+  if (!ok) {  // the server could not check it (too large, several puzzles): say why, where problems go
+    $("badge").className = "badge invalid"; $("badge").textContent = "invalid";
+    const li = document.createElement("li");
+    li.textContent = data.error || `the server answered ${data.status || "an error"}`;
+    $("problems").replaceChildren(li);
+    return;
+  }
   const badge = $("badge");
   badge.className = "badge " + (data.valid ? "valid" : data.blank ? "blank" : "invalid");
   badge.textContent = data.valid ? `valid · ${data.flows} flows · ${data.cells} cells` +

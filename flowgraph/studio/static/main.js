@@ -4,7 +4,7 @@ import { $, call, constants, markClean, setText, state, status } from "./page.js
 import "./board.js";
 import "./actions.js";
 import "./play.js";
-import "./levels.js";
+import { openPack } from "./levels.js";
 import { sharedBoard } from "./share.js";
 
 (async function start() {
@@ -14,7 +14,12 @@ import { sharedBoard } from "./share.js";
   for (const l of constants.labels) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
   const { ok, data } = await call("/api/file", null, "GET");
   if (ok && data.path) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; }
-  if (ok && data.text.trim()) setText(data.text, false);
+  if (!ok) status(data.error);  // FILE unreadable: said, and a new board to start with
+  if (ok && data.text.trim() && await openPack(data.path, data.text)) {
+    // a level pack or a file of URLs: its levels in the browser; Save would overwrite the pack with one board
+    $("save").disabled = true; $("save").title = "FILE holds several puzzles: Save writes single boards only";
+    status(`${data.path}: its levels are in the level browser (Save is off: FILE holds several puzzles)`);
+  } else if (ok && data.text.trim()) setText(data.text, false);
   else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
   markClean();
   const shared = sharedBoard();
