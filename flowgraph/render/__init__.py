@@ -64,10 +64,12 @@ def spaced(frames: list, count: int) -> list:
 
 
 def animate(puzzle: Puzzle, frames: int = 200, limits: Limits | None = None) -> tuple[Solution, list[dict]]:
-    """Solve with the search, tracing it; the verified solution and up to ``frames`` evenly spaced frames.
+    """Solve with the search, tracing it; the verified solution and up to ``frames`` frames.
 
-    Each frame is the paths of one expanded state (per flow, its pieces);
-    the last frame is the solution.
+    Each frame is the paths of one expanded state (per flow, its pieces), evenly spaced; the
+    frames left over draw the solution flow by flow, each growing from its first endpoint. An
+    easy board, which the search solves in a state or two, starts from the empty board instead
+    of those states. The last frame is the solution.
 
     Raises
     ------
@@ -83,4 +85,21 @@ def animate(puzzle: Puzzle, frames: int = 200, limits: Limits | None = None) -> 
         raise ValueError("an animation needs at least 2 frames")
     sampler = FrameSampler(frames - 1)
     solution = verify(get_engine("search").solve(puzzle, limits or Limits(), trace=sampler.add))
-    return solution, sampler.frames() + [{k: [list(v)] for k, v in solution.paths.items()}]
+    searched = sampler.frames()
+    if len(searched) < 3:  # a state or two: deductions alone solved it, and its frame would show the answer first
+        searched = [{}]  # the empty board
+    drawn = _drawing(solution, frames - 1 - len(searched))
+    return solution, searched + drawn + [{k: [list(v)] for k, v in solution.paths.items()}]
+
+
+def _drawing(solution: Solution, count: int) -> list[dict]:
+    """At most ``count`` frames of the solution drawn a flow at a time, each from its first endpoint on."""
+    paths = list(solution.paths.items())
+    steps = [(i, n) for i, (_, path) in enumerate(paths) for n in range(2, len(path) + 1)][:-1]  # (the last: the
+    # solution frame itself)
+    out = []
+    for i, n in spaced(steps, max(0, count)):
+        frame = {label: [list(path)] for label, path in paths[:i]}
+        frame[paths[i][0]] = [list(paths[i][1][:n])]
+        out.append(frame)
+    return out

@@ -135,3 +135,13 @@ def test_frames_of_a_long_search_take_memory_for_the_frames_only():
         assert len(sampler.kept) < 60
     frames = sampler.frames()
     assert len(frames) == 30 and frames[0] == 0 and frames == sorted(frames)
+
+
+def test_gif_of_an_easy_board_draws_the_solution_flow_by_flow(tmp_path):
+    puzzle = parse_file(PUZZLES / "standard" / "regular_5x5.txt")
+    solution, frames = animate(puzzle, 30)
+    assert 20 <= len(frames) <= 30 and frames[-1] == {k: [list(v)] for k, v in solution.paths.items()}
+    drawn = [sum(len(piece) for pieces in f.values() for piece in pieces) for f in frames]
+    assert drawn[-1] == 25 and drawn[-2] < 25 and sorted(drawn[1:]) == drawn[1:]  # grows to the full board
+    out = tmp_path / "draw.gif"
+    assert gif(puzzle, frames, out, cell_px=12) == len(frames) and PIL.open(out).n_frames > 10
