@@ -180,7 +180,7 @@ SUMMARIES = {
     "bench": "solve many puzzles and print a table of times, states and SAT calls",
     "explain": "the solving path as a person takes it: each step, its technique and why",
     "rate": "rate puzzles by the hardest technique a person needs (easy, medium, hard, extreme)",
-    "warm-up": "load every engine now: build the search once for this machine (15-20 s)",
+    "warm-up": "load every engine now: build the search once for this machine (about 30 s)",
 }
 
 
@@ -243,7 +243,7 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
     """Load the engine before any timing starts, with a spinner on a terminal.
 
     The search's first run on a machine (or after an upgrade) builds its
-    passes ahead of time, 15-20 s (or, without a C compiler, compiles them
+    passes ahead of time, about 30 s (or, without a C compiler, compiles them
     just in time, 10-20 s): that is said, on a terminal or not, and timed
     apart from every puzzle. ``build`` builds them ahead of time even where
     the just-in-time ones are compiled (``flowgraph warm-up``).
@@ -257,7 +257,7 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
     if engine == "search" and not _search_compiled(build):
         from ..engines.search.passes import build_ahead
 
-        note = "compiling the search engine, once for this machine and version (15-20 s)"
+        note = "compiling the search engine, once for this machine and version (about 30 s)"
         t0 = time.perf_counter()
         if not err.is_terminal:
             err.print(f"flowgraph: {note} ...", markup=False)

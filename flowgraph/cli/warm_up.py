@@ -1,6 +1,6 @@
 """``flowgraph warm-up``: load every engine now, building the search once for this machine and version.
 
-The search's passes are built ahead of time into one module by numba (15-20 s)
+The search's passes are built ahead of time into one module by numba (about 30 s)
 and cached (``flowgraph/engines/search/passes/aot.py``, ``cache.py``); a first
 search run does it too, and this command does it before, e.g. in a Dockerfile
 after ``pip install``, so that no user waits for it. Where the build fails (no
@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_command(
         sub, "warm-up", run,
         description="Load every engine (auto, search, sat, links) now. The search's compiled passes are built on its "
-        "first run on a machine, or after an upgrade, and cached (15-20 s; a C compiler lets them be built ahead "
+        "first run on a machine, or after an upgrade, and cached (about 30 s; a C compiler lets them be built ahead "
         "of time, into one module that later runs load without numba); run this once, e.g. in a Dockerfile after "
         "pip install, so that no solve waits for it.",
         epilog="examples:\n  flowgraph warm-up\n  RUN pip install flowgraph-solver && flowgraph warm-up   "

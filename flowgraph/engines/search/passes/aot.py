@@ -63,7 +63,7 @@ class BuildError(RuntimeError):
 def build(timeout_s: float = 600.0) -> Path:
     """Build the module for the current source into the cache (:func:`.cache.aot_path`).
 
-    Takes 15-20 s on a 2-core machine. The module is written beside its
+    Takes about 30 s on a 2-core machine (31 s, 2026-11-25). The module is written beside its
     final place and renamed into it, so a process never loads half a file,
     and two builds at once both succeed. Then the folders of other sources
     unused for a month are deleted (:func:`.cache.prune`).
