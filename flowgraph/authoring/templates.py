@@ -84,8 +84,10 @@ def board(
     mask: dict[tuple[int, int], str] | None = None,
     wrap: str | None = None,
     bridges: Sequence[tuple[int, int]] = (),
+    holes: Sequence[tuple[int, int]] = (),
+    endpoints: Sequence[tuple[str, tuple[int, int]]] = (),
 ) -> BoardShape:
-    """An empty board of a family, size or mask, wraps and bridges (see :func:`template`).
+    """An empty board of a family, size or mask, wraps, bridges, holes and endpoints (see :func:`template`).
 
     Raises
     ------
@@ -106,6 +108,20 @@ def board(
         need_w, need_h = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
         if (width and width < need_w) or (height and height < need_h):
             raise ValueError(f"the mask is {need_w}x{need_h}: larger than the size {width}x{height}")
+    for xy in holes:
+        if xy not in cells:
+            raise ValueError(f"hole {xy[0]},{xy[1]} is not a cell of the board")
+        del cells[xy]
+    if not cells:
+        raise ValueError("the holes leave no cell")
+    for label, xy in endpoints:
+        if label not in LABELS or len(label) != 1:
+            raise ValueError(f"endpoint label {label!r}: expected one of A-Z, a-z, 0-9")
+        if xy not in cells:
+            raise ValueError(f"endpoint {label} at {xy[0]},{xy[1]} is not a cell of the board")
+        if cells[xy] != ".":
+            raise ValueError(f"endpoint {label} at {xy[0]},{xy[1]}: the cell already holds {cells[xy]!r}")
+        cells[xy] = label
     bridges = list(bridges)
     if header == "BRIDGES" and not bridges and not any(ch == "*" for ch in cells.values()):
         xs = sorted({x for x, _ in cells})
@@ -114,6 +130,8 @@ def board(
     for xy in bridges:
         if xy not in cells:
             raise ValueError(f"bridge {xy[0]},{xy[1]} is not a cell of the board")
+        if cells[xy] not in ".*":
+            raise ValueError(f"bridge {xy[0]},{xy[1]}: the cell holds endpoint {cells[xy]}")
         cells[xy] = "*"
     wrap = wrap or ("both" if header == "WARPS" else None)
     if header == "STANDARD" and wrap:
@@ -134,6 +152,8 @@ def template(
     mask: dict[tuple[int, int], str] | None = None,
     wrap: str | None = None,
     bridges: Sequence[tuple[int, int]] = (),
+    holes: Sequence[tuple[int, int]] = (),
+    endpoints: Sequence[tuple[str, tuple[int, int]]] = (),
 ) -> str:
     """An empty board as neighbor-link text, every link of its family drawn.
 
@@ -150,17 +170,24 @@ def template(
         Warps on any family (a wrapped square board is headed WARPS).
     bridges : list of (x, y)
         Cells to make bridges (``bridges`` with none gets one in the middle).
+    holes : list of (x, y)
+        Cells to leave out (as a mask's ``#``), 0-based column and row.
+    endpoints : list of (label, (x, y))
+        Endpoints to place (each label twice makes a flow).
 
     Returns
     -------
     str
-        Valid text but for "no flows": place the endpoints and it is a puzzle.
+        Valid text but for "no flows" when no endpoints are given.
 
     Raises
     ------
     ValueError
         An unknown family or wrap, no size, a size that does not fit the
-        mask, or a bridge that is not on the board or has no cells on both
-        sides along ``-`` or ``|``.
+        mask, a bridge that is not on the board or has no cells on both
+        sides along ``-`` or ``|``, a hole or an endpoint off the board, an
+        endpoint on a taken cell or with a label that is not one character
+        of A-Z, a-z, 0-9.
     """
-    return board(family, width, height, mask=mask, wrap=wrap, bridges=bridges).text()
+    return board(family, width, height, mask=mask, wrap=wrap, bridges=bridges, holes=holes,
+                 endpoints=endpoints).text()

@@ -30,6 +30,14 @@ def cell(text: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
+def endpoint(text: str) -> tuple[str, tuple[int, int]]:
+    """argparse type: ``A:X,Y`` (a label, then a 0-based column and row)."""
+    label, sep, where = text.partition(":")
+    if not sep or len(label) != 1:
+        raise argparse.ArgumentTypeError(f"expected A:X,Y, a one-character label and a cell: {text!r}")
+    return label, cell(where)
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "new", run,
@@ -38,7 +46,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "Hex boards alternate by column as in the samgoldman hex files.",
         epilog="examples:\n  flowgraph new --size 7x7 -o board.txt\n  flowgraph new --family hex --size 5x5\n"
         "  flowgraph new --mask heart.grid --wrap rows\n  flowgraph new --family bridges --size 5x5 "
-        "--bridge 2,2 --bridge 1,3\n\nexit status: 0 written, 2 usage error, 3 a bad mask",
+        "--bridge 2,2 --bridge 1,3\n  flowgraph new --size 3x2 --hole 1,1 --endpoint A:0,1 --endpoint A:2,1\n\n"
+        "exit status: 0 written, 2 usage error, 3 a bad mask",
     )
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
                    help="the header word and the links: 4 neighbours, 6 (hex), wrap-around (warps), "
@@ -48,6 +57,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--wrap", choices=WRAPS, help="warps on any family: rows, cols or both")
     p.add_argument("--bridge", type=cell, action="append", default=[], metavar="X,Y",
                    help="make the cell at column X, row Y (0-based) a bridge; repeatable")
+    p.add_argument("--hole", type=cell, action="append", default=[], metavar="X,Y",
+                   help="leave the cell at column X, row Y (0-based) out of the board; repeatable")
+    p.add_argument("--endpoint", type=endpoint, action="append", default=[], metavar="A:X,Y",
+                   help="put an endpoint of flow A on the cell at column X, row Y (0-based); each label twice "
+                   "makes a flow; repeatable")
     p.add_argument("-o", "--output", metavar="FILE", help="write the template to FILE instead of standard output")
 
 
@@ -62,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
             err.print("flowgraph new: give --size WxH or --mask FILE", markup=False)
             return EXIT["usage"]
         width, height = args.size or (None, None)
-        text = template(args.family, width, height, mask=mask, wrap=args.wrap, bridges=args.bridge)
+        text = template(args.family, width, height, mask=mask, wrap=args.wrap, bridges=args.bridge,
+                        holes=args.hole, endpoints=args.endpoint)
     except PuzzleError as exc:
         err.print(str(exc), markup=False)
         return EXIT["invalid"]

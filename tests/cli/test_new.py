@@ -53,3 +53,22 @@ def test_mask_with_holes_and_labels(tmp_path, capsys):
 def test_usage_errors(argv, words, capsys):
     assert main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_holes_and_endpoints_from_the_command_line(capsys):
+    assert main(["new", "--size", "3x2", "--hole", "1,1", "--endpoint", "A:0,1", "--endpoint", "A:2,1"]) == 0
+    assert capsys.readouterr().out == "STANDARD\n.-.-.\n|   |\nA   A\n"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--hole", "5,1"], "hole 5,1 is not a cell of the board"),
+    (["--endpoint", "A:9,9"], "endpoint A at 9,9 is not a cell of the board"),
+    (["--endpoint", "A:0,0", "--endpoint", "B:0,0"], "the cell already holds 'A'"),
+    (["--endpoint", "AB:0,0"], "expected A:X,Y, a one-character label"),
+    (["--endpoint", "#:0,0"], "expected one of A-Z, a-z, 0-9"),
+    (["--hole", "0,0", "--hole", "1,0", "--hole", "2,0", "--hole", "0,1", "--hole", "1,1", "--hole", "2,1"],
+     "the holes leave no cell"),
+])
+def test_bad_holes_and_endpoints_are_usage_errors(argv, words, capsys):
+    assert main(["new", "--size", "3x2", *argv]) == 2
+    assert words in capsys.readouterr().err
