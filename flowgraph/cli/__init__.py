@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 
 def run() -> None:
     """Console-script entry point: ``flowgraph ...``; exits with the command's status."""
+    if sys.argv[1:] == ["--version"]:  # at once: the parser's module loads numpy and networkx (~0.2 s)
+        from .. import __version__
+
+        print(f"flowgraph {__version__}")
+        sys.exit(0)
     try:
         from .program import run as program
     except KeyboardInterrupt:

@@ -32,3 +32,18 @@ def test_the_top_level_help_and_convert_name_every_input(capsys):
 def test_studio_help_names_play_packs_and_sharing(capsys):
     text = _help(capsys, "studio")
     assert "play a board" in text and "level pack" in text and "share a board" in text
+
+
+def test_version_answers_without_loading_the_libraries():
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.argv = ['flowgraph', '--version']\nfrom flowgraph.cli import run\n"
+            "try:\n    run()\nexcept SystemExit as exc:\n    assert exc.code == 0\n"
+            "assert 'networkx' not in sys.modules and 'numpy' not in sys.modules, 'loaded'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    from flowgraph import __version__
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"flowgraph {__version__}\n"
+    assert main(["--version"]) == 0  # main() keeps argparse's own answer
