@@ -520,6 +520,12 @@ def test_a_pack_as_file_opens_the_level_browser_and_a_pasted_pack_says_why(brows
         page.wait_for_function("!document.querySelector('#pack').hidden")
         assert "5 levels" in page.inner_text("#pack-name") and page.is_disabled("#save")
         _badge(page, "valid")  # its first level, on the board
+        page.click("#next-level")
+        page.wait_for_function("document.querySelector('#status').textContent.includes('level 2 of 5')")
+        second = page.input_value("#text")
+        page.click("#undo")  # opening a level is no edit: nothing to undo, level 2 stays
+        page.wait_for_timeout(200)
+        assert page.input_value("#text") == second
         page.fill("#text", target.read_text())  # the whole pack typed in: the server's reason is shown
         page.wait_for_function("document.querySelector('#problems').textContent.includes('holds 5 puzzles')")
     finally:

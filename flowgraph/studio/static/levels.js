@@ -1,4 +1,4 @@
-import { $, call, markClean, setText, status } from "./page.js";
+import { $, call, markClean, setText, state, status } from "./page.js";
 import { onSolved, play, stopPlay } from "./play.js";
 
 // -- the level browser: a pack's levels as thumbnails; progress kept in this browser's storage -----
@@ -88,7 +88,9 @@ async function openLevel(index) {
   const level = pack.levels[index];
   if (play.on) stopPlay();
   pack.current = index; $("rules").value = level.rules;
-  setText(level.text); markClean();
+  // opening a level is a move in the browser, not an edit: Undo must not bring back the board before it
+  state.history = []; state.future = [];
+  setText(level.text, false); markClean();
   status(`${pack.name}: level ${index + 1} of ${pack.total}` + (level.name && !pack.text ? ` (${level.name})` : ""));
   drawLevels();
 }
