@@ -29,7 +29,8 @@ given that the solution is unique, which :func:`explain` reports.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import RulesError
 from ..model import Limits, Node, Puzzle, Solution
@@ -95,18 +96,26 @@ class Explanation:
         The solution the steps build (verified).
     unique : bool or None
         Whether the solution is unique (None: not known in the time given); tier-6 steps rely on it.
-    rating : float
-        ``tier + min(0.9, 0.1 * uses of that tier)`` of the hardest step (0.0 with no step).
-    tier : str
-        ``easy``, ``medium``, ``hard`` or ``extreme``.
     """
 
     steps: tuple[Step, ...]
     solution: Solution
     unique: bool | None
-    rating: float = 0.0
-    tier: str = "easy"
-    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def rating(self) -> float:
+        """``tier + min(0.9, 0.1 * uses of that tier)`` of the hardest step (0.0 with no step)."""
+        return rating_of(self.steps)
+
+    @property
+    def tier(self) -> str:
+        """``easy``, ``medium``, ``hard`` or ``extreme``."""
+        return tier_word(self.rating)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Steps per technique, every technique named."""
+        return {t: sum(s.technique == t for s in self.steps) for t in TECHNIQUES}
 
 
 def rating_of(steps: tuple[Step, ...] | list[Step]) -> float:
@@ -262,9 +271,29 @@ def _stranded(b: _Board) -> tuple[list[int], list[int], list[int]] | None:
     return None
 
 
-def _heads(b: _Board, flow: list[int], root: list[int], k: int) -> list[int]:
-    """The nodes of flow ``k``'s segments that still need a line (its heads)."""
-    return [v for v in range(b.n) if flow[v] == k and b.count(v)[0] < b.need[v]]
+class _Open(NamedTuple):
+    """What the bottleneck rule and the cut-off check read off the board, once per call."""
+
+    root: list[int]  # each node's segment
+    empty: list[bool]  # no line yet and no endpoint
+    loose: list[bool]  # an end of a piece of path no endpoint owns yet
+    pieces: list[tuple[int, int]]  # such a piece's two ends
+    heads: dict[int, list[int]]  # flow -> the nodes of its segments that still need a line
+
+
+def _open(b: _Board) -> _Open:
+    root, flow = b.segments()
+    lines = [b.count(v)[0] for v in range(b.n)]
+    loose = [flow[v] < 0 and 0 < lines[v] < b.need[v] for v in range(b.n)]
+    ends: dict[int, list[int]] = {}
+    heads: dict[int, list[int]] = {}
+    for v in range(b.n):
+        if loose[v]:
+            ends.setdefault(root[v], []).append(v)
+        if flow[v] >= 0 and lines[v] < b.need[v]:
+            heads.setdefault(flow[v], []).append(v)
+    pieces = [(pair[0], pair[1]) for pair in ends.values() if len(pair) == 2]
+    return _Open(root, [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)], loose, pieces, heads)
 
 
 def _path_bridges(adj: dict[int, list[tuple[int, int]]], h1: int, h2: int) -> list[int] | None:
@@ -309,18 +338,7 @@ def _path_bridges(adj: dict[int, list[tuple[int, int]]], h1: int, h2: int) -> li
 
 def _bottleneck(b: _Board) -> tuple[list[int], int, list[int]] | None:
     """Tier 4: a link every way between an unfinished flow's heads crosses."""
-    root, flow = b.segments()
-    lines = [b.count(v)[0] for v in range(b.n)]
-    empty = [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)]
-    loose_end = [flow[v] < 0 and 0 < lines[v] < b.need[v] for v in range(b.n)]
-    ends: dict[int, list[int]] = {}
-    for v in range(b.n):
-        if loose_end[v]:
-            ends.setdefault(root[v], []).append(v)
-    heads: dict[int, list[int]] = {}
-    for v in range(b.n):
-        if flow[v] >= 0 and lines[v] < b.need[v]:
-            heads.setdefault(flow[v], []).append(v)
+    root, empty, loose_end, pieces, heads = _open(b)
     for k, hs in sorted(heads.items()):
         if len(hs) != 2:
             raise _Contradiction("a flow with a loose end", tuple(hs))
@@ -333,10 +351,9 @@ def _bottleneck(b: _Board) -> tuple[list[int], int, list[int]] | None:
             if b.state[e] == UNDECIDED and passable[u] and passable[v] and root[u] != root[v]:
                 adj.setdefault(u, []).append((v, e))
                 adj.setdefault(v, []).append((u, e))
-        for pair in ends.values():
-            if len(pair) == 2:
-                adj.setdefault(pair[0], []).append((pair[1], -1))
-                adj.setdefault(pair[1], []).append((pair[0], -1))
+        for a, c in pieces:
+            adj.setdefault(a, []).append((c, -1))
+            adj.setdefault(c, []).append((a, -1))
         found = _path_bridges(adj, h1, h2)
         if found is None:
             raise _Contradiction(f"flow {b.labels[k]} is cut off", (h1, h2))
@@ -377,22 +394,7 @@ def _easy(b: _Board, up_to: int) -> tuple[int, list[int], list[int], int | None,
 
 def _cut_off(b: _Board) -> None:
     """Raise _Contradiction when an unfinished flow's heads cannot meet through empty cells and loose pieces."""
-    root, flow = b.segments()
-    lines = [b.count(v)[0] for v in range(b.n)]
-    empty = [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)]
-    loose_end = [flow[v] < 0 and 0 < lines[v] < b.need[v] for v in range(b.n)]
-    partner: dict[int, int] = {}
-    ends: dict[int, list[int]] = {}
-    for v in range(b.n):
-        if loose_end[v]:
-            ends.setdefault(root[v], []).append(v)
-    for pair in ends.values():
-        if len(pair) == 2:
-            partner[pair[0]], partner[pair[1]] = pair[1], pair[0]
-    heads: dict[int, list[int]] = {}
-    for v in range(b.n):
-        if flow[v] >= 0 and lines[v] < b.need[v]:
-            heads.setdefault(flow[v], []).append(v)
+    root, empty, loose_end, pieces, heads = _open(b)
     # components of the cells any flow may pass through (empty cells, loose pieces end to end)
     comp = list(range(b.n))
     find = _finder(comp)
@@ -400,7 +402,7 @@ def _cut_off(b: _Board) -> None:
     for e, (u, v) in enumerate(b.links):
         if b.state[e] == UNDECIDED and shared[u] and shared[v] and root[u] != root[v]:
             comp[find(u)] = find(v)
-    for a, c in partner.items():
+    for a, c in pieces:
         comp[find(a)] = find(c)
 
     def touches(h: int) -> set[int]:
@@ -444,7 +446,8 @@ def _trial(b: _Board, up_to: int) -> tuple[list[int], list[int], str, tuple[int,
     return None
 
 
-def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:
+def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution | None = None,
+            unique: bool | None = None) -> Explanation:
     """The solving path of ``puzzle``, easiest technique first at each step.
 
     Parameters
@@ -453,6 +456,10 @@ def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:
         Any family under Flow Free rules (square, hex, warps, bridges, holes).
     limits : Limits, optional
         The budget for the solution and the uniqueness check the path is checked against.
+    solution : Solution, optional
+        A verified solution already at hand (a hint's, a generator's): not solved for again.
+    unique : bool, optional
+        Whether the puzzle is known to be unique: not counted again.
 
     Returns
     -------
@@ -472,9 +479,10 @@ def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:
     if not puzzle.rules.fills_every_cell:
         raise RulesError("explain follows Flow Free's rules only (every cell filled), not numberlink")
     limits = limits or Limits()
-    solution = solve_puzzle(puzzle, "auto", limits)
-    verdict = count_solutions(puzzle, 2, limits).verdict
-    unique = {"unique": True, "multiple": False}.get(verdict)
+    if solution is None:
+        solution = solve_puzzle(puzzle, "auto", limits)
+    if unique is None:
+        unique = {"unique": True, "multiple": False}.get(count_solutions(puzzle, 2, limits).verdict)
     b = _Board(puzzle)
     used = set()
     for path in solution.paths.values():
@@ -507,9 +515,7 @@ def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:
         steps.append(Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
                           tuple(_pair(b, e) for e in lines), tuple(_pair(b, e) for e in cuts),
                           tuple(b.nodes[v] for v in because), note))
-    rating = rating_of(steps)
-    counts = {t: sum(s.technique == t for s in steps) for t in TECHNIQUES}
-    return Explanation(tuple(steps), solution, unique, rating, tier_word(rating) if steps else "easy", counts)
+    return Explanation(tuple(steps), solution, unique)
 
 
 def _pair(b: _Board, e: int) -> tuple[Node, Node]:

@@ -511,7 +511,7 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
             made = generate(shaped, seed=attempt, time_limit_s=left, **kw)
         except GenerationError:
             continue
-        found = explain(made.puzzle)
+        found = explain(made.puzzle, solution=made.solution, unique=True)  # generate proved it unique
         seen[found.tier] = seen.get(found.tier, 0) + 1
         if found.tier == difficulty:
             figures = {**made.figures, "rating": found.rating, "tier": found.tier, "tries": k + 1}

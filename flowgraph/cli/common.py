@@ -51,6 +51,11 @@ class OutputError(Exception):
     """An output destination that cannot be written (a folder where a file is wanted, say): exit status 2."""
 
 
+def names_a_file(path: str | None) -> bool:
+    """Whether ``-o path`` reads as a file (a name with a suffix, not an existing folder): never made a folder."""
+    return path is not None and bool(Path(path).suffix) and not Path(path).is_dir()
+
+
 def output_file(path: str | None, what: str = "output") -> str | None:
     """Check ``path`` as a file to write before any work is done; its missing parent folders are made.
 

@@ -21,6 +21,7 @@ from .common import (
     add_command,
     add_rules_option,
     console,
+    names_a_file,
     output_file,
     output_folder,
     print_problems,
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT["usage"]
     status = EXIT["invalid"] if any(p.is_error for p in problems) else 0
     folder = Path(args.output) if args.output and (len(entries) > 1 or fmt == "level-pack") else None
-    if folder is not None and folder.suffix and not folder.is_dir():  # never a folder named like a file
+    if folder is not None and names_a_file(args.output):
         err.print(f"flowgraph convert: -o {args.output} names a file, and {source} holds {len(entries)} puzzle"
                   f"{'s' if len(entries) != 1 else ''}: give -o DIR (one file per puzzle), or --to level-pack "
                   "or --to puzzlink (one file of them all)", markup=False)

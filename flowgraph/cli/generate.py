@@ -19,6 +19,7 @@ from .common import (
     add_command,
     add_rules_option,
     console,
+    names_a_file,
     output_file,
     output_folder,
     positive_float,
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     err = console("auto", sys.stderr)
     many = args.to != "neighbor-link"
     # -o NAME.txt (a name with a suffix, not a folder) is one puzzle's file, as in `new -o FILE`
-    one_file = bool(args.output and not many and Path(args.output).suffix and not Path(args.output).is_dir())
+    one_file = not many and names_a_file(args.output)
     if one_file and args.count > 1:
         err.print(f"flowgraph generate: -o {args.output} names a file, and {args.count} puzzles need a folder "
                   "(-o DIR) or one file of them all (--to level-pack or --to puzzlink)", markup=False)

@@ -262,7 +262,7 @@ def hint(body: dict) -> dict:
     for flow in puzzle.flows:
         if flow.label not in done:
             return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]],
-                    **_why(puzzle, solution.paths[flow.label])}
+                    **_why(solution, flow.label)}
     return {"label": None, "path": []}
 
 
@@ -270,15 +270,16 @@ def hint(body: dict) -> dict:
 HINT_WHY_CELLS = 100
 
 
-def _why(puzzle: Puzzle, path) -> dict:
-    """``{technique, tier, note, cells}``: the first step of ``flowgraph explain`` that draws part of this
-    flow, and the cells that justify it ({} on larger boards or under Numberlink rules)."""
+def _why(solution: Solution, label: str) -> dict:
+    """``{technique, tier, note, cells}``: the first step of ``flowgraph explain`` that draws part of flow
+    ``label`` of ``solution``, and the cells that justify it ({} on larger boards or under Numberlink rules)."""
     from ..authoring.explain import explain
 
+    puzzle, path = solution.puzzle, solution.paths[label]
     if puzzle.cells > HINT_WHY_CELLS or not puzzle.rules.fills_every_cell:
         return {}
     try:
-        steps = explain(puzzle).steps
+        steps = explain(puzzle, solution=solution).steps
     except FlowgraphError:
         return {}
     links = {frozenset(pair) for pair in zip(path, path[1:])}
