@@ -24,17 +24,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "and a Stop button), check uniqueness, export text, JSON, SVG or PNG; play a board as the game does (drag "
         "the paths, Hint, Restart); open a level pack, a file of puzz.link URLs or a folder of puzzles in the level "
         "browser; share a board as a link, a puzz.link URL or a level-pack line. With FILE, the page opens it and "
-        "Save writes it back (the old content to FILE.bak). Ctrl-C stops the server.",
+        "Save writes it back (the old content to FILE.bak); a level pack, a file of URLs or a FOLDER opens in the "
+        "level browser, and Save is off. Ctrl-C stops the server.",
         epilog="examples:\n  flowgraph studio\n  flowgraph studio board.txt --port 8765 --no-browser\n"
+        "  flowgraph studio puzzles/standard --no-browser\n"
         "  FLOWGRAPH_STUDIO_TOKEN=secret flowgraph studio --no-browser &\n"
         "  curl -H 'Authorization: token secret' -H 'Content-Type: application/json' \\\n"
         "       -d '{\"text\": \"STANDARD\\nA-.-A\\n\"}' http://localhost:8765/api/check\n\n"
         "Only the page the studio opens, and scripts that send its token, are answered: the\n"
         "address it prints carries a new secret token each launch (?token=...), and requests\n"
         "from other web pages or for other host names are refused (docs/security.md).\n\n"
-        "exit status: 0 stopped, 2 usage error (a FILE in a folder that does not exist, or not a regular file)",
+        "exit status: 0 stopped, 2 usage error (a FILE in a folder that does not exist, or not a regular file or\n"
+        "folder)",
     )
-    p.add_argument("file", nargs="?", metavar="FILE", help="the puzzle to open and save (created on the first save)")
+    p.add_argument("file", nargs="?", metavar="FILE",
+                   help="the puzzle to open and save (created on the first save), or a folder of puzzles to browse")
     p.add_argument("--port", type=positive_int, default=8765, help="the port (default 8765)")
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only)")
@@ -64,10 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from ..studio.guard import new_token
 
     err = console("auto", sys.stderr)
-    if args.file and Path(args.file).is_dir():
-        err.print(f"flowgraph studio: {args.file} is a folder: FILE is the puzzle file to open and save", markup=False)
-        return EXIT["usage"]
-    if args.file and not Path(args.file).resolve().parent.is_dir():
+    if args.file and not Path(args.file).is_dir() and not Path(args.file).resolve().parent.is_dir():
         err.print(f"flowgraph studio: no folder for {args.file}", markup=False)
         return EXIT["usage"]
     if args.file and Path(args.file).exists() and not Path(args.file).is_file():

@@ -17,7 +17,8 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``GET /api/solve/{job}``               -> ``{status, paths, stats, svg, frames}`` once it is done
 ``POST /api/solve/{job}/stop``         stops it on the server
 ``GET /api/constants``                 -> ``{labels, families, rules, formats, max_time_limit_s}``
-``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with (path null without)
+``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with (path null without);
+                                       for a folder ``{path, folder: true, files: [{name, text}], skipped}``
 ``POST /api/save``                     ``{text}`` -> writes FILE (atomically, the old content to FILE.bak)
 ``POST /api/scan``                     ``{image}`` (base64) -> ``{text, valid, summary}``: a screenshot read
 =====================================  ==============================================================
@@ -35,7 +36,9 @@ exception handlers; 404 (no FILE, an unknown job), 409 (FILE cannot be
 saved) and 422 (FILE cannot be read) are answered where they arise, by the
 routes of FILE and of solves; 403 and 415 by :mod:`.guard`. The server
 reads and writes no path but FILE (and FILE.bak), never through a symlink, and reads FILE only
-while it is a regular file of at most :data:`flowgraph.io.files.MAX_BYTES`.
+while it is a regular file of at most :data:`flowgraph.io.files.MAX_BYTES`. Started with a
+folder, it saves nothing and reads only the folder's own regular files (no symlink, no
+subfolder, none hidden), at most :data:`MAX_FOLDER_FILES` of them and :data:`MAX_FOLDER_BYTES` in all.
 
 Who may call it: :mod:`.guard` (the Host, the Origin, JSON bodies and the per-launch token,
 ``Authorization: token TOKEN``), before any route runs.
@@ -88,7 +91,8 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     ----------
     file : str, optional
         The one path it may read and save (None: no file); a symlink given
-        here is resolved once, and none is followed after.
+        here is resolved once, and none is followed after. A folder is
+        read, never written: its puzzle files open in the level browser.
     token : str, optional
         The secret every ``/api/`` request must carry (default: a fresh
         :func:`.guard.new_token`); ``app.state.token``.
@@ -124,7 +128,9 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     app.state.token = token
     app.state.gate = Gate(WORKERS, QUEUE)
     app.state.solves = jobs.Solves()
-    app.state.file = Path(file).resolve() if file else None
+    target = Path(file).resolve() if file else None
+    app.state.folder = target if target is not None and target.is_dir() else None
+    app.state.file = None if app.state.folder is not None else target
     return app
 
 
@@ -289,7 +295,17 @@ async def read_constants(request: Request) -> JSONResponse:
     return JSONResponse(api.constants())
 
 
+#: A folder given as FILE: the most puzzle files read (the rest are counted as passed over).
+MAX_FOLDER_FILES = 500
+#: A folder given as FILE: the most bytes read in all (each file also at most MAX_BYTES).
+MAX_FOLDER_BYTES = 32 * 1024 * 1024
+#: Files of a folder that are no puzzle text: pictures (scanned one by one in the page) and backups.
+NOT_PUZZLES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".svg", ".bak", ".pyc")
+
+
 async def read_file(request: Request) -> JSONResponse:
+    if request.app.state.folder is not None:
+        return JSONResponse(await run_in_threadpool(_read_folder, request.app.state.folder))
     target = request.app.state.file
     if target is None:  # not an error: the page starts on a new board (a 404 would be logged on every load)
         return JSONResponse({"path": None, "text": ""})
@@ -299,6 +315,33 @@ async def read_file(request: Request) -> JSONResponse:
         return JSONResponse({"error": f"cannot read {target.name}: {getattr(exc, 'strerror', None) or exc}"},
                             status_code=422)
     return JSONResponse({"path": str(target), "text": text})
+
+
+def _read_folder(folder: Path) -> dict:
+    """The puzzle files of ``folder`` in name order: its regular files only (no symlink followed, no
+    subfolder, none hidden, no picture), each of at most MAX_BYTES and UTF-8, within MAX_FOLDER_FILES and
+    MAX_FOLDER_BYTES; every file passed over is counted in ``skipped``."""
+    files: list[dict] = []
+    skipped = total = 0
+    try:
+        with os.scandir(folder) as entries:
+            listed = [e for e in entries if not e.name.startswith(".") and not e.name.lower().endswith(NOT_PUZZLES)]
+            names = sorted(e.name for e in listed if e.is_file(follow_symlinks=False))
+            skipped = sum(e.is_symlink() for e in listed)  # never followed, but said
+    except OSError as exc:
+        return {"path": str(folder), "folder": True, "files": [], "skipped": 0,
+                "error": f"cannot read the folder {folder.name}: {exc.strerror or exc}"}
+    for name in names:
+        if len(files) >= MAX_FOLDER_FILES or total >= MAX_FOLDER_BYTES:
+            skipped += 1
+            continue
+        try:
+            data = read_bounded(folder / name, min(MAX_BYTES, MAX_FOLDER_BYTES - total), follow_symlinks=False)
+            files.append({"name": name, "text": data.decode("utf-8")})
+            total += len(data)
+        except (OSError, UnicodeDecodeError):  # gone, replaced by a symlink, too large, not text
+            skipped += 1
+    return {"path": str(folder), "folder": True, "files": files, "skipped": skipped}
 
 
 def _read_file(target: Path) -> str:
@@ -312,6 +355,8 @@ def _read_file(target: Path) -> str:
 
 async def save(request: Request) -> JSONResponse:
     target = request.app.state.file
+    if request.app.state.folder is not None:
+        return JSONResponse({"error": "the studio was started with a folder: export instead"}, status_code=404)
     if target is None:
         return JSONResponse({"error": "the studio was started without a FILE: export instead"}, status_code=404)
     data = await body(request)

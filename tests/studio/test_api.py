@@ -315,15 +315,48 @@ def test_save_keeps_the_mode_and_replaces_a_symlinked_backup(tmp_path):
     assert not backup.is_symlink() and backup.read_text() == HEX
 
 
-def test_a_file_that_became_a_folder_is_409_and_a_folder_is_refused_at_start(tmp_path, capsys):
-    from flowgraph.cli import main
-
+def test_a_file_that_became_a_folder_is_409(tmp_path):
     target = tmp_path / "board.txt"
     client = studio_client(str(target))
     target.mkdir()
     assert client.post("/api/save", json={"text": "STANDARD\nA-A\n"}).status_code == 409
-    assert main(["studio", str(target), "--no-browser"]) == 2
-    assert "is a folder" in capsys.readouterr().err
+
+
+def test_a_folder_gives_its_own_puzzle_files_and_saves_nothing(tmp_path):
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    (folder / "b.txt").write_text(HEX)
+    (folder / "a.txt").write_text(OPEN)
+    (folder / ".hidden.txt").write_text(OPEN)
+    (folder / "shot.png").write_bytes(b"\x89PNG")
+    (folder / "latin1.txt").write_bytes(b"\xff\xfe")
+    (folder / "sub").mkdir()
+    outside = tmp_path / "secret.txt"
+    outside.write_text("not to be read")
+    (folder / "link.txt").symlink_to(outside)
+    before = sorted(p.name for p in folder.iterdir())
+    client = studio_client(str(folder))
+    data = client.get("/api/file").json()
+    assert data["folder"] and data["path"] == str(folder)
+    assert [f["name"] for f in data["files"]] == ["a.txt", "b.txt"] and data["files"][1]["text"] == HEX
+    assert data["skipped"] == 2  # the symlink (never followed) and the file that is no UTF-8 text
+    res = client.post("/api/save", json={"text": "STANDARD\nA-A\n"})
+    assert res.status_code == 404 and "folder" in res.json()["error"]
+    assert sorted(p.name for p in folder.iterdir()) == before and outside.read_text() == "not to be read"
+
+
+def test_a_folder_is_read_within_its_bounds(tmp_path, monkeypatch):
+    from flowgraph.studio import app as studio_app
+
+    for i in range(5):
+        (tmp_path / f"{i}.txt").write_text(HEX)
+    monkeypatch.setattr(studio_app, "MAX_FOLDER_FILES", 3)
+    data = studio_client(str(tmp_path)).get("/api/file").json()
+    assert len(data["files"]) == 3 and data["skipped"] == 2
+    monkeypatch.setattr(studio_app, "MAX_FOLDER_FILES", 500)
+    monkeypatch.setattr(studio_app, "MAX_FOLDER_BYTES", len(HEX.encode()) + 10)  # the second file would pass the total
+    data = studio_client(str(tmp_path)).get("/api/file").json()
+    assert len(data["files"]) == 1 and data["skipped"] == 4
 
 
 @pytest.mark.parametrize("xy", ["[1e999, 0]", "[NaN, 0]", "[300000, 0]", "[151000000000000000000, 7]", "[99999, 9]"])

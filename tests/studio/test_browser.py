@@ -75,6 +75,10 @@ def page(browser, server):
     page.close()
 
 
+def _solved(page) -> None:
+    page.wait_for_function("!document.querySelector('#solved').hidden")
+
+
 def _badge(page, start: str) -> None:
     page.wait_for_function(f"document.querySelector('#badge').textContent.startsWith({start!r})")
 
@@ -165,8 +169,10 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     assert page.inner_text("#score").startswith("flows 1/3")
     _drag(page, ["4:1", "4:3", "4:5", "6:5"])
     page.click("#hint")  # fills the last flow, C, from the solution
-    page.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+    _solved(page)
     assert page.inner_text("#score").startswith("flows 3/3 · cells 9/9 · moves 2 · 0:")
+    assert " ".join(page.inner_text("#solved").split()).startswith("Solved! moves 2 · 0:")  # the game's banner, with its figures
+    assert not page.is_visible("#solved-next")  # no level browser: no next level
     assert page.locator("#board g.player polygon.tint").count() == 9  # every cell tinted in its flow's colour
     _drag(page, ["2:1", "4:1"])  # redrawing A from its endpoint cuts B where it crosses
     assert not page.inner_text("#score").startswith("flows 3/3")
@@ -256,7 +262,7 @@ def test_a_phone_plays_a_generated_board_to_solved_by_touch(phone):
     phone.locator("#board").scroll_into_view_if_needed()
     for path in solution.paths.values():
         _touch_drag(phone, [f"{n[0]}:{n[1]}" for n in path])
-    phone.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+    _solved(phone)
 
 
 def test_play_counts_moves_undoes_a_stroke_and_restarts(page):
@@ -298,7 +304,7 @@ def test_a_numberlink_url_opens_under_numberlink_rules_and_plays_with_a_cell_lef
     page.wait_for_function("document.querySelector('#status').textContent === 'unique solution'")
     page.click("#play")
     _drag(page, ["2:1", "2:3", "2:5"])
-    page.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+    _solved(page)
     page.click("#play")
     page.select_option("#rules", "flow")  # the same board under Flow Free rules has no solution
     _badge(page, "valid · 1 flows · 4 cells")
@@ -381,20 +387,91 @@ def test_a_pack_opens_in_the_level_browser_and_its_third_level_is_played(page, t
     page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 100")
     page.click("#play")
     for _ in range(30):  # a hint fills one flow from the solution
-        if page.inner_text("#status") == "solved!":
+        if page.is_visible("#solved"):
             break
         with page.expect_response("**/api/hint"):
             page.click("#hint")
         page.wait_for_timeout(100)
-    page.wait_for_function("document.querySelector('#status').textContent === 'solved!'")
+    _solved(page)
     page.wait_for_function("document.querySelectorAll('#levels button.level.solved').length === 1")
     assert page.inner_text("#levels button.level >> nth=2").endswith("✓ solved")
-    page.click("#prev-level")
-    page.wait_for_function("document.querySelector('#status').textContent === 'pack.txt: level 2 of 3'")
+    page.click("#prev-level")  # in play: the level before is played
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('pack.txt: level 2 of 3 · play')")
     page.reload()  # progress is kept in the browser: the pack opened again shows level 3 solved
     page.wait_for_selector("#board svg")
     page.set_input_files("#upload", str(pack))
     page.wait_for_function("document.querySelectorAll('#levels button.level.solved').length === 1")
+
+
+def _in_view(page, selector: str, height: int = 800) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_a_solved_level_offers_the_next_level_in_play_and_every_answer_is_above_the_fold(page, tmp_path):
+    from flowgraph import parse_file
+    from flowgraph.io.formats import Entry, write_many
+
+    names = ["regular_5x5", "heart_9x7", "open_field_8x8"]
+    pack = tmp_path / "three.txt"
+    pack.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
+    page.set_input_files("#upload", str(pack))
+    page.wait_for_function("document.querySelector('#status').textContent === 'three.txt: level 1 of 3'")
+    _badge(page, "valid · 5 flows")
+    for part in ("#play", "#hint", "#unique", "#status", "#board svg"):  # 1280x800, the level browser open
+        assert _in_view(page, part), part
+    page.click("#play")
+    for _ in range(10):  # hints until solved
+        if page.is_visible("#solved"):
+            break
+        with page.expect_response("**/api/hint"):
+            page.click("#hint")
+        page.wait_for_timeout(100)
+    _solved(page)
+    assert _in_view(page, "#solved") and page.is_visible("#solved-next")
+    page.click("#solved-next")  # the next level opens in play: no Play again
+    page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 45")
+    assert page.inner_text("#level-at") == "level 2 of 3" and "on" in page.get_attribute("#play", "class")
+    assert not page.is_visible("#solved") and page.is_enabled("#hint")
+    page.click("#next-level")  # next ▶ keeps play too
+    page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 64")
+    assert "on" in page.get_attribute("#play", "class")
+    page.click("#play")  # out of play, for Unique?
+    page.click("#unique")  # open_field_8x8 has two: both shown where the eye is
+    page.wait_for_function("!document.querySelector('#compare').hidden")
+    assert page.locator("#compare").bounding_box()["y"] < 800
+
+
+def test_a_folder_as_file_opens_in_the_level_browser_with_save_off(browser, tmp_path):
+    uvicorn = pytest.importorskip("uvicorn")
+    from flowgraph.studio.app import create_app
+
+    folder = tmp_path / "standard"
+    folder.mkdir()
+    for name in ("regular_5x5", "heart_9x7"):
+        (folder / f"{name}.txt").write_text((PUZZLES / "standard" / f"{name}.txt").read_text())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(str(folder), token=TOKEN), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"http://127.0.0.1:{port}/?token={TOKEN}")
+        page.wait_for_function("document.querySelectorAll('#levels button.level').length === 2")
+        assert page.inner_text("#pack-name") == "standard: 2 levels" and page.is_disabled("#save")
+        _badge(page, "valid · 7 flows · 45 cells")  # heart_9x7 sorts first by name
+    finally:
+        page.close()
+        srv.should_exit = True
+        thread.join(5)
+    assert sorted(p.name for p in folder.iterdir()) == ["heart_9x7.txt", "regular_5x5.txt"]
 
 
 def test_unique_shows_two_solutions_side_by_side(page):

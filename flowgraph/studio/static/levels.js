@@ -1,5 +1,5 @@
 import { $, call, markClean, setText, state, status } from "./page.js";
-import { onSolved, play, stopPlay } from "./play.js";
+import { beginPlay, onSolved, play, stopPlay } from "./play.js";
 
 // -- the level browser: a pack's levels as thumbnails; progress kept in this browser's storage -----
 const pack = { name: null, text: null, total: 0, levels: [], current: -1 };
@@ -11,7 +11,9 @@ function boardKey(text) {  // FNV-1a of the board's text: a level is "solved" wh
 function solvedBoards() {
   try { return new Set(JSON.parse(localStorage.getItem("flowgraph.solved") || "[]")); } catch { return new Set(); }
 }
-onSolved((text) => rememberSolved(text));  // play tells the level browser; it imports nothing from here
+// play tells the level browser (it imports nothing from here); a solved level offers the next one, in play
+onSolved((text) => { rememberSolved(text); $("solved-next").hidden = !(pack.total && pack.current < pack.total - 1); });
+$("solved-next").onclick = () => openLevel(pack.current + 1, true);
 export function rememberSolved(text) {
   const solved = solvedBoards();
   solved.add(boardKey(text));
@@ -23,19 +25,20 @@ export async function openPack(name, text) {  // true when the text holds severa
   const { ok, data } = await call("/api/levels", { text, name });
   if (!ok || data.total < 2) return false;
   Object.assign(pack, { name, text, total: data.total, levels: data.levels, current: -1 });
-  $("pack").hidden = false; $("pack-name").textContent = `${name}: ${data.total} levels`;
+  showBrowser(`${name}: ${data.total} levels`);
   await openLevel(0);
   return true;
 }
 
-// A folder: every puzzle file in it (packs contribute all their levels), one level browser.
+// A folder: every puzzle file in it (packs contribute all their levels), one level browser. ``files`` are
+// the page's File objects or the server's {name, text} (the studio started with a folder).
 const MAX_FOLDER_FILES = 500, MAX_FOLDER_LEVELS = 2000;
-export async function openFolder(files) {
-  const chosen = [...files].filter((f) => !f.type.startsWith("image/")).sort((a, b) => a.name.localeCompare(b.name));
+export async function openFolder(files, folder = null) {
+  const chosen = [...files].filter((f) => !(f.type || "").startsWith("image/")).sort((a, b) => a.name.localeCompare(b.name));
   const levels = [];
   status(`reading ${Math.min(chosen.length, MAX_FOLDER_FILES)} files…`);
   for (const file of chosen.slice(0, MAX_FOLDER_FILES)) {
-    const text = await file.text();
+    const text = typeof file.text === "string" ? file.text : await file.text();
     for (let offset = 0; levels.length < MAX_FOLDER_LEVELS;) {
       const { ok, data } = await call("/api/levels", { text, name: file.name, offset });
       if (!ok || !data.levels.length) break;
@@ -44,14 +47,20 @@ export async function openFolder(files) {
       if (offset >= data.total) break;
     }
   }
-  if (!levels.length) return status("no puzzle in that folder");
+  if (!levels.length) { status("no puzzle in that folder"); return false; }
   levels.forEach((level, i) => { level.index = i; });
-  const folder = (chosen[0].webkitRelativePath || "").split("/")[0] || "folder";
+  folder = folder || (chosen[0].webkitRelativePath || "").split("/")[0] || "folder";
   Object.assign(pack, { name: folder, text: null, total: levels.length, levels, current: -1 });
-  $("pack").hidden = false; $("pack-name").textContent = `${folder}: ${levels.length} levels`;
+  showBrowser(`${folder}: ${levels.length} levels`);
   await openLevel(0);
+  return true;
 }
 $("upload-folder").onchange = (ev) => { if (ev.target.files.length) openFolder(ev.target.files); };
+
+function showBrowser(title) {  // on a phone the file picker is at the bottom: bring the browser into view
+  $("pack").hidden = false; $("pack-name").textContent = title;
+  $("pack").scrollIntoView({ block: "start" });
+}
 
 async function moreLevels() {
   if (!pack.text) return false;  // a folder's levels are all read at once
@@ -82,16 +91,18 @@ function drawLevels() {
   $("more-levels").hidden = pack.levels.length >= pack.total;
 }
 
-async function openLevel(index) {
+async function openLevel(index, playing = play.on) {  // the next level of one being played is played too
   if (index < 0 || index >= pack.total) return;
   while (index >= pack.levels.length) if (!await moreLevels()) return;
   const level = pack.levels[index];
-  if (play.on) stopPlay();
+  if (play.on && !playing) stopPlay();
   pack.current = index; $("rules").value = level.rules;
   // opening a level is a move in the browser, not an edit: Undo must not bring back the board before it
   state.history = []; state.future = [];
   setText(level.text, false); markClean();
-  status(`${pack.name}: level ${index + 1} of ${pack.total}` + (level.name && !pack.text ? ` (${level.name})` : ""));
+  if (playing) beginPlay();  // a fresh game; the check of the new text hands play its board
+  status(`${pack.name}: level ${index + 1} of ${pack.total}` + (level.name && !pack.text ? ` (${level.name})` : "") +
+         (playing ? " · play: drag from an endpoint" : ""));
   drawLevels();
 }
 $("prev-level").onclick = () => openLevel(pack.current - 1);

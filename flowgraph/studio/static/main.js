@@ -4,7 +4,7 @@ import { $, call, constants, markClean, setText, state, status } from "./page.js
 import "./board.js";
 import "./actions.js";
 import "./play.js";
-import { openPack } from "./levels.js";
+import { openFolder, openPack } from "./levels.js";
 import { sharedBoard } from "./share.js";
 
 (async function start() {
@@ -13,9 +13,19 @@ import { sharedBoard } from "./share.js";
   $("limit").max = constants.max_time_limit_s;
   for (const l of constants.labels) { const o = document.createElement("option"); o.textContent = l; $("label").appendChild(o); }
   const { ok, data } = await call("/api/file", null, "GET");
-  if (ok && data.path) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = false; }
-  if (!ok) status(data.error);  // FILE unreadable: said, and a new board to start with
-  if (ok && data.text.trim() && await openPack(data.path, data.text)) {
+  if (ok && data.path) { state.file = data.path; $("file").textContent = data.path; $("save").disabled = !!data.folder; }
+  if (!ok || data.error) status(data.error);  // FILE unreadable: said, and a new board to start with
+  if (ok && data.folder) {  // a folder: its puzzle files in the level browser, nothing saved
+    $("save").title = "the studio was started with a folder: export instead";
+    const name = data.path.split(/[\\/]/).filter(Boolean).pop() || data.path;
+    if (data.files.length && await openFolder(data.files, name)) {
+      status(`${data.path}: ${data.files.length} files in the level browser` +
+             (data.skipped ? `, ${data.skipped} passed over (links, not text, or over the limits)` : "") + " (Save is off)");
+    } else {
+      if (!data.error) status(`${data.path}: no puzzle file in that folder`);
+      const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false);
+    }
+  } else if (ok && data.text.trim() && await openPack(data.path, data.text)) {
     // a level pack or a file of URLs: its levels in the browser; Save would overwrite the pack with one board
     $("save").disabled = true; $("save").title = "FILE holds several puzzles: Save writes single boards only";
     status(`${data.path}: its levels are in the level browser (Save is off: FILE holds several puzzles)`);

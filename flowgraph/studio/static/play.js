@@ -20,7 +20,7 @@ export function playBoard(data) {
 }
 
 function resetPlay() {  // a fresh game on the board shown: no paths, no moves, the clock from zero
-  play.paths = {}; play.moves = 0; play.lastMoved = null; play.undo = []; play.solved = false;
+  play.paths = {}; play.moves = 0; play.lastMoved = null; play.undo = []; play.solved = false; $("solved").hidden = true;
   play.started = Date.now();
   clearInterval(play.timer);
   play.timer = setInterval(() => { if (play.on && !play.solved) scoreText(); }, 1000);
@@ -45,21 +45,23 @@ export function startPlay() {
 
 export function stopPlay() {
   play.on = false; $("play").classList.remove("on"); $("board").classList.remove("playing"); $("hint").disabled = true; $("restart").disabled = true;
-  play.paths = {}; clearInterval(play.timer); $("score").textContent = ""; status(""); scheduleCheck(0);
+  play.paths = {}; clearInterval(play.timer); $("score").textContent = ""; $("solved").hidden = true; status("");
+  scheduleCheck(0);
 }
 
-$("play").onclick = () => {
-  if (play.on) return stopPlay();
+$("play").onclick = () => (play.on ? stopPlay() : beginPlay());
+
+export function beginPlay() {  // play the board shown, from a fresh start
   play.on = true; $("play").classList.add("on"); $("board").classList.add("playing"); $("restart").disabled = false; status("play: drag from an endpoint");
   resetPlay();
   startPlay();
-};
+}
 
 $("restart").onclick = () => { if (play.on) { resetPlay(); status("play: drag from an endpoint"); drawPlay(); } };
 
 export function undoMove() {  // in play, Undo takes back the last stroke
   if (!play.undo.length) return;
-  play.paths = play.undo.pop(); play.solved = false; status(""); drawPlay();
+  play.paths = play.undo.pop(); play.solved = false; $("solved").hidden = true; status(""); drawPlay();
 }
 
 function cellAt(ev) {
@@ -96,7 +98,7 @@ $("board").addEventListener("pointerdown", (ev) => {
   ev.preventDefault();
   play.undo.push(JSON.parse(JSON.stringify(play.paths)));  // each stroke can be taken back
   if (label !== play.lastMoved) { play.moves += 1; play.lastMoved = label; }  // the game's moves: a new flow picked up
-  play.solved = false; status("");  // any change clears "solved!"
+  play.solved = false; $("solved").hidden = true; status("");  // any change clears "solved!"
   if (play.board.endpoints[pos]) { play.paths[label] = [pos]; cutAt(pos, label); }
   else { const path = play.paths[label]; path.length = path.indexOf(pos) + 1; }
   play.drawing = label;
@@ -186,8 +188,11 @@ async function scorePlay() {
   const paths = Object.fromEntries(Object.entries(play.paths).map(([label, path]) => [label, path.map(cellOf)]));
   const { data } = await call("/api/verify", { text: $("text").value, paths, rules: rules() });
   play.solved = !!data.solved;  // only the verifier says "solved!"
-  if (play.solved) solvedHook($("text").value);
-  status(data.solved ? "solved!" : "not yet: " + (data.problems || [])[0]);
+  if (!play.solved) return status("not yet: " + (data.problems || [])[0]);
+  status("");  // the banner says it, as the game does, with the figures of the game
+  $("solved-figures").textContent = $("score").textContent.replace(/^flows \S+ · cells \S+ · /, "");
+  $("solved").hidden = false;
+  solvedHook($("text").value);
 }
 
 $("hint").onclick = async () => {
