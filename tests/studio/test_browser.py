@@ -6,6 +6,7 @@ they fail instead: ``.ci/run`` installs Chromium when it is absent.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -30,12 +31,12 @@ def _need(condition: bool, why: str) -> None:
         pytest.skip(why)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@contextlib.contextmanager
+def _studio(target):
+    """A studio on a free port with FILE ``target``: its address with the token."""
     uvicorn = pytest.importorskip("uvicorn")
     from flowgraph.studio.app import create_app
 
-    target = tmp_path_factory.mktemp("studio") / "board.txt"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -47,9 +48,18 @@ def server(tmp_path_factory):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/?token={TOKEN}", target
-    srv.should_exit = True
-    thread.join(5)
+    try:
+        yield f"http://127.0.0.1:{port}/?token={TOKEN}"
+    finally:
+        srv.should_exit = True
+        thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    target = tmp_path_factory.mktemp("studio") / "board.txt"
+    with _studio(target) as url:
+        yield url, target
 
 
 @pytest.fixture(scope="module")
@@ -443,34 +453,19 @@ def test_a_solved_level_offers_the_next_level_in_play_and_every_answer_is_above_
 
 
 def test_a_folder_as_file_opens_in_the_level_browser_with_save_off(browser, tmp_path):
-    uvicorn = pytest.importorskip("uvicorn")
-    from flowgraph.studio.app import create_app
-
     folder = tmp_path / "standard"
     folder.mkdir()
     for name in ("regular_5x5", "heart_9x7"):
         (folder / f"{name}.txt").write_text((PUZZLES / "standard" / f"{name}.txt").read_text())
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(str(folder), token=TOKEN), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    try:
-        page.goto(f"http://127.0.0.1:{port}/?token={TOKEN}")
-        page.wait_for_function("document.querySelectorAll('#levels button.level').length === 2")
-        assert page.inner_text("#pack-name") == "standard: 2 levels" and page.is_disabled("#save")
-        _badge(page, "valid · 7 flows · 45 cells")  # heart_9x7 sorts first by name
-    finally:
-        page.close()
-        srv.should_exit = True
-        thread.join(5)
+    with _studio(folder) as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        try:
+            page.goto(url)
+            page.wait_for_function("document.querySelectorAll('#levels button.level').length === 2")
+            assert page.inner_text("#pack-name") == "standard: 2 levels" and page.is_disabled("#save")
+            _badge(page, "valid · 7 flows · 45 cells")  # heart_9x7 sorts first by name
+        finally:
+            page.close()
     assert sorted(p.name for p in folder.iterdir()) == ["heart_9x7.txt", "regular_5x5.txt"]
 
 
