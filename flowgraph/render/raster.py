@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..model import Puzzle, Solution
-from .scene import Scene, flow_ink, scene
+from .scene import Scene, flow_ink, scene, shade
 
 __all__ = ["png", "scene_image", "gif"]
 
@@ -47,9 +47,13 @@ def scene_image(sc: Scene):
                 if rim is not None:  # a colour close to the background: a rim under the pipe
                     _stroke(draw, pts(stroke), rim, round((sc.pipe_px + 2 * rim_px) * k))
                 _stroke(draw, pts(stroke), colour, round(sc.pipe_px * k))
-    for label, stroke in sc.overpasses:  # the - lane passes over the | lane: a rim cuts the pipe below
-        _stroke(draw, pts(stroke), sc.theme["rim"], round(sc.pipe_px * 1.7 * k), caps=False)
+    for label, stroke in sc.underpasses:  # the | lane runs on beneath the deck, in its shadow
+        _stroke(draw, pts(stroke), shade(flow_ink(label, sc.theme)[0], sc.theme), round(sc.pipe_px * k), caps=False)
+    for label, stroke in sc.overpasses:  # the - lane passes over the | lane, a thin gap each side
+        _stroke(draw, pts(stroke), sc.theme["rim"], round(sc.pipe_px * 1.45 * k), caps=False)
         _stroke(draw, pts(stroke), flow_ink(label, sc.theme)[0], round(sc.pipe_px * k), caps=False)
+    for a, b in sc.rails:  # the deck's guard rails, over both lanes
+        _stroke(draw, pts([a, b]), sc.theme["rail"], max(1, round(0.06 * sc.cell_px * k)))
     for label, (x, y) in sc.dots:
         colour, rim = flow_ink(label, sc.theme)
         r = sc.dot_px * k

@@ -11,8 +11,10 @@ Both backends draw the same scene, so an SVG and a PNG of a board agree.
   their shared edge;
 * a **warp** link is drawn as two tunnel stubs, one on each edge it leaves
   and re-enters, and a pipe through it runs out to the edge and back in;
-* a **bridge** is crossed twice: the ``|`` lane's pipe runs under, the
-  ``-`` lane's over it with a dark rim.
+* a **bridge** is crossed twice, drawn as the game's raised crossing: a
+  lighter deck with guard rails along the ``-`` lane, the ``|`` lane's pipe
+  running on beneath it in shadow (a darker shade of its colour, so it is
+  seen to continue), the ``-`` lane's pipe over it with a thin gap.
 
 The Flow Free palette colours the first 16 flows (the colour table of M.
 Zucker's ``flow_solver``), then evenly spread hues (the golden angle) with
@@ -31,7 +33,7 @@ from ..io.sketch import sketch_of
 from ..model import LABELS, Node, Puzzle
 from .geometry import Geometry, geometry_of
 
-__all__ = ["Scene", "scene", "flow_colour", "flow_ink", "THEMES", "FLOW_FREE"]
+__all__ = ["Scene", "scene", "flow_colour", "flow_ink", "shade", "THEMES", "FLOW_FREE"]
 
 #: Flow Free's first 16 colours (RGB), in flow order.
 FLOW_FREE = (
@@ -40,12 +42,15 @@ FLOW_FREE = (
     (0, 139, 139), (255, 20, 147),
 )
 
-#: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge tile, tunnel.
+#: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge deck, tunnel,
+#: a bridge deck's guard rails.
 THEMES = {
     "dark": {"background": (0, 0, 0), "cell": (12, 12, 12), "grid": (70, 70, 70), "wall": (200, 200, 200),
-             "rim": (0, 0, 0), "bridge": (50, 50, 50), "tunnel": (110, 110, 110)},
+             "rim": (0, 0, 0), "bridge": (50, 50, 50), "tunnel": (110, 110, 110),
+             "rail": (110, 110, 110)},
     "light": {"background": (255, 255, 255), "cell": (246, 246, 246), "grid": (190, 190, 190), "wall": (40, 40, 40),
-              "rim": (255, 255, 255), "bridge": (212, 212, 212), "tunnel": (150, 150, 150)},
+              "rim": (255, 255, 255), "bridge": (212, 212, 212), "tunnel": (150, 150, 150),
+              "rail": (130, 130, 130)},
 }
 
 RGB = tuple[int, int, int]
@@ -128,6 +133,8 @@ class Scene:
     tunnels: list[tuple[Point, Point]] = field(default_factory=list)  # a warp's stub: from the board's edge outwards
     pipes: list[tuple[str, list[list[Point]]]] = field(default_factory=list)  # per flow: its strokes
     overpasses: list[tuple[str, list[Point]]] = field(default_factory=list)  # a ``-`` lane's segment over its bridge
+    underpasses: list[tuple[str, list[Point]]] = field(default_factory=list)  # a ``|`` lane's segment beneath it
+    rails: list[tuple[Point, Point]] = field(default_factory=list)  # a bridge deck's guard rails, drawn over the lanes
     dots: list[tuple[str, Point]] = field(default_factory=list)  # endpoints
     labels: list[tuple[str, Point]] = field(default_factory=list)
     cell_px: float = 40.0
@@ -219,6 +226,10 @@ def scene(
                       for y in range(min(ys), max(ys) + 1) for x in range(min(xs), max(xs) + 1) if (x, y) not in cells]
     out.bridges = [[px(p) for p in geo.corners(xy)] for xy in sorted({places[k] for k, sp in sketch.spots.items()
                                                                        if sp.lane})]
+    for poly in out.bridges:  # the deck's guard rails: either side of the - lane's pipe, across the cell
+        xs, ys = [x for x, _ in poly], [y for _, y in poly]
+        left, right, mid = min(xs) + 0.25 * s, max(xs) - 0.25 * s, (min(ys) + max(ys)) / 2
+        out.rails += [((left, mid - 0.21 * s), (right, mid - 0.21 * s)), ((left, mid + 0.21 * s), (right, mid + 0.21 * s))]
     linked = {frozenset((places[u], places[v])) for u, v in (tuple(pair) for pair in sketch.links)}
     warps = [(places[u], places[v]) for u, v in (tuple(pair) for pair, warp in sketch.links.items() if warp)]
     _edges(out, geo, cells, linked, px)
@@ -231,8 +242,11 @@ def scene(
         strokes = []
         for piece in pieces:
             strokes += _strokes(piece, places, centre, warp_pairs, geo, px)
-            out.overpasses += [(label, _across(centre[piece[i - 1]], centre[n], centre[piece[i + 1]], s))
-                               for i, n in enumerate(piece) if 0 < i < len(piece) - 1 and sketch.spots[n].lane == "-"]
+            for i, n in enumerate(piece[1:-1], 1):
+                lane = sketch.spots[n].lane
+                if lane:
+                    crossing = (label, _across(centre[piece[i - 1]], centre[n], centre[piece[i + 1]], s))
+                    (out.overpasses if lane == "-" else out.underpasses).append(crossing)
         out.pipes.append((label, strokes))
     for flow in puzzle.flows:
         for end in flow.ends:
@@ -277,6 +291,12 @@ def _edges(out: Scene, geo: Geometry, cells: set, linked: set, px) -> None:
 
 def _near(p: Point, q: Point) -> bool:
     return abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6
+
+
+def shade(colour: tuple[int, int, int], theme: Mapping) -> tuple[int, int, int]:
+    """A pipe's colour in the shadow of a bridge deck: halfway to the theme's background."""
+    back = theme["background"]
+    return tuple(round(0.5 * c + 0.5 * b) for c, b in zip(colour, back))
 
 
 def _stub(geo: Geometry, a: tuple, b: tuple, px) -> tuple[Point, Point]:

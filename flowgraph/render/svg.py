@@ -15,7 +15,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..model import Puzzle, Solution
-from .scene import Scene, flow_ink, scene
+from .scene import Scene, flow_ink, scene, shade
 
 __all__ = ["svg", "scene_svg"]
 
@@ -107,11 +107,17 @@ def scene_svg(sc: Scene) -> str:
         out.append(f'<g class="pipe" data-flow="{escape(label)}" fill="none" stroke="{_rgb(colour)}" '
                    f'stroke-width="{sc.pipe_px:.1f}" stroke-linecap="round" stroke-linejoin="round">')
         out += drawn + ["</g>"]
-    for label, stroke in sc.overpasses:  # the - lane of a bridge passes over the | lane
+    for label, stroke in sc.underpasses:  # the | lane runs on beneath the deck, in its shadow
+        out.append(f'<polyline class="underpass" points="{_pts(stroke)}" fill="none" '
+                   f'stroke="{_rgb(shade(flow_ink(label, t)[0], t))}" stroke-width="{sc.pipe_px:.1f}"/>')
+    for label, stroke in sc.overpasses:  # the - lane of a bridge passes over the | lane, a thin gap each side
         out.append(f'<polyline class="overpass" points="{_pts(stroke)}" fill="none" stroke="{_rgb(t["rim"])}" '
-                   f'stroke-width="{sc.pipe_px * 1.7:.1f}"/>')
+                   f'stroke-width="{sc.pipe_px * 1.45:.1f}"/>')
         out.append(f'<polyline class="overpass" points="{_pts(stroke)}" fill="none" '
                    f'stroke="{_rgb(flow_ink(label, t)[0])}" stroke-width="{sc.pipe_px:.1f}"/>')
+    for (x1, y1), (x2, y2) in sc.rails:  # the deck's guard rails, over both lanes
+        out.append(f'<line class="rail" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                   f'stroke="{_rgb(t["rail"])}" stroke-width="{0.06 * sc.cell_px:.1f}" stroke-linecap="round"/>')
     for label, (cx, cy) in sc.dots:
         colour, rim = flow_ink(label, t)
         edge = "" if rim is None else f' stroke="{_rgb(rim)}" stroke-width="{rim_px:.1f}"'

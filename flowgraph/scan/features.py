@@ -1,7 +1,7 @@
 """Bridges and warps on square boards, as flowgraph's pictures draw them.
 
 A **bridge** is a cell filled with a grey lighter (dark theme) or darker
-(light theme) than the others: its inside stands out from the background
+(light theme) than the others (the middle of its deck, between the guard rails): its inside stands out from the background
 while the cells around it do not, and it has no hue (the game's faded
 background decorations are tinted, and are not taken for one). A **warp** is a pair of tunnel
 stubs: thick bars just outside the board at both ends of a row or a column;
@@ -41,7 +41,7 @@ def find_bridges(rgb: np.ndarray, diff: np.ndarray, lattice: Lattice, cells: lis
     """Cells (not endpoints) whose grey inside stands out while every neighbouring cell's does not."""
     if lattice.family != "STANDARD":
         return set()
-    half = 0.3 * min(lattice.dx, lattice.dy)
+    half = 0.14 * min(lattice.dx, lattice.dy)  # inside the deck's guard rails (at 0.21 of a cell from the centre)
     have = set(cells)
     level = {site: _level(diff, *lattice.centre(site), half) for site in cells}
     out = set()

@@ -12,7 +12,7 @@ from flowgraph.cli import main
 from flowgraph.io.sketch import sketch_of
 from flowgraph.render import animate
 from flowgraph.render.raster import gif, png
-from flowgraph.render.scene import flow_colour, scene
+from flowgraph.render.scene import flow_colour, flow_ink, scene, shade
 from flowgraph.render.svg import svg
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_file
 
@@ -59,11 +59,20 @@ def test_tunnel_marks_for_each_warp(name):
     assert warps and len(_class(_svg_tree(svg(solution)), "tunnel")) == 2 * warps
 
 
-def test_bridges_are_tiles_and_the_dash_lane_passes_over():
+def test_bridges_are_decks_the_dash_lane_passes_over_and_the_bar_lane_runs_on_beneath():
     solution = verify(solve(parse_file(PUZZLES / "bridges" / "crossing_5x5.txt")))
     tree = _svg_tree(svg(solution))
-    assert len(_class(tree, "bridge")) == 1
+    assert len(_class(tree, "bridge")) == 1 and len(_class(tree, "rail")) == 2  # a deck with two guard rails
     assert len(_class(tree, "overpass")) == 2  # a rim and the pipe
+    assert len(_class(tree, "underpass")) == 1
+    # the lower pipe is seen on both sides of the overpass, in the shadow of the deck: a darker shade of its colour
+    sc = scene(solution.puzzle, solution.paths, cell_px=80)
+    (label, ((x1, y1), (x2, y2))), = sc.underpasses
+    expected = shade(flow_ink(label, sc.theme)[0], sc.theme)
+    image = PIL.open(io.BytesIO(png(solution, cell_px=80))).convert("RGB")
+    for t in (0.1, 0.9):  # near both ends of its segment across the deck
+        pixel = image.getpixel((round(x1 + t * (x2 - x1)), round(y1 + t * (y2 - y1))))
+        assert all(abs(a - b) <= 12 for a, b in zip(pixel, expected)), (pixel, expected)
 
 
 @pytest.mark.parametrize("rel", ["generated/hex/hex_10x10_105.txt", "samgoldman/hex/Classic5x5_1.txt"])
