@@ -127,7 +127,19 @@ def _convert_many(entries: list[Entry], target: str, args, err, status: int) -> 
         err.print(f"{args.input}: {exc}", markup=False)
         return EXIT["invalid"]
     write_output(out, args.output)
+    for entry in entries:
+        _say_changes(entry, target, entry.puzzle.path or args.input, err)
     return status
+
+
+def _say_changes(entry: Entry, target: str, where: str, err) -> None:
+    """One line per thing a level pack does not keep of the board (mirrored hex, renamed flows)."""
+    if target != "level-pack":
+        return
+    from ..io.level_pack_writer import changes
+
+    for change in changes(entry.puzzle):
+        err.print(f"{where}: note: {change}", markup=False)
 
 
 def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
@@ -148,10 +160,11 @@ def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
     if folder:
         folder.mkdir(parents=True, exist_ok=True)
         write_atomic(name, out)
-        if args.solutions and entry.solution is not None:
-            return _write_solution(entry, back[0], name, err)
     else:
         write_output(out, args.output)
+    _say_changes(entry, target, entry.puzzle.path or args.input, err)
+    if folder and args.solutions and entry.solution is not None:
+        return _write_solution(entry, back[0], name, err)
     return 0
 
 

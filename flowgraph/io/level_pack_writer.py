@@ -25,7 +25,7 @@ from .grids import LEVEL_PACK_HEX, grid_neighbours, hex_down_parities
 from .level_pack import analyse_level_pack
 from .sketch import Sketch, links_by_place, sketch_of
 
-__all__ = ["write_level"]
+__all__ = ["changes", "write_level"]
 
 
 def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:
@@ -91,13 +91,35 @@ def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:
             raise ConversionError(f"the bridge at {xy} is crossed along {''.join(sorted(axes))} only: the game's "
                                   "bridges are crossed both ways")
     place_of = {key: (int(spot.xy[0]), int(spot.xy[1])) for key, spot in sketch.spots.items() if spot.xy is not None}
-    pipes = [",".join(str(index(place_of[node])) for node in solution.paths[f.label]) for f in puzzle.flows]
+    pipes = [",".join(str(index(place_of[node])) for node in solution.paths[f.label]) for f in _flow_order(puzzle)]
     size = str(width) if width == height else f"{width}:{height}"
     header = ",".join([kind + size, "0", str(level), str(len(pipes)), ":".join(map(str, bridges)),
                        ":".join(map(str, holes)), ":".join(f"{min(w)}|{max(w)}" for w in sorted(walls, key=sorted))])
     line = ";".join([header.rstrip(",")] + pipes)
     _check(line, puzzle, flip)
     return line
+
+
+def _flow_order(puzzle: Puzzle) -> list:
+    """The flows in label order (A, B, ... as :data:`~flowgraph.model.LABELS` lists them): a pack numbers
+    its flows, and reads the k-th back as the k-th label, so a board labelled A, B, C ... keeps its names."""
+    return sorted(puzzle.flows, key=lambda f: (LABELS.find(f.label) % (len(LABELS) + 1), f.label))
+
+
+def changes(puzzle: Puzzle) -> list[str]:
+    """What a level-pack line of ``puzzle`` does not keep, one phrase each (empty: it reads back the same).
+
+    A hex board in the other column parity than the game's is written upside down (the game's hex
+    columns start the other way up), and flows whose labels are not A, B, C ... in order are read
+    back under those (a level pack numbers its flows; it keeps no names).
+    """
+    said = []
+    if _hex_down(_place_links(sketch_of(puzzle))) not in (None, LEVEL_PACK_HEX):
+        said.append("written upside down: the game's hex columns start the other way up")
+    renamed = [f"{f.label}->{LABELS[k]}" for k, f in enumerate(_flow_order(puzzle)) if f.label != LABELS[k]]
+    if renamed:
+        said.append(f"flows renamed {', '.join(renamed)}: a level pack numbers its flows, it keeps no names")
+    return said
 
 
 def _places(sketch: Sketch) -> tuple[dict[tuple[int, int], str], dict[tuple[int, int], set[str]]]:
@@ -161,7 +183,7 @@ def _check(line: str, puzzle: Puzzle, flip: bool) -> None:
         for key, spot in list(back.spots.items()):
             if spot.xy is not None:
                 back.spots[key] = type(spot)((spot.xy[0], top - spot.xy[1]), spot.label, spot.lane)
-    order = {f.label: k for k, f in enumerate(puzzle.flows)}
+    order = {f.label: k for k, f in enumerate(_flow_order(puzzle))}
 
     def shape(sketch: Sketch, relabel: dict | None) -> tuple:
         placed = [(s.xy, s) for s in sketch.spots.values() if s.xy is not None]

@@ -51,3 +51,41 @@ def test_convert_writes_a_numbered_pack_of_many_puzzles(tmp_path, capsys):
     assert main(["convert", str(urls), "-o", str(pack)]) == 0
     levels, problems = analyse_level_pack(pack.read_text(), str(pack))
     assert not problems and [lv.name for lv in levels] == ["two_1", "two_2"]
+
+
+@pytest.mark.parametrize("name, says", [
+    ("hex/honeycomb_5x4.txt", ["written upside down: the game's hex columns start the other way up"]),
+    ("standard/regular_5x5.txt", []),
+])
+def test_a_level_pack_round_trip_keeps_the_labels_and_says_what_it_cannot_keep(name, says, tmp_path, capsys):
+    from flowgraph.io.sketch import sketch_of
+    from tests.helpers import PUZZLES
+
+    puzzle = parse_file(PUZZLES / name)
+    pack = tmp_path / "one.pack"
+    assert main(["convert", str(PUZZLES / name), "--to", "level-pack", "-o", str(pack)]) == 0
+    err = capsys.readouterr().err
+    assert [line.split(": note: ")[1] for line in err.splitlines()] == says
+    [level], _ = analyse_level_pack(pack.read_text())
+    back = level.puzzle
+    assert sorted(f.label for f in back.flows) == sorted(f.label for f in puzzle.flows)  # no letter renamed
+    # each flow's ends at the same places, upside down where the note says so
+    spots, mine = sketch_of(back).spots, sketch_of(puzzle).spots
+    top_back = max(s.xy[1] for s in spots.values())
+    top_mine = max(s.xy[1] for s in mine.values())
+
+    def ends(flows, sk, top, flip):
+        return {f.label: sorted((sk[n].xy[0], top - sk[n].xy[1] if flip else sk[n].xy[1]) for n in f.ends)
+                for f in flows}
+
+    assert ends(back.flows, spots, top_back, bool(says)) == ends(puzzle.flows, mine, top_mine, False)
+
+
+def test_labels_that_are_not_a_b_c_are_renamed_and_said(tmp_path, capsys):
+    board = tmp_path / "ac.txt"
+    board.write_text("STANDARD\nA-.-A\n| | |\nC-.-C\n")
+    assert main(["convert", str(board), "--to", "level-pack"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == f"{board}: note: flows renamed C->B: a level pack numbers its flows, it keeps no names\n"
+    [level], _ = analyse_level_pack(captured.out)
+    assert sorted(f.label for f in level.puzzle.flows) == ["A", "B"]
