@@ -45,6 +45,10 @@ class Outcome:
         One line for people (the proof of no solution, the limit that ran
         out, the internal error).
     puzzle : Puzzle or None
+    why : dict or None
+        For ``unsolvable``: :meth:`flowgraph.authoring.diagnose.Why.to_json`, the flows or
+        cells that cannot all be satisfied (``solve`` asks for it; None when not asked or
+        not found in time).
     """
 
     path: str
@@ -55,6 +59,7 @@ class Outcome:
     stats: dict[str, Any] = field(default_factory=dict)
     message: str = ""
     puzzle: Puzzle | None = None
+    why: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON Lines object of docs/format.md."""
@@ -69,6 +74,8 @@ class Outcome:
             obj["errors"] = [p.to_json(severity=False) for p in self.problems if p.is_error]
         if self.message:
             obj["message"] = self.message
+        if self.why is not None:
+            obj["why"] = self.why
         obj["stats"] = self.stats
         return obj
 

@@ -9,6 +9,7 @@ process that prints the rows (node ids of solutions) and are not written.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from ..model import Limits
@@ -40,6 +41,12 @@ def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
     if job.error:
         return _unreadable(job, "solved")
     outcome = solve_file(job.name, engine, limits, data=job.data, rules=rules)
+    if outcome.status == "unsolvable" and outcome.puzzle is not None:  # say why, in flows or cells
+        from ..authoring.diagnose import SECONDS, why_unsolvable
+
+        budget = min(SECONDS, limits.time_limit_s) if limits and limits.time_limit_s else SECONDS
+        why = why_unsolvable(outcome.puzzle, Limits(time_limit_s=budget))
+        outcome = replace(outcome, why=why.to_json() if why else None)
     row = {"key": job.key, **outcome.to_json()}
     puzzle = outcome.puzzle
     row["cells"], row["flows"] = (puzzle.cells, len(puzzle.flows)) if puzzle else (0, 0)

@@ -58,7 +58,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 #: The fields of a row that ``--json`` prints (docs/format.md's object); ``--out`` keeps the rest too.
-_CONTRACT = ("puzzle", "status", "engine", "rules", "paths", "errors", "message", "stats")
+_CONTRACT = ("puzzle", "status", "engine", "rules", "paths", "errors", "message", "why", "stats")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -126,7 +126,7 @@ def outcome_of(job, row: dict) -> Outcome:
     if status != "invalid":
         problems = [p for p in problems if not p.is_error]
     return Outcome(job.name, status, row.get("engine", ""), solution, problems, row.get("stats", {}),
-                   row.get("message", ""), puzzle)
+                   row.get("message", ""), puzzle, row.get("why"))
 
 
 def write_pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
@@ -153,6 +153,8 @@ def print_outcome(out, err, outcome: Outcome) -> None:
         out.print(f"solved by {engine} in {stats}", style="dim", markup=False)
     elif outcome.status == "unsolvable":
         out.print(f"{outcome.message or 'no solution'} ({stats})", markup=False)
+        if outcome.why:
+            out.print(f"why: {outcome.why['text']}", markup=False)
     elif outcome.status == "limit":
         tried = " then ".join(s.get("tried") or [engine])
         out.print(f"gave up: {outcome.message} ({tried}; {stats})", markup=False)

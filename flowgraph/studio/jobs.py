@@ -91,7 +91,10 @@ class Solves:
             job.status, job.result = "cancelled", {}
             return
         except UnsolvableError:
-            job.status, job.result = "unsolvable", {}
+            from ..authoring.diagnose import SECONDS, why_unsolvable
+
+            why = why_unsolvable(puzzle, Limits(time_limit_s=min(SECONDS, ask["seconds"])))  # what to move
+            job.status, job.result = "unsolvable", ({"message": why.text, "why": why.to_json()} if why else {})
             return
         except SearchLimitError as exc:
             job.status, job.result = "limit", {"message": f"the {exc.reason} budget ran out"}

@@ -321,6 +321,11 @@ def test_a_numberlink_url_opens_under_numberlink_rules_and_plays_with_a_cell_lef
     page.wait_for_function("!document.querySelector('#badge').textContent.includes('Numberlink')")
     page.click("#unique")
     page.wait_for_function("document.querySelector('#status').textContent === 'no solution'")
+    page.click("#solve")  # Solve says why, and outlines what to move
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('no solution: every flow')")
+    assert page.inner_text("#status") == "no solution: every flow can be joined, but never with cell 2:7 " \
+                                        "(line:column) filled"
+    assert page.locator('#board polygon.problem[data-cell="2:7"]').count() == 1
 
 
 def test_a_5x5_authored_with_the_keyboard_alone_until_unique(page):

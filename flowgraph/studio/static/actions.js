@@ -48,10 +48,18 @@ async function poll(job) {
   if (state.job !== job) return;
   if (data.status === "running") return setTimeout(() => poll(job), 150);
   $("stop").disabled = true; state.job = null;
+  if (data.status === "unsolvable") return noSolution(data.why);
   if (data.status !== "solved") return answerStatus(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
   const work = data.stats.states !== undefined ? `${data.stats.states} states` : `${data.stats.sat_calls} SAT calls`;
   answerStatus(`solved in ${data.stats.seconds.toFixed(3)} s, ${work}`);
   replay(data.frames);
+}
+
+function noSolution(why) {  // why, where the author looks: the cells, or the flows' endpoints, outlined
+  answerStatus("no solution" + (why ? ": " + why.text : ""));
+  for (const [line, column] of why ? why.marks : []) {
+    document.querySelector(`#board polygon[data-cell="${line}:${column}"]`)?.classList.add("problem");
+  }
 }
 
 function replay(frames) {
