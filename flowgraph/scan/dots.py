@@ -97,8 +97,8 @@ def pair_dots(dots: list[Dot], where=lambda dot: dot.xy) -> list[tuple[Dot, Dot]
     Raises
     ------
     ScanError
-        No dots, an odd number of them, a dot with no partner of its colour,
-        or more flows than labels.
+        No dots, an odd number of them, more than two of one colour, a dot with no
+        partner of its colour, or more flows than labels.
     """
     import networkx as nx
 
@@ -118,6 +118,7 @@ def pair_dots(dots: list[Dot], where=lambda dot: dot.xy) -> list[tuple[Dot, Dot]
     pairs = sorted(tuple(sorted(p)) for p in nx.max_weight_matching(graph, maxcardinality=True))
     worst = max(pairs, key=lambda p: delta[p])
     if delta[worst] > MAX_PAIR_DELTA:
+        _crowd(dots, delta, where)
         i = worst[0]
         j = int(np.argmin(delta[i]))
         raise ScanError(f"the dot of colour {dots[i].hex} at {_at(where(dots[i]))} has no partner of its colour "
@@ -126,6 +127,20 @@ def pair_dots(dots: list[Dot], where=lambda dot: dot.xy) -> list[tuple[Dot, Dot]
         raise ScanError(f"{len(pairs)} flows: more than the {len(LABELS)} labels of the format")
     _name(dots, pairs, lab)
     return sorted(((dots[i], dots[j]) for i, j in pairs), key=lambda p: LABELS.index(p[0].label))
+
+
+def _crowd(dots: list[Dot], delta: np.ndarray, where) -> None:
+    """Where dots cannot be paired: raise when one colour has many more dots than a flow's two (a solved
+    picture: pipes through the cells read as dots), which says more than the one dot left over."""
+    import networkx as nx
+
+    alike = nx.Graph()
+    alike.add_nodes_from(range(len(dots)))
+    alike.add_edges_from(zip(*np.nonzero(delta <= MAX_PAIR_DELTA)))
+    crowd = sorted(max(nx.connected_components(alike), key=len))
+    if len(crowd) > 4:  # two flows may look alike (generated colours); five dots of one colour is no board
+        places = ", ".join(_at(where(dots[i])) for i in crowd[:4]) + ", ..."
+        raise ScanError(f"{len(crowd)} dots of colour {dots[crowd[0]].hex} ({places}): a flow has two endpoints")
 
 
 def _name(dots: list[Dot], pairs: list[tuple[int, int]], lab: np.ndarray) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..errors import ScanError
 from ..io.grids import grid_sketch, text_key
 from ..io.problems import Problem
@@ -93,6 +95,7 @@ def read_board(image, path: str | None = None) -> Scan:
         import cv2  # noqa: F401
     except ImportError:
         raise ScanError("scanning needs OpenCV: pip install 'flowgraph-solver[scan]'", path) from None
+    rgb = None
     try:
         rgb, scale = load_image(image)
         background, diff = foreground(rgb)
@@ -113,13 +116,27 @@ def read_board(image, path: str | None = None) -> Scan:
         scan.bridges = find_bridges(rgb, diff, lattice, board.cells, {d.site for d in dots})
         scan.warps = find_warps(diff, lattice, board.cells)
     except ScanError as err:
-        raise ScanError(err.message, path) from None
+        message = err.message
+        if rgb is not None and ("no grid found" in message or "dots of colour" in message) and _looks_solved(rgb):
+            message += ("; the picture looks solved (pipes drawn over the cells): scan reads boards before they "
+                        "are played: take the screenshot before drawing a path, or render without --solve")
+        raise ScanError(message, path) from None
     scan.cells_xy = _grid_places(lattice, board.cells)
     scan.text = draw_neighbor_link(_sketch(scan))
     from ..io.neighbor_link import analyse
 
     scan.puzzle, scan.problems = analyse(scan.text, path)
     return scan
+
+
+#: The share of strongly coloured pixels above which a picture whose grid is not found is taken for a
+#: solved board: pipes and dots of a solved render cover 27-30 %, the dots of an unsolved one 6-13 %.
+SOLVED_SHARE = 0.2
+
+
+def _looks_solved(rgb: np.ndarray) -> bool:
+    colour = rgb.max(axis=2).astype(np.int16) - rgb.min(axis=2)
+    return float((colour > 80).mean()) >= SOLVED_SHARE
 
 
 def scan(image, path: str | None = None) -> Puzzle:

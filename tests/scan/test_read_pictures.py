@@ -148,3 +148,16 @@ def test_a_missing_dot_is_named_with_its_colour_and_place():
     with pytest.raises(ScanError, match=r"the dot of colour #00(7f|80)00 at \(\d+, \d+\) has no partner") as err:
         scan(img)
     assert "odd number of dots (9)" in str(err.value)
+
+
+@pytest.mark.parametrize("name, first", [("regular_5x5", "no grid found"), ("regular_10x10", "14 dots of colour")])
+def test_a_solved_picture_is_said_to_be_solved(name, first):
+    from flowgraph import solve
+    from flowgraph.render.raster import png
+
+    solution = solve(parse_file(PUZZLES / "standard" / f"{name}.txt"))
+    with pytest.raises(ScanError) as caught:
+        scan(png(solution))
+    message = str(caught.value)
+    assert first in message and "the picture looks solved (pipes drawn over the cells)" in message
+    assert "ΔE" not in message  # not "no partner ... differs by ΔE 0"
