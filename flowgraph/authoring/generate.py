@@ -165,8 +165,8 @@ def generate(
     seed : int or str
         The same seed gives the same puzzle.
     flows : (int, int), optional
-        The fewest and most flows (default: two thirds to three halves of
-        ``sqrt(cells)``, at most 62).
+        The fewest and most flows (default: seven tenths of the game's median
+        flows for the board's size to that median, :func:`_default_flows`).
     min_length : int
         The fewest nodes a path may have (3: no flow is two endpoints side by side).
     no_square : bool, optional
@@ -206,7 +206,7 @@ def generate(
         adj[u].add(v)
         adj[v].add(u)
     n = len(adj)
-    low, high = flows or _default_flows(n)
+    low, high = flows or _default_flows(n, side=_square_side(board))
     high = min(high, len(LABELS))
     if low > high or n < 2 * low:
         raise ValueError(f"{n} cells cannot hold {low} to {high} flows")
@@ -249,8 +249,31 @@ def generate(
     raise GenerationError(f"no unique puzzle with {flows_wanted} within {why}", seed)
 
 
-def _default_flows(n: int) -> tuple[int, int]:
-    """Two thirds to three halves of sqrt(cells), as in Ahle's generator (10x10: 6 to 15)."""
+#: The median number of flows of the game's square levels by side (Flow Free's own level packs,
+#: levelpack_*.txt: 341 to 794 levels a size; docs/benchmarks.md "Generated density").
+GAME_MEDIAN_FLOWS = {5: 4, 6: 5, 7: 6, 8: 7, 9: 8, 10: 8, 11: 9, 12: 10, 13: 12, 14: 14, 15: 15}
+
+
+def _square_side(board: BoardShape) -> int | None:
+    """The side of a full square board that does not wrap (the game's usual level), else None."""
+    xs = {x for x, _ in board.cells}
+    ys = {y for _, y in board.cells}
+    whole = len(board.cells) == len(xs) * len(ys) and len(xs) == len(ys)
+    return len(xs) if whole and not (board.wrap_rows or board.wrap_cols) else None
+
+
+def _default_flows(n: int, side: int | None = None) -> tuple[int, int]:
+    """The default flow range on ``n`` cells.
+
+    A full square board of side 5 to 15 that does not wrap gets seven tenths of the game's median
+    (:data:`GAME_MEDIAN_FLOWS`) to that median: the generator ends near the top of its range, so its
+    boards have about as many flows as the game's (12x12: 7 to 10; it was 8 to 18 and gave 13-18).
+    Other boards get two thirds to three halves of sqrt(cells), as in Ahle's generator: on warps,
+    masks and larger boards fewer flows make uniqueness slow to reach (20x20 at 17 flows: over 60 s).
+    """
+    if side in GAME_MEDIAN_FLOWS:
+        high = GAME_MEDIAN_FLOWS[side]
+        return max(2, round(0.7 * high)), high
     root = int(n ** 0.5)
     return max(2, root * 2 // 3), min(len(LABELS), max(3, root * 3 // 2))
 

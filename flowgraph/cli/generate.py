@@ -61,7 +61,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bridges", type=int, default=None, metavar="N",
                    help="put N bridges on random cells (default: 1 for the bridges family, else 0)")
     p.add_argument("--flows", type=flow_range, metavar="MIN-MAX",
-                   help="how many flows (default: 2/3 to 3/2 of the square root of the cells)")
+                   help="how many flows (default: about as many as the game's levels of that size, e.g. 7-10 "
+                   "on 12x12; over 225 cells 2/3 to 3/2 of the square root of the cells)")
     p.add_argument("--min-length", type=positive_int, default=3, metavar="N",
                    help="the fewest cells on a path (default 3: no flow's endpoints side by side)")
     p.add_argument("--square", dest="no_square", action="store_false",
