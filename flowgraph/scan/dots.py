@@ -137,7 +137,7 @@ def _crowd(dots: list[Dot], delta: np.ndarray, where) -> None:
     alike = nx.Graph()
     alike.add_nodes_from(range(len(dots)))
     alike.add_edges_from(zip(*np.nonzero(delta <= MAX_PAIR_DELTA)))
-    crowd = sorted(max((sorted(c) for c in nx.connected_components(alike)), key=len))
+    crowd: list[int] = max((sorted(c) for c in nx.connected_components(alike)), key=lambda c: len(c))
     if len(crowd) > 4:  # two flows may look alike (generated colours); five dots of one colour is no board
         places = ", ".join(_at(where(dots[i])) for i in crowd[:4]) + ", ..."
         raise ScanError(f"{len(crowd)} dots of colour {dots[crowd[0]].hex} ({places}): a flow has two endpoints")
