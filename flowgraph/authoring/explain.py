@@ -29,6 +29,7 @@ given that the solution is unique, which :func:`explain` reports.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -231,16 +232,24 @@ def _dead_ends(b: _Board) -> tuple[list[int], list[int], int] | None:
     return None
 
 
-def _empty(b: _Board, v: int) -> bool:
-    return b.flow_of_end[v] < 0 and b.count(v)[0] == 0
+def _lines(b: _Board) -> list[int]:
+    """Per cell, its lines (one pass over the links)."""
+    lines = [0] * b.n
+    for e, (u, v) in enumerate(b.links):
+        if b.state[e] == LINE:
+            lines[u] += 1
+            lines[v] += 1
+    return lines
 
 
 def _regions(b: _Board) -> list[tuple[list[int], list[int]]]:
     """Regions of empty cells joined by open links, each with the open links leading out of it."""
+    lines = _lines(b)
+    empty = [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)]
     seen = [False] * b.n
     out = []
     for s in range(b.n):
-        if seen[s] or not _empty(b, s):
+        if seen[s] or not empty[s]:
             continue
         region, exits, stack = [], [], [s]
         seen[s] = True
@@ -251,7 +260,7 @@ def _regions(b: _Board) -> list[tuple[list[int], list[int]]]:
                 if b.state[e] != UNDECIDED:
                     continue
                 w = b.other(e, v)
-                if _empty(b, w):
+                if empty[w]:
                     if not seen[w]:
                         seen[w] = True
                         stack.append(w)
@@ -283,7 +292,7 @@ class _Open(NamedTuple):
 
 def _open(b: _Board) -> _Open:
     root, flow = b.segments()
-    lines = [b.count(v)[0] for v in range(b.n)]
+    lines = _lines(b)
     loose = [flow[v] < 0 and 0 < lines[v] < b.need[v] for v in range(b.n)]
     ends: dict[int, list[int]] = {}
     heads: dict[int, list[int]] = {}
@@ -296,33 +305,37 @@ def _open(b: _Board) -> _Open:
     return _Open(root, [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)], loose, pieces, heads)
 
 
-def _path_bridges(adj: dict[int, list[tuple[int, int]]], h1: int, h2: int) -> list[int] | None:
-    """The real links (ids >= 0) that every h1-h2 path in ``adj`` crosses; None when h2 cannot be reached.
+def _path_bridges(adj: Callable[[int], list[tuple[int, int]]], h1: int, h2: int) -> list[int] | None:
+    """The real links (ids >= 0) that every h1-h2 path crosses (``adj(v)``: v's (neighbour, link) pairs);
+    None when h2 cannot be reached.
 
     A bridge on one h1-h2 path separates h1 from h2, so the links asked for are the bridges on a
     path found by depth-first search (Tarjan's low-link, iteratively)."""
     disc: dict[int, int] = {h1: 0}
     low: dict[int, int] = {h1: 0}
     parent: dict[int, tuple[int, int]] = {}
-    stack = [(h1, -2, iter(adj.get(h1, ())))]
+    stack = [(h1, -2, iter(adj(h1)))]
     bridges: set[tuple[int, int]] = set()
     while stack:
         v, via, it = stack[-1]
         for w, e in it:
             if (e == via and e != -1) or (e == -1 and parent.get(v, (None, None))[0] == w and via == -1):
                 continue
-            if w in disc:
-                low[v] = min(low[v], disc[w])
+            d = disc.get(w)
+            if d is not None:
+                if d < low[v]:
+                    low[v] = d
             else:
                 disc[w] = low[w] = len(disc)
                 parent[w] = (v, e)
-                stack.append((w, e, iter(adj.get(w, ()))))
+                stack.append((w, e, iter(adj(w))))
                 break
         else:
             stack.pop()
             if v in parent:
                 u, e = parent[v]
-                low[u] = min(low[u], low[v])
+                if low[v] < low[u]:
+                    low[u] = low[v]
                 if low[v] > disc[u]:
                     bridges.add((v, e))
     if h2 not in disc:
@@ -339,21 +352,34 @@ def _path_bridges(adj: dict[int, list[tuple[int, int]]], h1: int, h2: int) -> li
 def _bottleneck(b: _Board) -> tuple[list[int], int, list[int]] | None:
     """Tier 4: a link every way between an unfinished flow's heads crosses."""
     root, empty, loose_end, pieces, heads = _open(b)
+    # the flow may pass through empty cells and through pieces of path no endpoint owns yet (from one
+    # loose end to the other: link -1, never the answer): that graph is the same for every flow, only
+    # the flow's own two heads join it
+    passable = [empty[v] or loose_end[v] for v in range(b.n)]
+    base: list[list[tuple[int, int]]] = [[] for _ in range(b.n)]
+    for e, (u, v) in enumerate(b.links):
+        if b.state[e] == UNDECIDED and passable[u] and passable[v] and root[u] != root[v]:
+            base[u].append((v, e))
+            base[v].append((u, e))
+    for a, c in pieces:
+        base[a].append((c, -1))
+        base[c].append((a, -1))
     for k, hs in sorted(heads.items()):
         if len(hs) != 2:
             raise _Contradiction("a flow with a loose end", tuple(hs))
         h1, h2 = hs
-        # the flow may pass through empty cells and through pieces of path no endpoint owns yet (from one
-        # loose end to the other: link -1, never the answer)
-        passable = [empty[v] or loose_end[v] or v in hs for v in range(b.n)]
-        adj: dict[int, list[tuple[int, int]]] = {}
-        for e, (u, v) in enumerate(b.links):
-            if b.state[e] == UNDECIDED and passable[u] and passable[v] and root[u] != root[v]:
-                adj.setdefault(u, []).append((v, e))
-                adj.setdefault(v, []).append((u, e))
-        for a, c in pieces:
-            adj.setdefault(a, []).append((c, -1))
-            adj.setdefault(c, []).append((a, -1))
+        extra: dict[int, list[tuple[int, int]]] = {}
+        for h in hs:
+            for e in b.at[h]:
+                w = b.other(e, h)
+                if b.state[e] == UNDECIDED and (passable[w] or w in hs) and root[h] != root[w] and \
+                        not (w in hs and h > w):  # the link between the two heads once
+                    extra.setdefault(h, []).append((w, e))
+                    extra.setdefault(w, []).append((h, e))
+
+        def adj(v: int, extra: dict = extra) -> list[tuple[int, int]]:
+            return base[v] + extra[v] if v in extra else base[v]
+
         found = _path_bridges(adj, h1, h2)
         if found is None:
             raise _Contradiction(f"flow {b.labels[k]} is cut off", (h1, h2))
@@ -417,11 +443,58 @@ def _cut_off(b: _Board) -> None:
             raise _Contradiction(f"flow {b.labels[k]} is cut off", (h1, h2))
 
 
+def _propagate(b: _Board) -> None:
+    """Tiers 1 and 2 to their fixpoint, fast: forced moves from a queue of the cells whose links changed
+    (counts kept as links are decided), then every dead end at once; raises _Contradiction.
+
+    The rules only ever add decisions, so their fixpoint, and whether it holds a contradiction, does not
+    depend on the order they are applied in: this is what :func:`_easy` reaches one step at a time."""
+    lines = [0] * b.n
+    free = [0] * b.n
+    for e, (u, v) in enumerate(b.links):
+        s = b.state[e]
+        if s == LINE:
+            lines[u] += 1
+            lines[v] += 1
+        elif s == UNDECIDED:
+            free[u] += 1
+            free[v] += 1
+
+    def decide(e: int, value: int, queue: list[int]) -> None:
+        b.state[e] = value
+        for w in b.links[e]:
+            free[w] -= 1
+            lines[w] += value == LINE
+            queue.append(w)
+
+    queue = list(range(b.n))
+    while True:
+        while queue:
+            v = queue.pop()
+            need = b.need[v]
+            if lines[v] > need or lines[v] + free[v] < need:
+                raise _Contradiction("a cell with no way out" if lines[v] + free[v] < need
+                                     else "a cell with too many lines", (v,))
+            if free[v] and (lines[v] == need or lines[v] + free[v] == need):
+                value = CUT if lines[v] == need else LINE
+                for e in b.at[v]:
+                    if b.state[e] == UNDECIDED:
+                        decide(e, value, queue)
+        root, flow = b.segments()
+        dead = [e for e, (u, v) in enumerate(b.links) if b.state[e] == UNDECIDED and
+                (root[u] == root[v] or (flow[u] >= 0 and flow[v] >= 0 and flow[u] != flow[v]))]
+        if not dead:
+            return
+        for e in dead:  # a cut joins no segments: every dead end found stays one
+            decide(e, CUT, queue)
+
+
 def _settle(b: _Board, up_to: int = 3) -> None:
     """Apply tiers 1 to ``up_to`` until nothing changes, then the global checks (regions, flows cut off);
     raises _Contradiction."""
     while True:
-        found = _easy(b, up_to)
+        _propagate(b)
+        found = _easy(b, up_to)  # tiers 1-2 have nothing left: a stranded region or a bottleneck, if any
         if found is None:
             break
         _apply(b, found[1], found[2])
