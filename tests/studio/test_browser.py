@@ -275,6 +275,21 @@ def test_a_phone_plays_a_generated_board_to_solved_by_touch(phone):
     _solved(phone)
 
 
+def test_a_phone_opening_a_pack_at_the_bottom_sees_the_level_browser(phone, tmp_path):
+    from flowgraph import parse_file
+    from flowgraph.io.formats import Entry, write_many
+
+    names = ["regular_5x5", "heart_9x7"]
+    pack = tmp_path / "two.txt"
+    pack.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
+    phone.locator("#upload").scroll_into_view_if_needed()  # the file picker sits at the bottom of a phone's page
+    phone.set_input_files("#upload", str(pack))
+    phone.wait_for_function("document.querySelectorAll('#levels button.level').length === 2")
+    phone.wait_for_timeout(300)
+    box = phone.locator("#pack").bounding_box()
+    assert box is not None and 0 <= box["y"] < 844  # brought into view, not left at the top out of sight
+
+
 def test_play_counts_moves_undoes_a_stroke_and_restarts(page):
     page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
     _badge(page, "valid · 3 flows · 9 cells")
