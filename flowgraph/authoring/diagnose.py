@@ -140,7 +140,7 @@ def _cells(relaxed: Puzzle, t0: float, total: float) -> Why | None:
     """Plain cells that cannot all be used while every flow is joined (the Numberlink model being solvable)."""
     from pysat.solvers import Solver
 
-    from ..engines.sat import SOLVER, _ctrl_c
+    from ..engines.sat import SOLVER, solve_until
     from ..engines.sat_model import Model
 
     model = Model(relaxed)  # not tight: filling a cell may need a detour that tightening would remove
@@ -155,9 +155,10 @@ def _cells(relaxed: Puzzle, t0: float, total: float) -> Why | None:
 
         def unsat(assume: list[int]) -> bool | None:
             while True:
-                if time.perf_counter() - t0 > total:
+                answer = solve_until(solver, t0 + total, assumptions=assume)
+                if answer is None:
                     return None
-                if _ctrl_c(solver.solve, assumptions=assume):
+                if answer:
                     used = model.used_links(solver.get_model())
                     cuts = model.cycle_cuts(used)
                     if not cuts:

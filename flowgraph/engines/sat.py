@@ -92,6 +92,29 @@ class _Watchdog:
 _WATCHDOG = _Watchdog()
 
 
+def solve_until(solver, deadline: float | None, **kwargs) -> bool | None:
+    """``solver.solve(**kwargs)`` (python-sat), interrupted at ``deadline`` (``time.perf_counter`` seconds).
+
+    Returns
+    -------
+    bool or None
+        The answer, or None when the deadline came first.
+
+    Raises
+    ------
+    KeyboardInterrupt
+        On Ctrl-C (python-sat's own error for it turned back into one).
+    """
+    if deadline is None:
+        return _ctrl_c(solver.solve, **kwargs)
+    if deadline <= time.perf_counter():
+        return None
+    with _WATCHDOG.watch(deadline, solver.interrupt):
+        result = _ctrl_c(solver.solve_limited, expect_interrupt=True, **kwargs)
+    solver.clear_interrupt()
+    return result
+
+
 class _Run:
     """One incremental solver with budget handling."""
 
@@ -128,17 +151,9 @@ class _Run:
             self.calls += 1
             if lim.max_sat_calls is not None and self.calls > lim.max_sat_calls:
                 raise SearchLimitError("sat_calls", self.stats())
-            if lim.time_limit_s is not None:
-                deadline = self.t0 + lim.time_limit_s
-                if deadline <= time.perf_counter():
-                    raise SearchLimitError("time", self.stats())
-                with _WATCHDOG.watch(deadline, self.solver.interrupt):
-                    result = _ctrl_c(self.solver.solve_limited, expect_interrupt=True)
-                self.solver.clear_interrupt()
-                if result is None:
-                    raise SearchLimitError("time", self.stats())
-            else:
-                result = _ctrl_c(self.solver.solve)
+            result = solve_until(self.solver, None if lim.time_limit_s is None else self.t0 + lim.time_limit_s)
+            if result is None:
+                raise SearchLimitError("time", self.stats())
             if not result:
                 return None
             used = self.model.used_links(self.solver.get_model())

@@ -70,3 +70,10 @@ def test_solve_says_why_in_text_and_json(capsys):
     why = json.loads(capsys.readouterr().out)["why"]
     assert why["flows"] == ["A", "B"] and why["cells"] == [] and why["minimal"]
     assert sorted(why["marks"]) == [[4, 3], [6, 1], [6, 5], [8, 3]]  # the four endpoints, to outline
+
+
+def test_the_time_limit_bounds_a_diagnosis():
+    from flowgraph.model import Limits
+
+    puzzle = parse_text("STANDARD\nA-.-A\n| | |\n.-.-.\n| | |\nB-.-B\n")
+    assert why_unsolvable(puzzle, Limits(time_limit_s=1e-9)) is None  # no set proved in no time: nothing said
