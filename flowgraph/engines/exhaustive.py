@@ -170,6 +170,13 @@ class _Layout:
         self.cidx = np.array([c for p in per_link for c in p], np.int64)
         most_cycles = max((len(p) for p in per_link), default=0)
         most_links = int(np.diff(self.ptr).max(initial=0))
+        # a square board with no warps and no bridges is planar: its frontier's crossings are ordered by
+        # column (rows order) or line (columns order)
+        self.planar = puzzle.family == "STANDARD" and all(plain) and \
+            not any(warp for *_, warp in g.edges(data="warp"))
+        axis = 1 if self.order == "rows" else 0
+        rank = {c: 2 * i for i, c in enumerate(sorted({v[axis] for v in self.nodes}))}
+        self.place = np.array([rank[v[axis]] for v in self.nodes], np.int64)
         self.pend_size = m * (3 * most_cycles + 4 * most_links) + 8 * n + 16
         self.trail_size = 5 * m + 2 * n + 8
 
@@ -193,7 +200,8 @@ class _Layout:
 
 
 def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2, canonical: bool = False,
-                        limits: Limits | None = None, memo: bool = True, order: str | None = None) -> Enumeration:
+                        limits: Limits | None = None, memo: bool = True, order: str | None = None,
+                        nested: bool = True) -> Enumeration:
     """Find every solution of ``puzzle`` under its rules (or stop at ``cap``), keeping the first ``keep``.
 
     Parameters
@@ -218,6 +226,9 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     memo : bool
         Skip frontiers already seen to lead nowhere (the failure memo of
         :func:`~flowgraph.engines.search.passes.exhaust.exhaust_pass`); off only to measure it.
+    nested : bool
+        On a planar board (square, no warps, no bridges), skip frontiers where two flows that must
+        join below the frontier alternate along it (``exhaust._nested``); off only to measure it.
     order : {None, "rows", "columns"}
         The board order (None: whichever keeps the frontier narrower). With ``canonical`` it
         also says which corners are canonical: in rows order on a square board these are the
@@ -260,7 +271,7 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     out = np.zeros((keep, m), np.uint8)
     # the failure memo starts small (a fresh large block costs more than a small board's search) and grows
     table = np.zeros((MEMO_START if memo and hash_fits(n, m, len(lay.labels)) else 1, 2), np.int64)
-    mode = int(fill)
+    mode = int(fill) | (2 if lay.planar and nested else 0)
     big = np.iinfo(np.int64).max
     stats: dict = {"seconds": 0.0, "decisions": 0, "order": lay.order, "memo_hits": 0, "memo_slots": len(table)}
     budget = limits.max_states
@@ -270,7 +281,8 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         step = SLICE if budget is None else int(min(SLICE, budget - regs[2]))
         status = passes.exhaust_pass(lay.ptr, lay.nbr, lay.lnk, lay.ends, lay.clue, lay.cyc, lay.cptr, lay.cidx,
                                      mode, big if cap is None else cap, step, edge, mate, must, scratch["trail"], regs,
-                                     scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, table)
+                                     scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, table,
+                                     lay.place)
         stats = {"seconds": round(time.perf_counter() - t0, 6), "decisions": int(regs[2]), "order": lay.order,
                  "memo_hits": int(regs[8]), "memo_slots": len(table)}
         if status != PAUSED:

@@ -240,3 +240,16 @@ def test_validate_counts_canonical_solutions(tmp_path, capsys):
 def test_count_options_need_count(flags, words, capsys):
     assert main(["validate", *flags, str(PUZZLES / "hex" / "hive_8x7.txt")]) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["janko_090_10x10", "janko_096_10x10", "janko_103_14x14", "janko_125_12x12",
+                                  "janko_133_10x10"])
+def test_the_nesting_check_prunes_real_boards_and_changes_no_count(name):
+    """janko boards where frontiers with alternating flows do occur: fewer decisions, the same counts."""
+    from flowgraph.engines.exhaustive import enumerate_solutions
+    from flowgraph.io.files import load
+    from tests.helpers import corpus_file
+
+    puzzle = load(corpus_file(f"numberlink/{name}.txt"))[0].with_rules("numberlink")
+    off, on = (enumerate_solutions(puzzle, None, canonical=True, keep=0, nested=nested) for nested in (False, True))
+    assert on.count == off.count and on.stats["decisions"] < off.stats["decisions"]

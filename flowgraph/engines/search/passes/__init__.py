@@ -216,7 +216,8 @@ def sample_calls() -> dict[str, tuple]:
                          np.zeros(4, np.int64), 2, 2, 100, np.zeros(4, np.uint8), np.array([-2, 1, 2, -2], np.int64),
                          np.zeros(4, np.uint8), np.zeros((32, 3), np.int64), np.zeros(10, np.int64),
                          np.zeros((5, 6), np.int64), np.zeros(4, np.int64), np.zeros(4, np.uint8),
-                         np.zeros((128, 2), np.int64), np.zeros((2, 4), np.uint8), np.zeros((4, 2), np.int64)),
+                         np.zeros((128, 2), np.int64), np.zeros((2, 4), np.uint8), np.zeros((4, 2), np.int64),
+                         np.array([0, 2, 0, 2], np.int64)),
     }
 
 

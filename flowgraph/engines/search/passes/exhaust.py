@@ -324,7 +324,7 @@ def _remember(memo, regs, h1, h2):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
-                 edge, mate, must, trail, regs, stack, queue, inq, pend, out, memo):  # pragma: no cover - compiled
+                 edge, mate, must, trail, regs, stack, queue, inq, pend, out, memo, place):  # pragma: no cover - compiled
     """Search on (or resume) until every solution is found, ``cap`` are, or ``budget`` more decisions are made.
 
     Parameters
@@ -341,7 +341,8 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     cptr, cidx : int64 arrays, shapes (m + 1,), (4c,)
         The cycles of link ``e`` are ``cidx[cptr[e]:cptr[e + 1]]``.
     mode : int
-        Bit 0: every node must be used (Flow Free).
+        Bit 0: every node must be used (Flow Free). Bit 1: the board is planar and drawn so that
+        ``place`` orders the links that cross the frontier (:func:`_nested`).
     cap : int
         Stop when this many solutions are found.
     budget : int
@@ -359,6 +360,9 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         Pending decisions; P at least ``m * (3 * most cycles of a link + 4 * most links of a node) + n * 8``.
     out : uint8 array, shape (keep, m)
         The first ``keep`` solutions' link states.
+    place : int64 array, shape (n,)
+        With mode bit 1: each node's column (rows order) times two, so that a link's crossing point
+        on the frontier is ``place[u] + place[v]``.
     memo : int64 array, shape (S, 2)
         The failure memo, zero at the start; S a power of two, or 1 for none (then
         :func:`~flowgraph.engines.search.passes.codes.hash_fits` need not hold). Between two calls
@@ -371,10 +375,16 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         ``EXHAUSTED``, ``CAPPED`` or ``PAUSED``.
     """
     fill = (mode & 1) != 0
+    planar = (mode & 2) != 0
     n = clue.shape[0]
     nflows = 0
     for v in range(n):
         nflows = max(nflows, clue[v] + 1)
+    span = 0  # the farthest a link reaches back in board order
+    for e in range(ends.shape[0]):
+        span = max(span, ends[e, 1] - ends[e, 0])
+    cross = np.empty((n + 1, 4), np.int64)  # scratch of _nested: u, v, key, label
+    owner = np.empty(max(nflows, 1), np.int64)
     end_nodes = regs[_NODES] + budget
     if not regs[_STARTED]:
         regs[_STARTED] = 1
@@ -461,6 +471,9 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         if _seen(memo, h1, h2):
             regs[_HITS] += 1
             continue
+        if planar and not _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner):
+            _remember(memo, regs, h1, h2)
+            continue
         stack[d + 1, 0] = w
         stack[d + 1, 1] = 0
         stack[d + 1, 2] = regs[_TRAIL]
@@ -469,6 +482,88 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         stack[d + 1, 5] = regs[_FOUND]
         regs[_DEPTH] = d + 1
     return EXHAUSTED
+
+
+@njit(cache=True)
+def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner):  # pragma: no cover - compiled
+    """False when two paths that must be joined below the frontier would cross there (a planar board).
+
+    The links used between the nodes before ``w`` and the rest cross the frontier at points
+    ordered by ``place``. Below it, the piece of path from each crossing is followed along used
+    links to where it ends: back up through another crossing (the two are joined already), at an
+    endpoint (nothing to join), or at a head. Two crossings whose heads belong to one flow must be
+    joined below the frontier. In a plane drawing two joins whose crossings alternate along the
+    frontier (a, b, a, b) cannot both be made without crossing (Jordan's curve theorem), so the
+    joins must nest like brackets. A loose piece (no endpoint yet) through the part above could
+    carry a flow from one crossing to another, so with one at the frontier nothing is said.
+    """
+    count = 0
+    for u in range(max(0, w - span), w):
+        for i in range(ptr[u], ptr[u + 1]):
+            v = nbr[i]
+            if v >= w and edge[lnk[i]] == LINE:
+                cross[count, 0] = u
+                cross[count, 1] = v
+                cross[count, 2] = place[u] + place[v]
+                count += 1
+    if count < 4:
+        return True
+    for k in range(owner.shape[0]):
+        owner[k] = -1
+    for c in range(count):  # the label of each crossing: its partner's key + 1, or 0 (nothing to join)
+        prev = cross[c, 0]
+        cur = cross[c, 1]
+        label = 0
+        while True:
+            if cur < w:  # back up through another crossing: joined below already
+                label = place[prev] + place[cur] + 1
+                break
+            if clue[cur] >= 0:  # the path ends at an endpoint below: nothing to join
+                break
+            nxt = -1
+            for i in range(ptr[cur], ptr[cur + 1]):
+                y = nbr[i]
+                if y != prev and edge[lnk[i]] == LINE:
+                    nxt = y
+                    break
+            if nxt < 0:  # a head
+                m = mate[cur]
+                if m >= 0:
+                    return True  # a loose piece: it could carry a flow anywhere along the frontier
+                if m < -1:
+                    k = -2 - m
+                    if owner[k] < 0:
+                        owner[k] = c
+                    else:  # the flow's other head came up through crossing owner[k]: join the two
+                        other = owner[k]
+                        cross[other, 3] = cross[c, 2] + 1
+                        label = cross[other, 2] + 1
+                break
+            prev = cur
+            cur = nxt
+        cross[c, 3] = label
+    # sort the crossings by their place (few: insertion sort), then the joins must nest
+    for c in range(1, count):
+        j = c
+        while j > 0 and cross[j - 1, 2] > cross[j, 2]:
+            for col in range(4):
+                t = cross[j - 1, col]
+                cross[j - 1, col] = cross[j, col]
+                cross[j, col] = t
+            j -= 1
+    top = 0
+    for c in range(count):
+        partner = cross[c, 3] - 1
+        if partner < 0:
+            continue
+        if partner > cross[c, 2]:
+            cross[top, 0] = cross[c, 2]  # the open joins (column 0 is no longer read for earlier rows)
+            top += 1
+        else:
+            if top == 0 or cross[top - 1, 0] != partner:
+                return False
+            top -= 1
+    return True
 
 
 @njit(cache=True)
