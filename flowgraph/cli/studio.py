@@ -68,12 +68,13 @@ def run(args: argparse.Namespace) -> int:
     from ..studio.guard import new_token
 
     err = console("auto", sys.stderr)
-    if args.file and not Path(args.file).is_dir() and not Path(args.file).resolve().parent.is_dir():
+    folder = bool(args.file) and Path(args.file).is_dir()  # a folder of puzzles: browsed, never written
+    if args.file and not folder and not Path(args.file).resolve().parent.is_dir():
         err.print(f"flowgraph studio: no folder for {args.file}", markup=False)
         return EXIT["usage"]
-    if args.file and Path(args.file).exists() and not Path(args.file).is_file():
-        err.print(f"flowgraph studio: {args.file} is not a regular file: FILE is the puzzle file to open and save",
-                  markup=False)
+    if args.file and not folder and Path(args.file).exists() and not Path(args.file).is_file():
+        err.print(f"flowgraph studio: {args.file} is neither a regular file nor a folder: FILE is the puzzle file "
+                  "to open and save, or a folder of puzzles to browse", markup=False)
         return EXIT["usage"]
     token = args.token or os.environ.get(TOKEN_ENV) or new_token()
     if any(c.isspace() or not c.isprintable() for c in token):

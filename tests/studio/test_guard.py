@@ -144,7 +144,15 @@ def test_file_must_be_a_regular_file_at_start(monkeypatch, tmp_path, capsys):
     fifo = tmp_path / "fifo.txt"
     os.mkfifo(fifo)
     status, seen = _studio_run([str(fifo)], monkeypatch)
-    assert status == 2 and not seen and "not a regular file" in capsys.readouterr().err
+    assert status == 2 and not seen and "neither a regular file nor a folder" in capsys.readouterr().err
+
+
+def test_a_folder_as_file_starts_the_studio_read_only(monkeypatch, tmp_path):
+    (tmp_path / "a.txt").write_text("STANDARD\nA-.-A\n")
+    status, seen = _studio_run([str(tmp_path), "--token", TOKEN], monkeypatch)
+    assert status == 0 and seen["app"].state.folder == tmp_path.resolve() and seen["app"].state.file is None
+    client = TestClient(seen["app"], headers=AUTH)
+    assert [f["name"] for f in client.get("/api/file", headers={"Host": "localhost:8765"}).json()["files"]] == ["a.txt"]
 
 
 def test_file_swapped_for_a_fifo_symlink_or_a_huge_file_is_refused_at_once(tmp_path):
