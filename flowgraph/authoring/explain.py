@@ -493,12 +493,17 @@ def _settle(b: _Board, up_to: int = 3) -> None:
     """Apply tiers 1 to ``up_to`` until nothing changes, then the global checks (regions, flows cut off);
     raises _Contradiction."""
     while True:
-        _propagate(b)
-        found = _easy(b, up_to)  # tiers 1-2 have nothing left: a stranded region or a bottleneck, if any
-        if found is None:
+        _propagate(b)  # tiers 1-2 have nothing left after it: a stranded region or a bottleneck, if any
+        stranded = _stranded(b) if up_to >= 3 else None
+        if stranded:
+            _apply(b, stranded[0], stranded[1])
+            continue
+        neck = _bottleneck(b) if up_to >= 4 else None
+        if neck is None:
             break
-        _apply(b, found[1], found[2])
-    _cut_off(b)
+        _apply(b, neck[0], [])
+    if up_to < 4:  # the bottleneck rule, run last on this very board, already found every flow's heads joined
+        _cut_off(b)
 
 
 def _trial(b: _Board, up_to: int) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:

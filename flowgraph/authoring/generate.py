@@ -486,7 +486,8 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
 
     Puzzles are generated from the seeds ``seed``, ``seed.1``, ``seed.2``, ... and rated, and the
     first of the asked tier is kept: Simon Tatham's generators reject a puzzle of another level the
-    same way. Without ``flows`` in ``options`` the range is :func:`difficulty_flows`'.
+    same way. Without ``flows`` in ``options`` the range is :func:`difficulty_flows`'; without
+    ``min_length``, 4 for hard and extreme (no short filler flows), else 3.
 
     Parameters
     ----------
@@ -530,6 +531,8 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
         kw = dict(options)
         if kw.get("flows") is None:
             kw["flows"] = difficulty_flows(len(shaped.cells), difficulty)
+        if kw.get("min_length") is None:  # the game's hardest levels have no 2-3 cell filler flows
+            kw["min_length"] = 4 if difficulty in ("hard", "extreme") else 3
         try:
             made = generate(shaped, seed=attempt, time_limit_s=left, **kw)
         except GenerationError:

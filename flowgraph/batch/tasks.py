@@ -149,7 +149,7 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
             return bridged_board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"),
                                  bridges=spec.get("bridges") or 0, seed=s)
 
-        options = dict(flows=spec.get("flows"), min_length=spec.get("min_length", 3),
+        options = dict(flows=spec.get("flows"), min_length=spec.get("min_length"),
                        no_square=spec.get("no_square", True), rules=spec.get("rules") or "flow")
         made_seed = seed
         if spec.get("difficulty"):
@@ -158,6 +158,7 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
             shaped = shaped_for(made_seed)
         else:
             shaped = shaped_for(seed)
+            options["min_length"] = options["min_length"] or 3
             made = generate(shaped, seed=seed, time_limit_s=spec.get("time_limit_s"), **options)
     except GenerationError as exc:
         row.update(status="limit", message=str(exc))
