@@ -85,6 +85,26 @@ def page(browser, server):
     page.close()
 
 
+def _pack(path, names: list[str]):
+    """A level pack of the bundled standard boards ``names``, written at ``path``."""
+    from flowgraph import parse_file
+    from flowgraph.io.formats import Entry, write_many
+
+    path.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
+    return path
+
+
+def _hint_until_solved(page, tries: int) -> None:
+    """In play: Hint (each fills one flow from the solution) until the Solved! banner shows."""
+    for _ in range(tries):
+        if page.is_visible("#solved"):
+            break
+        with page.expect_response("**/api/hint"):
+            page.click("#hint")
+        page.wait_for_timeout(100)
+    _solved(page)
+
+
 def _solved(page) -> None:
     page.wait_for_function("!document.querySelector('#solved').hidden")
 
@@ -276,12 +296,7 @@ def test_a_phone_plays_a_generated_board_to_solved_by_touch(phone):
 
 
 def test_a_phone_opening_a_pack_at_the_bottom_sees_the_level_browser(phone, tmp_path):
-    from flowgraph import parse_file
-    from flowgraph.io.formats import Entry, write_many
-
-    names = ["regular_5x5", "heart_9x7"]
-    pack = tmp_path / "two.txt"
-    pack.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
+    pack = _pack(tmp_path / "two.txt", ["regular_5x5", "heart_9x7"])
     phone.locator("#upload").scroll_into_view_if_needed()  # the file picker sits at the bottom of a phone's page
     phone.set_input_files("#upload", str(pack))
     phone.wait_for_function("document.querySelectorAll('#levels button.level').length === 2")
@@ -399,12 +414,7 @@ def test_a_share_link_opens_the_same_board_in_a_fresh_page_and_copies_other_form
 
 
 def test_a_pack_opens_in_the_level_browser_and_its_third_level_is_played(page, tmp_path):
-    from flowgraph import parse_file
-    from flowgraph.io.formats import Entry, write_many
-
-    names = ["regular_5x5", "heart_9x7", "regular_10x10"]
-    pack = tmp_path / "pack.txt"
-    pack.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
+    pack = _pack(tmp_path / "pack.txt", ["regular_5x5", "heart_9x7", "regular_10x10"])
     page.evaluate("localStorage.removeItem('flowgraph.solved')")  # no progress yet (the token stays)
     page.set_input_files("#upload", str(pack))
     page.wait_for_function("document.querySelectorAll('#levels button.level').length === 3")
@@ -416,13 +426,7 @@ def test_a_pack_opens_in_the_level_browser_and_its_third_level_is_played(page, t
     _badge(page, "valid")
     page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 100")
     page.click("#play")
-    for _ in range(30):  # a hint fills one flow from the solution
-        if page.is_visible("#solved"):
-            break
-        with page.expect_response("**/api/hint"):
-            page.click("#hint")
-        page.wait_for_timeout(100)
-    _solved(page)
+    _hint_until_solved(page, 30)
     page.wait_for_function("document.querySelectorAll('#levels button.level.solved').length === 1")
     assert page.inner_text("#levels button.level >> nth=2").endswith("✓ solved")
     page.click("#prev-level")  # in play: the level before is played
@@ -439,25 +443,14 @@ def _in_view(page, selector: str, height: int = 800) -> bool:
 
 
 def test_a_solved_level_offers_the_next_level_in_play_and_every_answer_is_above_the_fold(page, tmp_path):
-    from flowgraph import parse_file
-    from flowgraph.io.formats import Entry, write_many
-
-    names = ["regular_5x5", "heart_9x7", "open_field_8x8"]
-    pack = tmp_path / "three.txt"
-    pack.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
+    pack = _pack(tmp_path / "three.txt", ["regular_5x5", "heart_9x7", "open_field_8x8"])
     page.set_input_files("#upload", str(pack))
     page.wait_for_function("document.querySelector('#status').textContent === 'three.txt: level 1 of 3'")
     _badge(page, "valid · 5 flows")
     for part in ("#play", "#hint", "#unique", "#status", "#board svg"):  # 1280x800, the level browser open
         assert _in_view(page, part), part
     page.click("#play")
-    for _ in range(10):  # hints until solved
-        if page.is_visible("#solved"):
-            break
-        with page.expect_response("**/api/hint"):
-            page.click("#hint")
-        page.wait_for_timeout(100)
-    _solved(page)
+    _hint_until_solved(page, 10)
     assert _in_view(page, "#solved") and page.is_visible("#solved-next")
     page.click("#solved-next")  # the next level opens in play: no Play again
     page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 45")
