@@ -43,8 +43,9 @@ subfolder, none hidden), at most :data:`MAX_FOLDER_FILES` of them and :data:`MAX
 Who may call it: :mod:`.guard` (the Host, the Origin, JSON bodies and the per-launch token,
 ``Authorization: token TOKEN``), before any route runs.
 
-Heavy requests (check, render, count, generate, convert, levels, hint, scan and starting a
-solve: each reads a whole board) run in the thread pool through one :class:`Gate`: at most
+Heavy requests (check, render, count, generate, convert, levels, hint, scan, starting a
+solve, and reading a folder given as FILE: each reads a whole board or many) run in the
+thread pool through one :class:`Gate`: at most
 :data:`WORKERS` at once and :data:`QUEUE` waiting; beyond that the answer is 429 with
 ``Retry-After``, so a flood of large boards cannot hold the memory or the event loop, and the
 light requests (constants, file, save, verify, edit, a solve's status) answer at once.
@@ -304,8 +305,8 @@ NOT_PUZZLES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".svg", ".bak",
 
 
 async def read_file(request: Request) -> JSONResponse:
-    if request.app.state.folder is not None:
-        return JSONResponse(await run_in_threadpool(_read_folder, request.app.state.folder))
+    if request.app.state.folder is not None:  # up to MAX_FOLDER_BYTES: a heavy request, through the gate
+        return JSONResponse(await request.app.state.gate.run(_read_folder, request.app.state.folder))
     target = request.app.state.file
     if target is None:  # not an error: the page starts on a new board (a 404 would be logged on every load)
         return JSONResponse({"path": None, "text": ""})

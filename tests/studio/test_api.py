@@ -345,6 +345,16 @@ def test_a_folder_gives_its_own_puzzle_files_and_saves_nothing(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == before and outside.read_text() == "not to be read"
 
 
+def test_a_folder_is_read_through_the_gate_of_heavy_requests(tmp_path):
+    from flowgraph.studio.app import Gate
+
+    (tmp_path / "a.txt").write_text(HEX)
+    client = studio_client(str(tmp_path))
+    client.app.state.gate = Gate(0, 0)  # no room: a folder's read waits its turn like any large request
+    res = client.get("/api/file")
+    assert res.status_code == 429 and res.headers["Retry-After"] == "1"
+
+
 def test_a_folder_is_read_within_its_bounds(tmp_path, monkeypatch):
     from flowgraph.studio import app as studio_app
 
