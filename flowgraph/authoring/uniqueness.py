@@ -183,6 +183,10 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 FIRST_SECONDS = 0.25
 SAT_SHARE = 0.5
 SAT_SECONDS = 10.0
+#: The share of SAT's time (at most the seconds) spent first on second solutions that differ from
+#: the first only inside one window of the board (``sat.solutions(nearby_seconds=...)``).
+NEARBY_SHARE = 0.4
+NEARBY_SECONDS = 5.0
 
 
 def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
@@ -204,8 +208,11 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     (:func:`flowgraph.engines.exhaustive.enumerate_solutions` with ``canonical``: short jumps only,
     corners towards later nodes in board order; the same argument holds for its moves) for
     :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
-    (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), then by the
-    link search again with the rest. Each search is complete for its own canonical set; which one
+    (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), which first
+    looks among the solutions that differ from T only inside one window of the board
+    (:data:`NEARBY_SHARE` of its time: a published board's second solution usually moves a few
+    neighbouring flows, found in milliseconds where the whole model may search for minutes), then
+    by the link search again with the rest. Each search is complete for its own canonical set; which one
     wins depends on the board (docs/benchmarks.md).
     """
     from ..engines import auto, sat
@@ -214,9 +221,9 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     t0 = time.perf_counter()
     total = limits.time_limit_s
 
-    def left(share: float = 1.0) -> Limits:
+    def left(share: float = 1.0, seconds: float = SAT_SECONDS) -> Limits:
         if total is None:
-            return limits if share == 1.0 else replace(limits, time_limit_s=SAT_SECONDS)
+            return limits if share == 1.0 else replace(limits, time_limit_s=seconds)
         return replace(limits, time_limit_s=max(0.01, share * (total - (time.perf_counter() - t0))))
 
     try:
@@ -248,7 +255,9 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     except SearchLimitError:
         pass
     try:
-        found, _ = sat.solutions(puzzle, 1, left(SAT_SHARE), tight=True, corners=True, exclude=tight)
+        budget = left(SAT_SHARE)
+        near = min(NEARBY_SECONDS, NEARBY_SHARE * (budget.time_limit_s or SAT_SECONDS))
+        found, _ = sat.solutions(puzzle, 1, budget, tight=True, corners=True, exclude=tight, nearby_seconds=near)
         return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
     except SearchLimitError:
         pass

@@ -144,14 +144,22 @@ class _Run:
             "clauses": len(self.model.clauses) + (len(self.model.heuristic) if self.heuristic else 0),
         }
 
-    def next_solution(self) -> np.ndarray | None:
-        """Solve, cutting detached cycles, until a real solution or UNSAT."""
+    def next_solution(self, assumptions: list[int] | None = None,
+                      deadline: float | None = None) -> np.ndarray | None:
+        """Solve, cutting detached cycles, until a real solution or UNSAT.
+
+        ``assumptions`` (literals) hold for this call only; ``deadline`` (``time.perf_counter``
+        seconds) ends it sooner than the run's own time limit.
+        """
         lim = self.limits
+        end = None if lim.time_limit_s is None else self.t0 + lim.time_limit_s
+        if deadline is not None:
+            end = deadline if end is None else min(end, deadline)
         while True:
             self.calls += 1
             if lim.max_sat_calls is not None and self.calls > lim.max_sat_calls:
                 raise SearchLimitError("sat_calls", self.stats())
-            result = solve_until(self.solver, None if lim.time_limit_s is None else self.t0 + lim.time_limit_s)
+            result = solve_until(self.solver, end, assumptions=assumptions or [])
             if result is None:
                 raise SearchLimitError("time", self.stats())
             if not result:
@@ -231,7 +239,8 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
 
 
 def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, tight: bool = False,
-              corners: bool = False, exclude: Solution | None = None) -> tuple[list[Solution], dict]:
+              corners: bool = False, exclude: Solution | None = None,
+              nearby_seconds: float = 0.0) -> tuple[list[Solution], dict]:
     """Up to ``limit`` distinct solutions, found with the sound model.
 
     Used by ``flowgraph validate --unique``: fewer than ``limit`` solutions
@@ -247,6 +256,10 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
         ``Model._tight``); the list is then complete for those alone.
     exclude : Solution, optional
         A solution not to find again.
+    nearby_seconds : float
+        With ``exclude``: seconds spent first on solutions that differ from it only inside one
+        window of the board (a large neighbourhood search, :func:`_nearby`), before the whole
+        model; the time limit still bounds the whole call.
 
     Returns
     -------
@@ -263,11 +276,23 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
     model = Model(puzzle, tight=tight, corners=corners)
     run = _Run(model, False, limits, t0)
     found: list[Solution] = []
-    if exclude is not None:
-        index = {frozenset(link): e for e, link in enumerate(model.links.tolist())}
-        run.block(np.array([index[frozenset((model.index[a], model.index[b]))]
-                            for path in exclude.paths.values() for a, b in itertools.pairwise(path)], np.int64))
     try:
+        if exclude is not None:
+            excluded = np.zeros(len(model.links), bool)
+            excluded[_links_of(model, exclude)] = True
+            run.block(np.flatnonzero(excluded))
+            if nearby_seconds > 0 and limit > 0:
+                # a solver of its own: assumptions and what they teach slow the whole model's search
+                # down on boards with no second solution (task 2 of docs/benchmarks.md, 0.55 -> 0.85 s)
+                local = _Run(model, False, limits, t0)
+                try:
+                    local.block(np.flatnonzero(excluded))
+                    near = _nearby(local, excluded, time.perf_counter() + nearby_seconds)
+                finally:
+                    local.close()
+                if near is not None:
+                    found.append(Solution(puzzle, model.paths(near), "sat", run.stats()))
+                    run.block(near)
         while len(found) < limit:
             used = run.next_solution()
             if used is None:
@@ -277,3 +302,67 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
         return found, run.stats()
     finally:
         run.close()
+
+
+def _links_of(model: Model, solution: Solution) -> np.ndarray:
+    """The link numbers of ``model`` that ``solution``'s paths use, shape (links used,)."""
+    index = {frozenset(link): e for e, link in enumerate(model.links.tolist())}
+    return np.array([index[frozenset((model.index[a], model.index[b]))]
+                     for path in solution.paths.values() for a, b in itertools.pairwise(path)], np.int64)
+
+
+#: Window sides (in lines and columns of the board's nodes) tried in turn by :func:`_nearby`.
+WINDOW_SIDES = (5, 8, 12, 16, 24)
+#: Seconds one window's SAT call may take before the next window is tried.
+WINDOW_SECONDS = 3.0
+#: The largest share of the board's nodes a window holds; a larger one is nearly the whole model's
+#: search (janko_176_17x17's 16-line windows spent 3.5 s and found nothing the whole model did not).
+WINDOW_MOST = 0.75
+
+
+def _windows(model: Model, side: int) -> list[np.ndarray]:
+    """Boolean masks over the model's nodes, squares of ``side`` lines by ``side`` columns (by rank,
+    so any topology's coordinates do), overlapping by half, row by row."""
+    pos = np.array([node[:2] for node in model.nodes], np.int64)
+    rows = np.unique(pos[:, 0], return_inverse=True)[1].ravel()
+    cols = np.unique(pos[:, 1], return_inverse=True)[1].ravel()
+    step = max(1, side // 2)
+    found = []
+    for r0 in range(0, max(1, rows.max() + 2 - side + step - 1), step):
+        for c0 in range(0, max(1, cols.max() + 2 - side + step - 1), step):
+            found.append((rows >= r0) & (rows < r0 + side) & (cols >= c0) & (cols < c0 + side))
+    return found
+
+
+def _nearby(run: _Run, used: np.ndarray, end: float) -> np.ndarray | None:
+    """A solution whose links differ from ``used`` (boolean, shape (links,)) only inside one window
+    of the board, or None when none is found by ``end`` (``time.perf_counter`` seconds).
+
+    A large neighbourhood search (Shaw, "Using constraint programming and local search methods to
+    solve vehicle routing problems", CP 1998): ``run``'s solver (``used`` blocked in it already),
+    solved again and again under assumptions that fix every link outside a window to ``used``,
+    windows of :data:`WINDOW_SIDES` lines and columns in turn (none over :data:`WINDOW_MOST` of
+    the board), each call at most :data:`WINDOW_SECONDS`. Each call is small, so a second solution that moves a few neighbouring
+    flows is found in milliseconds where the whole model may search for minutes. Finding none
+    proves nothing.
+    """
+    model = run.model
+    literals = np.where(used, 1, -1) * np.arange(1, len(model.links) + 1)
+    a, b = model.links[:, 0], model.links[:, 1]
+    for side in WINDOW_SIDES:
+        for inside in _windows(model, side):
+            if inside.mean() > WINDOW_MOST:  # nearly the whole board: the whole model's turn
+                return None
+            fixed = ~(inside[a] | inside[b])
+            if time.perf_counter() >= end:
+                return None
+            try:
+                other = run.next_solution(literals[fixed].tolist(), min(end, time.perf_counter() + WINDOW_SECONDS))
+            except SearchLimitError as ran_out:
+                over = run.limits.time_limit_s is not None and time.perf_counter() >= run.t0 + run.limits.time_limit_s
+                if ran_out.reason != "time" or over:
+                    raise
+                continue  # this window's call ran out: the next window
+            if other is not None:
+                return other
+    return None

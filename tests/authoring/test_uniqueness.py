@@ -6,7 +6,7 @@ import pytest
 
 from flowgraph import Limits, parse_file, parse_text, verify
 from flowgraph.authoring.uniqueness import count_solutions, differing_cells
-from tests.helpers import PUZZLES, random_board
+from tests.helpers import PUZZLES, corpus_params, random_board
 
 UNIQUE = PUZZLES / "standard" / "regular_5x5.txt"
 MULTIPLE = PUZZLES / "standard" / "open_field_8x8.txt"
@@ -109,3 +109,48 @@ def test_corner_move():
     # the opposite node is an endpoint: no move
     pinned = parse_text("STANDARD\nA-.-.\n| | |\nB-A-.\n| | |\nB-.-.\n").with_rules("numberlink")
     assert corner_move(Solution(pinned, {"A": ((2, 1), (2, 3), (4, 3)), "B": ((4, 1), (6, 1))})) is None
+
+
+@pytest.mark.parametrize("seed", range(48))
+@pytest.mark.parametrize("rules", ["flow", "numberlink"])
+def test_looking_near_the_first_solution_first_changes_no_answer(seed, rules):
+    # sat.solutions(nearby_seconds=...) tries windows of the board before the whole model: the same
+    # second solution exists or not, and any it finds is a real one, other than the first.
+    from flowgraph.engines import sat
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        puzzle = read_plain_grid(random_board(seed, (6, 9))).with_rules(rules)
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+    tight = rules == "numberlink"
+    first, _ = sat.solutions(puzzle, 1, tight=tight)
+    if not first:
+        pytest.skip("no solution")
+    plain, _ = sat.solutions(puzzle, 1, tight=tight, exclude=first[0])
+    near, _ = sat.solutions(puzzle, 1, tight=tight, exclude=first[0], nearby_seconds=5.0)
+    assert len(near) == len(plain)
+    for s in near:
+        assert s.paths != first[0].paths
+        verify(s)
+
+
+def test_a_second_solution_near_the_first_is_found_in_a_window():
+    from flowgraph.engines import sat
+
+    board = parse_file(MULTIPLE)  # 8x8 with two flows: windows of 5 lines and columns leave links fixed
+    first, _ = sat.solutions(board, 1)
+    near, stats = sat.solutions(board, 1, exclude=first[0], nearby_seconds=5.0)
+    assert near and near[0].paths != first[0].paths
+    verify(near[0])
+    # the whole board is not free in any window of 5 of its 8 lines: a window gave it
+    assert 0 < len(differing_cells(first[0], near[0])) < 64
+
+
+@pytest.mark.parametrize("path", corpus_params("numberlink/janko_1[57]0_36x20.txt"))
+def test_large_published_boards_with_a_second_solution_nearby_are_answered(path):
+    # Under Numberlink rules these 36x20s reached the 60 s limit until the window search (issue 34).
+    result = count_solutions(parse_file(path).with_rules("numberlink"), limits=Limits(time_limit_s=60))
+    assert result.verdict == "multiple"
+    for s in result.solutions:
+        verify(s)
