@@ -183,9 +183,9 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 FIRST_SECONDS = 0.25
 SAT_SHARE = 0.5
 SAT_SECONDS = 10.0
-#: The share of SAT's time (at most the seconds) spent first on second solutions that differ from
-#: the first only inside one window of the board (``sat.solutions(nearby_seconds=...)``).
-NEARBY_SHARE = 0.4
+#: The share of the time (at most the seconds) spent first on second solutions that differ from the
+#: first only inside one window of the board (:func:`flowgraph.engines.sat.nearby_solution`).
+NEARBY_SHARE = 0.2
 NEARBY_SECONDS = 5.0
 
 
@@ -204,15 +204,16 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     by moves; if that were T, the last move, undone, would be a move of T.
 
     T comes from ``auto`` (the Flow Free model first: far easier, and its solutions are Numberlink
-    ones), tightened. A second canonical solution is looked for by the exhaustive link search
-    (:func:`flowgraph.engines.exhaustive.enumerate_solutions` with ``canonical``: short jumps only,
-    corners towards later nodes in board order; the same argument holds for its moves) for
-    :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
-    (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), which first
-    looks among the solutions that differ from T only inside one window of the board
-    (:data:`NEARBY_SHARE` of its time: a published board's second solution usually moves a few
-    neighbouring flows, found in milliseconds where the whole model may search for minutes), then
-    by the link search again with the rest. Each search is complete for its own canonical set; which one
+    ones), tightened. A second solution is looked for first among those that differ from T only
+    inside one window of the board (:func:`flowgraph.engines.sat.nearby_solution`,
+    :data:`NEARBY_SHARE` of the time: a published board's second solution usually moves a few
+    neighbouring flows, found in milliseconds where a whole search may take minutes; any it finds
+    is a real solution). Then a second canonical solution is looked for by the exhaustive link
+    search (:func:`flowgraph.engines.exhaustive.enumerate_solutions` with ``canonical``: short
+    jumps only, corners towards later nodes in board order; the same argument holds for its moves)
+    for :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
+    (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), then by the
+    link search again with the rest. Each search is complete for its own canonical set; which one
     wins depends on the board (docs/benchmarks.md).
     """
     from ..engines import auto, sat
@@ -247,6 +248,9 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
             return Uniqueness("unique", (tight,))
         return Uniqueness("multiple", (tight, verify(others[0])))
 
+    near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
+    if near is not None:
+        return Uniqueness("multiple", (tight, verify(near)))
     first_go = left()
     if first_go.time_limit_s is None or first_go.time_limit_s > FIRST_SECONDS:
         first_go = replace(first_go, time_limit_s=FIRST_SECONDS)
@@ -255,9 +259,7 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     except SearchLimitError:
         pass
     try:
-        budget = left(SAT_SHARE)
-        near = min(NEARBY_SECONDS, NEARBY_SHARE * (budget.time_limit_s or SAT_SECONDS))
-        found, _ = sat.solutions(puzzle, 1, budget, tight=True, corners=True, exclude=tight, nearby_seconds=near)
+        found, _ = sat.solutions(puzzle, 1, left(SAT_SHARE), tight=True, corners=True, exclude=tight)
         return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
     except SearchLimitError:
         pass

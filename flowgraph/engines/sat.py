@@ -29,7 +29,7 @@ from ..model import Limits, Puzzle, Solution
 from . import ENGINE_RULES
 from .sat_model import Model
 
-__all__ = ["solve", "solutions", "warm_up", "SOLVER"]
+__all__ = ["solve", "solutions", "nearby_solution", "warm_up", "SOLVER"]
 
 #: python-sat back end.
 SOLVER = "glucose4"
@@ -239,8 +239,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
 
 
 def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, tight: bool = False,
-              corners: bool = False, exclude: Solution | None = None,
-              nearby_seconds: float = 0.0) -> tuple[list[Solution], dict]:
+              corners: bool = False, exclude: Solution | None = None) -> tuple[list[Solution], dict]:
     """Up to ``limit`` distinct solutions, found with the sound model.
 
     Used by ``flowgraph validate --unique``: fewer than ``limit`` solutions
@@ -256,10 +255,6 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
         ``Model._tight``); the list is then complete for those alone.
     exclude : Solution, optional
         A solution not to find again.
-    nearby_seconds : float
-        With ``exclude``: seconds spent first on solutions that differ from it only inside one
-        window of the board (a large neighbourhood search, :func:`_nearby`), before the whole
-        model; the time limit still bounds the whole call.
 
     Returns
     -------
@@ -278,21 +273,7 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
     found: list[Solution] = []
     try:
         if exclude is not None:
-            excluded = np.zeros(len(model.links), bool)
-            excluded[_links_of(model, exclude)] = True
-            run.block(np.flatnonzero(excluded))
-            if nearby_seconds > 0 and limit > 0:
-                # a solver of its own: assumptions and what they teach slow the whole model's search
-                # down on boards with no second solution (task 2 of docs/benchmarks.md, 0.55 -> 0.85 s)
-                local = _Run(model, False, limits, t0)
-                try:
-                    local.block(np.flatnonzero(excluded))
-                    near = _nearby(local, excluded, time.perf_counter() + nearby_seconds)
-                finally:
-                    local.close()
-                if near is not None:
-                    found.append(Solution(puzzle, model.paths(near), "sat", run.stats()))
-                    run.block(near)
+            run.block(_links_of(model, exclude))
         while len(found) < limit:
             used = run.next_solution()
             if used is None:
@@ -339,11 +320,12 @@ def _nearby(run: _Run, used: np.ndarray, end: float) -> np.ndarray | None:
     of the board, or None when none is found by ``end`` (``time.perf_counter`` seconds).
 
     A large neighbourhood search (Shaw, "Using constraint programming and local search methods to
-    solve vehicle routing problems", CP 1998): ``run``'s solver (``used`` blocked in it already),
+    solve vehicle routing problems", CP 1998): ``run``'s solver (no time limit of its own; ``used``
+    blocked in it already),
     solved again and again under assumptions that fix every link outside a window to ``used``,
     windows of :data:`WINDOW_SIDES` lines and columns in turn (none over :data:`WINDOW_MOST` of
-    the board), each call at most :data:`WINDOW_SECONDS`. Each call is small, so a second solution that moves a few neighbouring
-    flows is found in milliseconds where the whole model may search for minutes. Finding none
+    the board), each call at most :data:`WINDOW_SECONDS`. Each call is small, so a second solution
+    that moves a few neighbouring flows is found in milliseconds where the whole model may search for minutes. Finding none
     proves nothing.
     """
     model = run.model
@@ -358,11 +340,53 @@ def _nearby(run: _Run, used: np.ndarray, end: float) -> np.ndarray | None:
                 return None
             try:
                 other = run.next_solution(literals[fixed].tolist(), min(end, time.perf_counter() + WINDOW_SECONDS))
-            except SearchLimitError as ran_out:
-                over = run.limits.time_limit_s is not None and time.perf_counter() >= run.t0 + run.limits.time_limit_s
-                if ran_out.reason != "time" or over:
-                    raise
-                continue  # this window's call ran out: the next window
+            except SearchLimitError:
+                continue  # this window's call ran out: the next window (the loop checks the end)
             if other is not None:
                 return other
     return None
+
+
+def nearby_solution(puzzle: Puzzle, solution: Solution, limits: Limits | None = None, *,
+                    corners: bool = False) -> Solution | None:
+    """Another solution that differs from ``solution`` only inside one window of the board.
+
+    The windows and the search are :func:`_nearby`'s. Under Numberlink rules the chord-free model
+    is used (with ``corners``, the canonical one of :func:`solutions`): a solution all the same.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    solution : Solution
+        A solution of ``puzzle``.
+    limits : Limits, optional
+        ``time_limit_s`` bounds the whole search (without one, 10 windows' worth);
+        ``max_sat_calls`` is not used.
+    corners : bool
+        Numberlink rules only: the model of canonical solutions (corner clauses too).
+
+    Returns
+    -------
+    Solution or None
+        Unverified, its links differ from ``solution``'s; None when no window gives one in time
+        (which proves nothing).
+
+    Raises
+    ------
+    KeyError
+        ``solution`` uses a link that ``puzzle`` does not have.
+    """
+    limits = limits or Limits()
+    t0 = time.perf_counter()
+    numberlink = not puzzle.rules.fills_every_cell
+    model = Model(puzzle, tight=numberlink, corners=corners and numberlink)
+    run = _Run(model, False, Limits(), t0)
+    try:
+        used = np.zeros(len(model.links), bool)
+        used[_links_of(model, solution)] = True
+        run.block(np.flatnonzero(used))
+        end = t0 + (limits.time_limit_s if limits.time_limit_s is not None else WINDOW_SECONDS * 10)
+        found = _nearby(run, used, end)
+        return None if found is None else Solution(puzzle, model.paths(found), "sat", run.stats())
+    finally:
+        run.close()

@@ -114,8 +114,8 @@ def test_corner_move():
 @pytest.mark.parametrize("seed", range(48))
 @pytest.mark.parametrize("rules", ["flow", "numberlink"])
 def test_looking_near_the_first_solution_first_changes_no_answer(seed, rules):
-    # sat.solutions(nearby_seconds=...) tries windows of the board before the whole model: the same
-    # second solution exists or not, and any it finds is a real one, other than the first.
+    # sat.nearby_solution looks inside windows of the board only: whatever it finds is a real solution
+    # other than the first, and it finds one only where the whole model does.
     from flowgraph.engines import sat
     from flowgraph.io.plain_grid import read_plain_grid
 
@@ -128,23 +128,22 @@ def test_looking_near_the_first_solution_first_changes_no_answer(seed, rules):
     if not first:
         pytest.skip("no solution")
     plain, _ = sat.solutions(puzzle, 1, tight=tight, exclude=first[0])
-    near, _ = sat.solutions(puzzle, 1, tight=tight, exclude=first[0], nearby_seconds=5.0)
-    assert len(near) == len(plain)
-    for s in near:
-        assert s.paths != first[0].paths
-        verify(s)
+    for corners in (False, True):
+        near = sat.nearby_solution(puzzle, first[0], Limits(time_limit_s=5), corners=corners)
+        if near is not None:
+            assert plain and near.paths != first[0].paths
+            verify(near)
 
 
 def test_a_second_solution_near_the_first_is_found_in_a_window():
     from flowgraph.engines import sat
 
-    board = parse_file(MULTIPLE)  # 8x8 with two flows: windows of 5 lines and columns leave links fixed
+    board = parse_file(MULTIPLE)  # 8x8, open: windows of 5 lines and columns leave links fixed
     first, _ = sat.solutions(board, 1)
-    near, stats = sat.solutions(board, 1, exclude=first[0], nearby_seconds=5.0)
-    assert near and near[0].paths != first[0].paths
-    verify(near[0])
-    # the whole board is not free in any window of 5 of its 8 lines: a window gave it
-    assert 0 < len(differing_cells(first[0], near[0])) < 64
+    near = sat.nearby_solution(board, first[0], Limits(time_limit_s=5))
+    assert near is not None and near.paths != first[0].paths
+    verify(near)
+    assert 0 < len(differing_cells(first[0], near)) < 64
 
 
 @pytest.mark.parametrize("path", corpus_params("numberlink/janko_1[57]0_36x20.txt"))
