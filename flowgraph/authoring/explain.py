@@ -14,8 +14,11 @@ easiest technique that decides something, in this order (the tier is the positio
 5. **one-step contradiction**: with a link taken as a line (or ruled out), tiers 1-3 (then, if
    none does, 1-4) run into a contradiction (a cell with no way out, a loop, two flows meeting, a region nobody can reach,
    a flow cut off), so the link is the other way;
-6. **deeper search**: none of the above decides anything; the next link of the solution is
-   taken, and the search proved the other choice has no solution (for a unique puzzle).
+6. **deeper search**: none of the above decides anything; a link of the solution is taken,
+   and the search proved the other choice has no solution (for a unique puzzle). The link is
+   the one whose true value lets tiers 1-4 decide the most (the failed sweeps of tier 5 have
+   just settled every trial), as a person guesses where a guess tells most: fewer guesses, and
+   a rating that still tells the hardest levels apart.
 
 The puzzle is rated by its hardest step (Sudoku Explainer's way, Simon Tatham's difficulty
 levels as sets of rules): ``rating = tier + min(0.9, 0.1 * uses of that tier)``; its tier word is
@@ -305,47 +308,53 @@ def _open(b: _Board) -> _Open:
     return _Open(root, [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)], loose, pieces, heads)
 
 
-def _path_bridges(adj: Callable[[int], list[tuple[int, int]]], h1: int, h2: int) -> list[int] | None:
-    """The real links (ids >= 0) that every h1-h2 path crosses (``adj(v)``: v's (neighbour, link) pairs);
-    None when h2 cannot be reached.
+def _path_bridges(adj: Callable[[int], list[tuple[int, int]]], n: int, h1: int, h2: int) -> list[int] | None:
+    """The real links (ids >= 0) that every h1-h2 path crosses (``adj(v)``: v's (neighbour, link) pairs,
+    nodes numbered below ``n``); None when h2 cannot be reached.
 
     A bridge on one h1-h2 path separates h1 from h2, so the links asked for are the bridges on a
-    path found by depth-first search (Tarjan's low-link, iteratively)."""
-    disc: dict[int, int] = {h1: 0}
-    low: dict[int, int] = {h1: 0}
-    parent: dict[int, tuple[int, int]] = {}
-    stack = [(h1, -2, iter(adj(h1)))]
-    bridges: set[tuple[int, int]] = set()
+    path found by depth-first search (Tarjan's low-link, iteratively; lists, not dicts: this is the
+    rating's hottest loop)."""
+    disc = [-1] * n
+    low = [0] * n
+    up = [-1] * n  # the DFS tree: parent node and the link to it
+    up_link = [-2] * n
+    disc[h1] = 0
+    seen = 1
+    stack = [(h1, iter(adj(h1)))]
+    bridged = [False] * n  # the link from v to its parent is a bridge
     while stack:
-        v, via, it = stack[-1]
+        v, it = stack[-1]
+        via = up_link[v]
         for w, e in it:
-            if (e == via and e != -1) or (e == -1 and parent.get(v, (None, None))[0] == w and via == -1):
+            if e == via and (e != -1 or up[v] == w):  # the tree link back (a piece's link: by its node)
                 continue
-            d = disc.get(w)
-            if d is not None:
+            d = disc[w]
+            if d >= 0:
                 if d < low[v]:
                     low[v] = d
             else:
-                disc[w] = low[w] = len(disc)
-                parent[w] = (v, e)
-                stack.append((w, e, iter(adj(w))))
+                disc[w] = low[w] = seen
+                seen += 1
+                up[w] = v
+                up_link[w] = e
+                stack.append((w, iter(adj(w))))
                 break
         else:
             stack.pop()
-            if v in parent:
-                u, e = parent[v]
+            u = up[v]
+            if u >= 0:
                 if low[v] < low[u]:
                     low[u] = low[v]
                 if low[v] > disc[u]:
-                    bridges.add((v, e))
-    if h2 not in disc:
+                    bridged[v] = True
+    if disc[h2] < 0:
         return None
     out, v = [], h2
     while v != h1:
-        u, e = parent[v]
-        if (v, e) in bridges and e >= 0:
-            out.append(e)
-        v = u
+        if bridged[v] and up_link[v] >= 0:
+            out.append(up_link[v])
+        v = up[v]
     return out
 
 
@@ -380,7 +389,7 @@ def _bottleneck(b: _Board) -> tuple[list[int], int, list[int]] | None:
         def adj(v: int, extra: dict = extra) -> list[tuple[int, int]]:
             return base[v] + extra[v] if v in extra else base[v]
 
-        found = _path_bridges(adj, h1, h2)
+        found = _path_bridges(adj, b.n, h1, h2)
         if found is None:
             raise _Contradiction(f"flow {b.labels[k]} is cut off", (h1, h2))
         if found:
@@ -506,21 +515,30 @@ def _settle(b: _Board, up_to: int = 3) -> None:
         _cut_off(b)
 
 
-def _trial(b: _Board, up_to: int) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
+def _trial(b: _Board, up_to: int, settled: dict | None = None) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
     """Tier 5: a link whose one value makes tiers 1 to ``up_to`` fail; (lines, cuts, why, cells).
 
-    Links at a head (a cell with a line, or an endpoint) are tried first, as a person looks there."""
+    Links at a head (a cell with a line, or an endpoint) are tried first, as a person looks there.
+    ``settled`` ((link, value, tiers) -> link states) keeps where each trial ended without a
+    contradiction; the sweep with tiers 1-4 on the same board starts each trial where tiers 1-3 left
+    it, as :func:`_settle` applies tiers 1-3 to their end before its first bottleneck anyway."""
     at_head = [b.flow_of_end[v] >= 0 or b.count(v)[0] > 0 for v in range(b.n)]
     todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
     todo.sort(key=lambda e: not (at_head[b.links[e][0]] or at_head[b.links[e][1]]))
     for e in todo:
         for value in (LINE, CUT):
             t = b.copy()
-            t.state[e] = value
+            start = settled.get((e, value, 3)) if settled is not None and up_to >= 4 else None
+            if start is not None:
+                t.state = list(start)
+            else:
+                t.state[e] = value
             try:
                 _settle(t, up_to)
             except _Contradiction as c:
                 return ([], [e], c.why, c.cells) if value == LINE else ([e], [], c.why, c.cells)
+            if settled is not None:
+                settled[e, value, up_to] = t.state
     return None
 
 
@@ -575,7 +593,8 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
             note = _note(tier, b, lines, cuts, cells)
             because = tuple(cells)
         else:
-            trial = _trial(b, 3) or _trial(b, 4)  # the bottleneck rule in trials only when needed: it is slow
+            settled: dict = {}  # the bottleneck rule in trials only when needed: it is slow
+            trial = _trial(b, 3, settled) or _trial(b, 4, settled)
             if trial is not None:
                 lines, cuts, why, because = trial
                 tier = 5
@@ -583,7 +602,7 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
                 e = (lines or cuts)[0]
                 note = (f"if {_name(b, e)} were {'ruled out' if lines else 'a line'}, {why}")
             else:
-                e = next(e for e in range(len(b.links)) if b.state[e] == UNDECIDED)
+                e = _guess(b, truth, settled)
                 lines, cuts = ([e], []) if truth[e] else ([], [e])
                 tier, k, because = 6, None, b.links[e]
                 note = (f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: "
@@ -594,6 +613,18 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
                           tuple(_pair(b, e) for e in lines), tuple(_pair(b, e) for e in cuts),
                           tuple(b.nodes[v] for v in because), note))
     return Explanation(tuple(steps), solution, unique)
+
+
+def _guess(b: _Board, truth: list[bool], settled: dict) -> int:
+    """Tier 6's link: of the undecided links, the one whose true value lets tiers 1-4 decide the most
+    (the sweeps that just failed settled every trial), as a person guesses where a guess tells most;
+    ties to the first link."""
+    def decided(e: int) -> int:
+        state = settled.get((e, LINE if truth[e] else CUT, 4))
+        return 0 if state is None else sum(x != UNDECIDED for x in state)
+
+    todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
+    return max(todo, key=lambda e: (decided(e), -e))
 
 
 def _pair(b: _Board, e: int) -> tuple[Node, Node]:
