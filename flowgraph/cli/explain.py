@@ -21,8 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search), the links it "
         "decides and the cells that justify it, easiest technique first at every step. Runs of forced moves and "
         "dead ends are shown as one line (--all shows every step). Ends with the rating: the hardest tier "
-        "needed, plus 0.1 per use of it (at most 0.9), and its word: easy (tiers 1-2), medium (3-4), hard (5), "
-        "extreme (6). Positions are (line, column) of the file, as solve --json gives them. Flow Free rules.",
+        "needed, plus 0.99 * (1 - 0.9^uses) of it (0.1 for one use, below 1 however many), and its word: "
+        "easy (tiers 1-2), medium (3-4), hard (5), extreme (6). Positions are (line, column) of the file, "
+        "as solve --json gives them. Flow Free rules.",
         epilog="examples:\n  flowgraph explain puzzles/standard/regular_10x10.txt\n"
         "  flowgraph explain --json puzzles/warps/torus_6x6.txt\n\n"
         "exit status: 0 explained, 1 no solution, 2 usage error, 3 invalid file, 4 limit",

@@ -20,8 +20,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         sub, "rate", run,
         description="Rate each puzzle by the solving path of flowgraph explain: the hardest technique needed "
         "(1 forced move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper "
-        "search) plus 0.1 per use of it (at most 0.9), and a tier: easy (1-2), medium (3-4), hard (5), extreme "
-        "(6). Folders stand for their puzzle files and a level pack for each of its levels; puzzles run in "
+        "search) plus 0.99 * (1 - 0.9^uses) of it (0.1 for one use, below 1 however many), and a tier: "
+        "easy (1-2), medium (3-4), hard (5), extreme (6). Folders stand for their puzzle files and a level "
+        "pack for each of its levels; puzzles run in "
         "parallel (--jobs) and print in input order. Flow Free rules.",
         epilog="examples:\n  flowgraph rate puzzles/\n  flowgraph rate --json levels.txt --out ratings.jsonl\n\n"
         + exit_help("every puzzle rated", "some puzzle has no solution", batch=True),

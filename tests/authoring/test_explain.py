@@ -69,8 +69,8 @@ def test_a_board_with_two_solutions_needs_a_search_step():
 
 
 @pytest.mark.parametrize("tiers, rating, word", [
-    ([], 0.0, "easy"), ([1, 1, 2], 2.1, "easy"), ([1, 3, 3, 4], 4.1, "medium"), ([5] * 12, 5.9, "hard"),
-    ([1, 6, 6], 6.2, "extreme")])
+    ([], 0.0, "easy"), ([1, 1, 2], 2.1, "easy"), ([1, 3, 3, 4], 4.1, "medium"), ([5] * 12, 5.71, "hard"),
+    ([1, 6, 6], 6.19, "extreme"), ([6] * 60, 6.99, "extreme"), ([6] * 400, 6.99, "extreme")])
 def test_the_rating_is_the_hardest_tier_and_its_uses(tiers, rating, word):
     steps = [Step(TECHNIQUES[t - 1], t, None, (), (), (), "") for t in tiers]
     assert rating_of(steps) == rating and (tier_word(rating) == word or not steps)
@@ -126,4 +126,4 @@ def test_rate_rates_a_batch_in_input_order(capsys):
 
 def test_rate_prints_one_line_a_puzzle(capsys):
     assert main(["rate", "--color", "never", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
-    assert capsys.readouterr().out.strip() == f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.9 (36 steps)"
+    assert capsys.readouterr().out.strip() == f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.71 (36 steps)"

@@ -1,0 +1,150 @@
+"""How well ``flowgraph rate`` tells the game's Extreme levels from its ordinary ones (issue 35).
+
+Reads Flow Free ``levelpack_*.txt`` files (a public clone: github nubango/FlowFree,
+``FlowFree/Assets/Levels/``; give the folder, nothing is copied). ``levelpack_19`` and
+``levelpack_20`` are the Extreme packs (30 levels each of 8x8 to 12x12; samgoldman's
+``ExtremePack11x11_7`` and ``ExtremePack12x12_30`` are ``levelpack_19`` lines 97 and 150); every
+other numbered pack's levels of the same sizes are "ordinary". A seeded sample of each size and
+group is rated (``explain``, in a process pool), then the area under the ROC curve (the chance
+that an Extreme level rates above an ordinary one, ties half) is printed:
+
+* raw: all sampled levels pooled;
+* within size: the AUC per board size, averaged weighted by the pairs it compares;
+* matched: the same within each (size, number of flows) stratum both groups have;
+
+each for the rating and for the baselines "fewer flows" and "search states of the engine".
+
+Usage::
+
+    python bench/rating_auc.py PACK_FOLDER [--per-size 15] [--seed 1] [--jobs 2] [--json rows.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+EXTREME_PACKS = (19, 20)
+SIZES = range(8, 13)
+
+
+def levels(folder: Path) -> list[dict]:
+    """Every square level of 8x8-12x12 in the numbered packs: pack, line, size, flows, extreme."""
+    found = []
+    for path in sorted(folder.glob("levelpack_*.txt")):
+        m = re.fullmatch(r"levelpack_(\d+)\.txt", path.name)
+        if not m:
+            continue  # the named packs (hexes, warps, rectangles ...) are other families
+        pack = int(m.group(1))
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            head = line.split(";")[0].split(",")
+            if len(head) < 4 or not head[0].isdigit() or "." in head[0]:
+                continue
+            size, flows = int(head[0]), int(head[3])
+            if size in SIZES:
+                found.append({"pack": pack, "line": number, "size": size, "flows": flows,
+                              "extreme": pack in EXTREME_PACKS, "file": f"{path}#{number}"})
+    return found
+
+
+def rate(row: dict) -> dict:
+    """The row with ``rating``, ``tier``, ``states`` (the search's, solving it) and ``seconds``."""
+    from flowgraph import parse_file, solve
+    from flowgraph.authoring.explain import explain
+
+    t0 = time.perf_counter()
+    puzzle = parse_file(row["file"])
+    solution = solve(puzzle, "search")
+    found = explain(puzzle, solution=solution)
+    counts = [sum(s.tier == t for s in found.steps) for t in range(1, 7)]
+    return {**row, "rating": found.rating, "tier": found.tier, "unique": found.unique, "counts": counts,
+            "states": solution.stats.get("states", 0), "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def auc(pos: list[float], neg: list[float]) -> tuple[float, int]:
+    """(AUC, pairs): the share of (pos, neg) pairs with pos above neg, ties counting half."""
+    pairs = len(pos) * len(neg)
+    if not pairs:
+        return float("nan"), 0
+    wins = sum(1.0 if p > n else 0.5 if p == n else 0.0 for p in pos for n in neg)
+    return wins / pairs, pairs
+
+
+def stratified(rows: list[dict], key, strata) -> float:
+    """AUC within each stratum, averaged weighted by its pairs."""
+    groups: dict = defaultdict(lambda: ([], []))
+    for r in rows:
+        groups[strata(r)][0 if r["extreme"] else 1].append(key(r))
+    total = weight = 0.0
+    for pos, neg in groups.values():
+        value, pairs = auc(pos, neg)
+        if pairs:
+            total += value * pairs
+            weight += pairs
+    return total / weight if weight else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("packs", type=Path, help="the folder of levelpack_*.txt files")
+    parser.add_argument("--per-size", type=int, default=15, help="levels sampled per size and group (default 15)")
+    parser.add_argument("--matched", type=int, default=15,
+                        help="ordinary levels sampled per size to match the Extreme levels' flows (default 15)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--json", type=Path, help="write the rated rows here (JSON lines)")
+    args = parser.parse_args(argv)
+    every = levels(args.packs)
+    if not any(r["extreme"] for r in every):
+        print(f"{args.packs}: no levelpack_19/20 (the Extreme packs) there", file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    sample: list[dict] = []
+    for size in SIZES:
+        ext = [r for r in every if r["extreme"] and r["size"] == size]
+        ordinary = [r for r in every if not r["extreme"] and r["size"] == size]
+        picked = rng.sample(ext, min(args.per_size, len(ext)))
+        plain = rng.sample(ordinary, min(args.per_size, len(ordinary)))
+        sample += [{**r, "drawn": "sample"} for r in picked + plain]
+        # ordinary levels with the flows of the Extreme ones picked (most ordinary levels have more)
+        wanted = {r["flows"] for r in picked}
+        near = [r for r in ordinary if r["flows"] in wanted and r not in plain]
+        sample += [{**r, "drawn": "matched"} for r in rng.sample(near, min(args.matched, len(near)))]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        rated = list(pool.map(rate, sample))
+    wall = time.perf_counter() - t0
+    if args.json:
+        args.json.write_text("".join(json.dumps(r) + "\n" for r in rated))
+    base = [r for r in rated if r["drawn"] == "sample"]  # the raw and per-size figures: no matching
+    figures = {"rating": lambda r: r["rating"], "fewer flows": lambda r: -r["flows"],
+               "search states": lambda r: r["states"]}
+    ext_n = sum(r["extreme"] for r in rated)
+    print(f"{len(rated)} levels rated ({ext_n} Extreme, {len(rated) - ext_n} ordinary), 8x8-12x12, "
+          f"seed {args.seed}, {wall:.0f} s wall with {args.jobs} jobs")
+    print(f"{'figure':<16} {'raw':>6} {'within size':>12} {'matched':>8}")
+    for name, key in figures.items():
+        raw = auc([key(r) for r in base if r["extreme"]], [key(r) for r in base if not r["extreme"]])[0]
+        size = stratified(base, key, lambda r: r["size"])
+        matched = stratified(rated, key, lambda r: (r["size"], r["flows"]))
+        print(f"{name:<16} {raw:>6.3f} {size:>12.3f} {matched:>8.3f}")
+    by_size = defaultdict(lambda: ([], []))
+    for r in base:
+        by_size[r["size"]][0 if r["extreme"] else 1].append(r["rating"])
+    for size in SIZES:
+        ext, ordinary = by_size[size]
+        if ext and ordinary:
+            print(f"{size}x{size}: Extreme median rating {sorted(ext)[len(ext) // 2]}, ordinary "
+                  f"{sorted(ordinary)[len(ordinary) // 2]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
