@@ -58,11 +58,15 @@ def rate(row: dict) -> dict:
     """The row with ``rating``, ``tier``, ``states`` (the search's, solving it) and ``seconds``."""
     from flowgraph import parse_file, solve
     from flowgraph.authoring.explain import explain
+    from flowgraph.errors import FlowgraphError
 
     t0 = time.perf_counter()
-    puzzle = parse_file(row["file"])
-    solution = solve(puzzle, "search")
-    found = explain(puzzle, solution=solution)
+    try:
+        puzzle = parse_file(row["file"])
+        solution = solve(puzzle, "search")
+        found = explain(puzzle, solution=solution)
+    except FlowgraphError as error:  # a level that does not parse or solve is counted, not rated
+        return {**row, "error": str(error)}
     counts = [sum(s.tier == t for s in found.steps) for t in range(1, 7)]
     return {**row, "rating": found.rating, "tier": found.tier, "unique": found.unique, "counts": counts,
             "states": solution.stats.get("states", 0), "seconds": round(time.perf_counter() - t0, 3)}
@@ -123,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.perf_counter() - t0
     if args.json:
         args.json.write_text("".join(json.dumps(r) + "\n" for r in rated))
+    for r in rated:
+        if "error" in r:
+            print(f"{r['file']}: not rated: {r['error']}", file=sys.stderr)
+    rated = [r for r in rated if "error" not in r]
     base = [r for r in rated if r["drawn"] == "sample"]  # the raw and per-size figures: no matching
     figures = {"rating": lambda r: r["rating"], "fewer flows": lambda r: -r["flows"],
                "search states": lambda r: r["states"]}
