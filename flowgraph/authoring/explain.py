@@ -532,10 +532,10 @@ def _trial(b: _Board, up_to: int, settled: dict | None = None) -> tuple[list[int
     todo.sort(key=lambda e: not (at_head[b.links[e][0]] or at_head[b.links[e][1]]))
     for e in todo:
         for value in (LINE, CUT):
-            t = b.copy()
             start = settled.get((e, value, 3)) if settled is not None and up_to >= 4 else None
+            t = b.copy()  # copies the link states, then starts from the 1-3 sweep's end where there is one
             if start is not None:
-                t.state = list(start)
+                t.state[:] = start
             else:
                 t.state[e] = value
             try:
@@ -598,8 +598,8 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
             note = _note(tier, b, lines, cuts, cells)
             because = tuple(cells)
         else:
-            settled: dict = {}  # the bottleneck rule in trials only when needed: it is slow
-            trial = _trial(b, 3, settled) or _trial(b, 4, settled)
+            settled: dict = {}  # each trial's end, for the 1-4 sweep and for tier 6's guess
+            trial = _trial(b, 3, settled) or _trial(b, 4, settled)  # the bottleneck rule only when needed: slow
             if trial is not None:
                 lines, cuts, why, because = trial
                 tier = 5

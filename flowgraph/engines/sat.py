@@ -19,7 +19,7 @@ import contextlib
 import itertools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from pysat.solvers import Solver
@@ -292,7 +292,7 @@ def _links_of(model: Model, solution: Solution) -> np.ndarray:
                      for path in solution.paths.values() for a, b in itertools.pairwise(path)], np.int64)
 
 
-#: Window sides (in lines and columns of the board's nodes) tried in turn by :func:`_nearby`.
+#: Window sides (in lines and columns of the board's nodes) tried in turn by :func:`nearby_solution`.
 WINDOW_SIDES = (5, 8, 12, 16, 24)
 #: Seconds one window's SAT call may take before the next window is tried.
 WINDOW_SECONDS = 3.0
@@ -301,58 +301,34 @@ WINDOW_SECONDS = 3.0
 WINDOW_MOST = 0.75
 
 
-def _windows(model: Model, side: int) -> list[np.ndarray]:
-    """Boolean masks over the model's nodes, squares of ``side`` lines by ``side`` columns (by rank,
-    so any topology's coordinates do), overlapping by half, row by row."""
+def _windows(model: Model) -> Iterator[np.ndarray]:
+    """Boolean masks over the model's nodes: squares of each of :data:`WINDOW_SIDES` lines by as many
+    columns (by rank, so any topology's coordinates do), overlapping by half, row by row, smallest
+    first, up to the first that holds over :data:`WINDOW_MOST` of the board."""
     pos = np.array([node[:2] for node in model.nodes], np.int64)
     rows = np.unique(pos[:, 0], return_inverse=True)[1].ravel()
     cols = np.unique(pos[:, 1], return_inverse=True)[1].ravel()
-    step = max(1, side // 2)
-    found = []
-    for r0 in range(0, max(1, rows.max() + 2 - side + step - 1), step):
-        for c0 in range(0, max(1, cols.max() + 2 - side + step - 1), step):
-            found.append((rows >= r0) & (rows < r0 + side) & (cols >= c0) & (cols < c0 + side))
-    return found
-
-
-def _nearby(run: _Run, used: np.ndarray, end: float) -> np.ndarray | None:
-    """A solution whose links differ from ``used`` (boolean, shape (links,)) only inside one window
-    of the board, or None when none is found by ``end`` (``time.perf_counter`` seconds).
-
-    A large neighbourhood search (Shaw, "Using constraint programming and local search methods to
-    solve vehicle routing problems", CP 1998): ``run``'s solver (no time limit of its own; ``used``
-    blocked in it already),
-    solved again and again under assumptions that fix every link outside a window to ``used``,
-    windows of :data:`WINDOW_SIDES` lines and columns in turn (none over :data:`WINDOW_MOST` of
-    the board), each call at most :data:`WINDOW_SECONDS`. Each call is small, so a second solution
-    that moves a few neighbouring flows is found in milliseconds where the whole model may search for minutes. Finding none
-    proves nothing.
-    """
-    model = run.model
-    literals = np.where(used, 1, -1) * np.arange(1, len(model.links) + 1)
-    a, b = model.links[:, 0], model.links[:, 1]
     for side in WINDOW_SIDES:
-        for inside in _windows(model, side):
-            if inside.mean() > WINDOW_MOST:  # nearly the whole board: the whole model's turn
-                return None
-            fixed = ~(inside[a] | inside[b])
-            if time.perf_counter() >= end:
-                return None
-            try:
-                other = run.next_solution(literals[fixed].tolist(), min(end, time.perf_counter() + WINDOW_SECONDS))
-            except SearchLimitError:
-                continue  # this window's call ran out: the next window (the loop checks the end)
-            if other is not None:
-                return other
-    return None
+        step = max(1, side // 2)
+        for r0 in range(0, max(1, rows.max() + 2 - side + step - 1), step):
+            for c0 in range(0, max(1, cols.max() + 2 - side + step - 1), step):
+                inside = (rows >= r0) & (rows < r0 + side) & (cols >= c0) & (cols < c0 + side)
+                if inside.mean() > WINDOW_MOST:  # nearly the whole board: the whole model's turn
+                    return
+                yield inside
 
 
 def nearby_solution(puzzle: Puzzle, solution: Solution, limits: Limits | None = None, *,
                     corners: bool = False) -> Solution | None:
     """Another solution that differs from ``solution`` only inside one window of the board.
 
-    The windows and the search are :func:`_nearby`'s. Under Numberlink rules the chord-free model
-    is used (with ``corners``, the canonical one of :func:`solutions`): a solution all the same.
+    A large neighbourhood search (Shaw, "Using constraint programming and local search methods to
+    solve vehicle routing problems", CP 1998): one SAT model with ``solution`` blocked, solved
+    again and again under assumptions that fix every link outside a window to ``solution``'s
+    (:func:`_windows`), each call at most :data:`WINDOW_SECONDS`. Each call is small, so a second
+    solution that moves a few neighbouring flows is found in milliseconds where the whole model
+    may search for minutes. Under Numberlink rules the chord-free model is used (with ``corners``,
+    the canonical one of :func:`solutions`): what it finds is a solution all the same.
 
     Parameters
     ----------
@@ -378,15 +354,26 @@ def nearby_solution(puzzle: Puzzle, solution: Solution, limits: Limits | None = 
     """
     limits = limits or Limits()
     t0 = time.perf_counter()
+    end = t0 + (limits.time_limit_s if limits.time_limit_s is not None else WINDOW_SECONDS * 10)
     numberlink = not puzzle.rules.fills_every_cell
     model = Model(puzzle, tight=numberlink, corners=corners and numberlink)
-    run = _Run(model, False, Limits(), t0)
+    run = _Run(model, False, Limits(), t0)  # no limit of its own: each call gets its deadline
     try:
         used = np.zeros(len(model.links), bool)
         used[_links_of(model, solution)] = True
         run.block(np.flatnonzero(used))
-        end = t0 + (limits.time_limit_s if limits.time_limit_s is not None else WINDOW_SECONDS * 10)
-        found = _nearby(run, used, end)
-        return None if found is None else Solution(puzzle, model.paths(found), "sat", run.stats())
+        literals = np.where(used, 1, -1) * np.arange(1, len(model.links) + 1)
+        a, b = model.links[:, 0], model.links[:, 1]
+        for inside in _windows(model):
+            if time.perf_counter() >= end:
+                return None
+            fixed = ~(inside[a] | inside[b])
+            try:
+                found = run.next_solution(literals[fixed].tolist(), min(end, time.perf_counter() + WINDOW_SECONDS))
+            except SearchLimitError:
+                continue  # this window's call ran out: the next window (the loop checks the end)
+            if found is not None:
+                return Solution(puzzle, model.paths(found), "sat", run.stats())
+        return None
     finally:
         run.close()
