@@ -35,14 +35,18 @@ given that the solution is unique, which :func:`explain` reports.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from ..errors import RulesError
+import numpy as np
+
+from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
 
-__all__ = ["TECHNIQUES", "TIER_WORDS", "Step", "Explanation", "explain", "explanation_json", "rating_of", "tier_word"]
+__all__ = ["TECHNIQUES", "TIER_WORDS", "Step", "Explanation", "explain", "explanation_json", "rating_of", "replay",
+           "tier_word"]
 
 #: Technique names, in tier order (tier = position + 1).
 TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-step contradiction", "deeper search")
@@ -50,6 +54,14 @@ TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-s
 TIER_WORDS = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "extreme"}
 
 UNDECIDED, LINE, CUT = 0, 1, -1
+#: Seconds the uniqueness check behind tier 6's words may take when no time limit is given, and its
+#: share of the time left when one is (past it, the puzzle's uniqueness is reported unknown).
+UNIQUE_SECONDS = 10.0
+UNIQUE_SHARE = 0.5
+#: Tier 6's words by the puzzle's uniqueness (True, False, None: not settled in the time given).
+GUESS_NOTES = {True: "the other choice has no solution (found by search)",
+               False: "the solution followed takes it (the puzzle has more than one: the other choice may have one too)",
+               None: "the solution found takes it (whether the other choice has one was not settled in the time given)"}
 
 
 class _Contradiction(Exception):
@@ -152,6 +164,16 @@ def _finder(comp: list[int]):
     return find
 
 
+class _Arrays(NamedTuple):
+    """A board's graph as arrays (:func:`flowgraph.engines.search.passes.trials.settle_trial`'s arguments)."""
+
+    links: np.ndarray  # (links, 2) int64: each link's nodes
+    at_start: np.ndarray  # (nodes + 1,) int64: where each node's links start in at_link
+    at_link: np.ndarray  # (2 * links,) int64: each node's links, in link order
+    need: np.ndarray  # (nodes,) int64: lines each node needs
+    end_flow: np.ndarray  # (nodes,) int64: an endpoint's flow, else -1
+
+
 class _Board:
     """Link states and the derived flows of a puzzle under Flow Free rules."""
 
@@ -171,6 +193,7 @@ class _Board:
                 self.flow_of_end[index.number[end]] = k
         self.need = [1 if self.flow_of_end[v] >= 0 else 2 for v in range(self.n)]
         self.state = [UNDECIDED] * len(self.links)
+        self._arrays: _Arrays | None = None
 
     def copy(self) -> _Board:
         other = object.__new__(_Board)
@@ -213,6 +236,16 @@ class _Board:
 
     def done(self) -> bool:
         return all(s != UNDECIDED for s in self.state)
+
+    def kernel(self) -> _Arrays:
+        """The board's graph as the compiled trial reads it (made once)."""
+        if self._arrays is None:
+            at_start = np.zeros(self.n + 1, np.int64)
+            at_start[1:] = np.cumsum([len(a) for a in self.at])
+            self._arrays = _Arrays(np.array(self.links, np.int64).reshape(-1, 2),
+                                   at_start, np.array([e for a in self.at for e in a], np.int64),
+                                   np.array(self.need, np.int64), np.array(self.flow_of_end, np.int64))
+        return self._arrays
 
 
 def _forced(b: _Board) -> tuple[list[int], list[int], int] | None:
@@ -313,90 +346,135 @@ def _open(b: _Board) -> _Open:
     return _Open(root, [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)], loose, pieces, heads)
 
 
-def _path_bridges(adj: Callable[[int], list[tuple[int, int]]], n: int, h1: int, h2: int) -> list[int] | None:
-    """The real links (ids >= 0) that every h1-h2 path crosses (``adj(v)``: v's (neighbour, link) pairs,
-    nodes numbered below ``n``); None when h2 cannot be reached.
-
-    A bridge on one h1-h2 path separates h1 from h2, so the links asked for are the bridges on a
-    path found by depth-first search (Tarjan's low-link, iteratively; lists, not dicts: this is the
-    rating's hottest loop)."""
+def _low_link(adj: Callable[[int], list[tuple[int, int]]], n: int, roots: Iterable[int]
+              ) -> tuple[list[int], list[int], list[int], list[bool]]:
+    """Tarjan's low-link by depth-first search from each of ``roots`` not yet reached, iteratively
+    (``adj(v)``: v's (neighbour, link id) pairs, ids unique and not negative, nodes below ``n``; lists,
+    not dicts: this is the rating's hottest loop). Returns, per node, its discovery number (-1 not
+    reached), its parent and the link to it (-1 at a root) and whether that link is a bridge."""
     disc = [-1] * n
     low = [0] * n
-    up = [-1] * n  # the DFS tree: parent node and the link to it
-    up_link = [-2] * n
-    disc[h1] = 0
-    seen = 1
-    stack = [(h1, iter(adj(h1)))]
-    bridged = [False] * n  # the link from v to its parent is a bridge
-    while stack:
-        v, it = stack[-1]
-        via = up_link[v]
-        for w, e in it:
-            if e == via and (e != -1 or up[v] == w):  # the tree link back (a piece's link: by its node)
-                continue
-            d = disc[w]
-            if d >= 0:
-                if d < low[v]:
-                    low[v] = d
+    up = [-1] * n
+    up_link = [-1] * n
+    bridged = [False] * n
+    seen = 0
+    for root in roots:
+        if disc[root] >= 0:
+            continue
+        disc[root] = low[root] = seen
+        seen += 1
+        stack = [(root, iter(adj(root)))]
+        while stack:
+            v, it = stack[-1]
+            via = up_link[v]
+            for w, e in it:
+                if e == via:  # the tree link back
+                    continue
+                d = disc[w]
+                if d >= 0:
+                    if d < low[v]:
+                        low[v] = d
+                else:
+                    disc[w] = low[w] = seen
+                    seen += 1
+                    up[w] = v
+                    up_link[w] = e
+                    stack.append((w, iter(adj(w))))
+                    break
             else:
-                disc[w] = low[w] = seen
-                seen += 1
-                up[w] = v
-                up_link[w] = e
-                stack.append((w, iter(adj(w))))
-                break
-        else:
-            stack.pop()
-            u = up[v]
-            if u >= 0:
-                if low[v] < low[u]:
-                    low[u] = low[v]
-                if low[v] > disc[u]:
-                    bridged[v] = True
+                stack.pop()
+                u = up[v]
+                if u >= 0:
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                    if low[v] > disc[u]:
+                        bridged[v] = True
+    return disc, up, up_link, bridged
+
+
+def _path_bridges(adj: Callable[[int], list[tuple[int, int]]], n: int, h1: int, h2: int) -> list[int] | None:
+    """The links that every h1-h2 path crosses (``adj`` as for :func:`_low_link`), from h2 back to h1;
+    None when h2 cannot be reached. A bridge on one h1-h2 path separates h1 from h2, so they are the
+    bridges on the depth-first search's path."""
+    disc, up, up_link, bridged = _low_link(adj, n, (h1,))
     if disc[h2] < 0:
         return None
     out, v = [], h2
     while v != h1:
-        if bridged[v] and up_link[v] >= 0:
+        if bridged[v]:
             out.append(up_link[v])
         v = up[v]
     return out
 
 
+def _two_edge_parts(base: list[list[tuple[int, int]]], nodes: list[int]) -> tuple[list[int], int, list[tuple[int, int, int]]]:
+    """The 2-edge-connected parts of a graph on ``nodes`` (``base[v]``: v's (neighbour, link id) pairs):
+    each node's part (-1 off the graph), the number of parts, and the bridges as (part, part, link id)."""
+    n = len(base)
+    _, up, up_link, bridged = _low_link(base.__getitem__, n, nodes)
+    bridge_ids = {up_link[v] for v in range(n) if bridged[v]}
+    part = [-1] * n
+    parts = 0
+    for s in nodes:
+        if part[s] >= 0:
+            continue
+        part[s] = parts
+        todo = [s]
+        while todo:
+            v = todo.pop()
+            for w, e in base[v]:
+                if part[w] < 0 and e not in bridge_ids:
+                    part[w] = parts
+                    todo.append(w)
+        parts += 1
+    return part, parts, [(part[up[v]], part[v], up_link[v]) for v in range(n) if bridged[v]]
+
+
 def _bottleneck(b: _Board) -> tuple[list[int], int, list[int]] | None:
-    """Tier 4: a link every way between an unfinished flow's heads crosses."""
+    """Tier 4: a link every way between an unfinished flow's heads crosses.
+
+    The graph a flow may pass through (empty cells, loose pieces of path end to end) is the same for
+    every flow, only its two heads join it; it is shrunk once to its 2-edge-connected parts joined by
+    its bridges (no link inside a part can separate anything, with or without the heads), so each
+    flow's search runs on that small tree of parts plus its heads."""
     root, empty, loose_end, pieces, heads = _open(b)
-    # the flow may pass through empty cells and through pieces of path no endpoint owns yet (from one
-    # loose end to the other: link -1, never the answer): that graph is the same for every flow, only
-    # the flow's own two heads join it
+    nlinks = len(b.links)
     passable = [empty[v] or loose_end[v] for v in range(b.n)]
     base: list[list[tuple[int, int]]] = [[] for _ in range(b.n)]
     for e, (u, v) in enumerate(b.links):
         if b.state[e] == UNDECIDED and passable[u] and passable[v] and root[u] != root[v]:
             base[u].append((v, e))
             base[v].append((u, e))
-    for a, c in pieces:
-        base[a].append((c, -1))
-        base[c].append((a, -1))
+    for i, (a, c) in enumerate(pieces):  # a piece's own ids, above every link's: never the answer
+        base[a].append((c, nlinks + i))
+        base[c].append((a, nlinks + i))
+    part, parts, bridges = _two_edge_parts(base, [v for v in range(b.n) if passable[v]])
+    tree: list[list[tuple[int, int]]] = [[] for _ in range(parts + 2)]
+    for p, q, e in bridges:
+        tree[p].append((q, e))
+        tree[q].append((p, e))
     for k, hs in sorted(heads.items()):
         if len(hs) != 2:
             raise _Contradiction("a flow with a loose end", tuple(hs))
         h1, h2 = hs
+        node = {h1: parts, h2: parts + 1}
         extra: dict[int, list[tuple[int, int]]] = {}
         for h in hs:
             for e in b.at[h]:
                 w = b.other(e, h)
                 if b.state[e] == UNDECIDED and (passable[w] or w in hs) and root[h] != root[w] and \
                         not (w in hs and h > w):  # the link between the two heads once
-                    extra.setdefault(h, []).append((w, e))
-                    extra.setdefault(w, []).append((h, e))
+                    x, y = node[h], node[w] if w in hs else part[w]
+                    extra.setdefault(x, []).append((y, e))
+                    extra.setdefault(y, []).append((x, e))
 
         def adj(v: int, extra: dict = extra) -> list[tuple[int, int]]:
-            return base[v] + extra[v] if v in extra else base[v]
+            return tree[v] + extra[v] if v in extra else tree[v]
 
-        found = _path_bridges(adj, b.n, h1, h2)
+        found = _path_bridges(adj, parts + 2, parts, parts + 1)
         if found is None:
             raise _Contradiction(f"flow {b.labels[k]} is cut off", (h1, h2))
+        found = [e for e in found if e < nlinks]
         if found:
             return [found[-1]], k, [h1, h2]
     return None
@@ -520,30 +598,39 @@ def _settle(b: _Board, up_to: int = 3) -> None:
         _cut_off(b)
 
 
-def _trial(b: _Board, up_to: int, settled: dict | None = None) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
+def _trial(b: _Board, up_to: int, settled: dict, deadline: float | None = None
+           ) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
     """Tier 5: a link whose one value makes tiers 1 to ``up_to`` fail; (lines, cuts, why, cells).
 
     Links at a head (a cell with a line, or an endpoint) are tried first, as a person looks there.
-    ``settled`` ((link, value, tiers) -> link states) keeps where each trial ended without a
-    contradiction; the sweep with tiers 1-4 on the same board starts each trial where tiers 1-3 left
-    it, as :func:`_settle` applies tiers 1-3 to their end before its first bottleneck anyway."""
+    Each trial applies the rules to their end in compiled code
+    (:func:`flowgraph.engines.search.passes.trials.settle_trial`: :func:`_settle`'s rules, in its order,
+    to the same end). ``settled`` ((link, value, tiers) -> link states) keeps where each trial ended
+    without a contradiction; the sweep with tiers 1-4 on the same board starts each trial where tiers 1-3
+    left it, as :func:`_settle` applies tiers 1-3 to their end before its first bottleneck anyway.
+    Raises SearchLimitError past ``deadline`` (``time.perf_counter`` seconds)."""
+    from ..engines.search import passes
+    from ..engines.search.passes.trials import WHY
+
+    k = b.kernel()
+    state = np.array(b.state, np.int8)
+    cells = np.zeros(b.n, np.int64)
     at_head = [b.flow_of_end[v] >= 0 or b.count(v)[0] > 0 for v in range(b.n)]
     todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
     todo.sort(key=lambda e: not (at_head[b.links[e][0]] or at_head[b.links[e][1]]))
-    for e in todo:
+    for i, e in enumerate(todo):
+        if deadline is not None and i % 256 == 255 and time.perf_counter() > deadline:
+            raise SearchLimitError("time", {"trials": len(settled)})
         for value in (LINE, CUT):
-            start = settled.get((e, value, 3)) if settled is not None and up_to >= 4 else None
-            t = b.copy()  # copies the link states, then starts from the 1-3 sweep's end where there is one
-            if start is not None:
-                t.state[:] = start
-            else:
-                t.state[e] = value
-            try:
-                _settle(t, up_to)
-            except _Contradiction as c:
-                return ([], [e], c.why, c.cells) if value == LINE else ([e], [], c.why, c.cells)
-            if settled is not None:
-                settled[e, value, up_to] = t.state
+            start = settled.get((e, value, 3)) if up_to >= 4 else None
+            t = state.copy() if start is None else start.copy()
+            t[e] = value
+            code, count, flow = passes.settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells)
+            if code:
+                why = str(WHY[code]).format(b.labels[flow])
+                found = tuple(cells[:count].tolist())
+                return ([], [e], why, found) if value == LINE else ([e], [], why, found)
+            settled[e, value, up_to] = t
     return None
 
 
@@ -556,7 +643,9 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     puzzle : Puzzle
         Any family under Flow Free rules (square, hex, warps, bridges, holes).
     limits : Limits, optional
-        The budget for the solution and the uniqueness check the path is checked against.
+        The budget for the whole explanation: the solution, the uniqueness check (at most
+        :data:`UNIQUE_SHARE` of the time left, or :data:`UNIQUE_SECONDS` without a time limit; past
+        it the uniqueness is unknown) and the steps.
     solution : Solution, optional
         A verified solution already at hand (a hint's, a generator's): not solved for again.
     unique : bool, optional
@@ -571,19 +660,25 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     ------
     RulesError
         Numberlink rules (empty cells make the degree rule "none or two": not explained yet).
-    UnsolvableError, SearchLimitError
-        From solving the puzzle first.
+    UnsolvableError
+        The puzzle has no solution.
+    SearchLimitError
+        The time limit ran out (solving, or before the last step).
     """
     from ..engines import solve_puzzle
     from .uniqueness import count_solutions
 
     if not puzzle.rules.fills_every_cell:
         raise RulesError("explain follows Flow Free's rules only (every cell filled), not numberlink")
+    t0 = time.perf_counter()
     limits = limits or Limits()
+    deadline = None if limits.time_limit_s is None else t0 + limits.time_limit_s
     if solution is None:
         solution = solve_puzzle(puzzle, "auto", limits)
     if unique is None:
-        unique = {"unique": True, "multiple": False}.get(count_solutions(puzzle, 2, limits).verdict)
+        budget = UNIQUE_SECONDS if deadline is None else UNIQUE_SHARE * (deadline - time.perf_counter())
+        unique = {"unique": True, "multiple": False}.get(
+            count_solutions(puzzle, 2, replace(limits, time_limit_s=max(0.01, budget))).verdict)
     b = _Board(puzzle)
     used = set()
     for path in solution.paths.values():
@@ -592,6 +687,8 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     truth = [frozenset(link) in used for link in b.links]
     steps: list[Step] = []
     while not b.done():
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SearchLimitError("time", {"seconds": round(time.perf_counter() - t0, 6), "steps": len(steps)})
         found = _easy(b, 4)
         if found is not None:
             tier, lines, cuts, k, cells = found
@@ -599,7 +696,7 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
             because = tuple(cells)
         else:
             settled: dict = {}  # each trial's end, for the 1-4 sweep and for tier 6's guess
-            trial = _trial(b, 3, settled) or _trial(b, 4, settled)  # the bottleneck rule only when needed: slow
+            trial = _trial(b, 3, settled, deadline) or _trial(b, 4, settled, deadline)  # the bottleneck rule: when needed
             if trial is not None:
                 lines, cuts, why, because = trial
                 tier = 5
@@ -610,8 +707,7 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
                 e = _guess(b, truth, settled)
                 lines, cuts = ([e], []) if truth[e] else ([], [e])
                 tier, k, because = 6, None, b.links[e]
-                note = (f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: "
-                        "the other choice has no solution (found by search)")
+                note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {GUESS_NOTES[unique]}"
         flow = k if k is not None else _flow_of(b, lines)
         _apply(b, lines, cuts)
         steps.append(Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
@@ -620,13 +716,45 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     return Explanation(tuple(steps), solution, unique)
 
 
+def replay(found: Explanation) -> list[str]:
+    """Replay an explanation's steps against its solution: what disagrees, in words (empty when all agree).
+
+    Each step's technique matches its tier, decides something, makes lines only of links the solution
+    uses and rules out only links it does not, and decides no link decided before; the steps
+    together decide every link of the board.
+
+    Returns
+    -------
+    list of str
+        One sentence per problem, the step numbered from 1.
+    """
+    puzzle = found.solution.puzzle
+    used = {frozenset(pair) for path in found.solution.paths.values() for pair in itertools.pairwise(path)}
+    problems, decided = [], set()
+    for i, step in enumerate(found.steps, 1):
+        if step.technique != TECHNIQUES[step.tier - 1]:
+            problems.append(f"step {i}: technique {step.technique!r} is not tier {step.tier}'s")
+        if not step.lines and not step.cuts:
+            problems.append(f"step {i}: decides nothing")
+        problems += [f"step {i}: makes {pair} a line, which the solution does not use"
+                     for pair in step.lines if frozenset(pair) not in used]
+        problems += [f"step {i}: rules out {pair}, which the solution uses" for pair in step.cuts if frozenset(pair) in used]
+        links = [frozenset(pair) for pair in step.lines + step.cuts]
+        problems += [f"step {i}: decides {tuple(link)} again" for link in links if link in decided]
+        decided.update(links)
+    left = {frozenset(e) for e in puzzle.graph.edges} - decided
+    if left:
+        problems.append(f"the steps leave {len(left)} links undecided")
+    return problems
+
+
 def _guess(b: _Board, truth: list[bool], settled: dict) -> int:
     """Tier 6's link: of the undecided links, the one whose true value lets tiers 1-4 decide the most
     (the sweeps that just failed settled every trial), as a person guesses where a guess tells most;
     ties to the first link."""
     def decided(e: int) -> int:
         state = settled.get((e, LINE if truth[e] else CUT, 4))
-        return 0 if state is None else sum(x != UNDECIDED for x in state)
+        return 0 if state is None else int(np.count_nonzero(state))
 
     todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
     return max(todo, key=lambda e: (decided(e), -e))

@@ -195,7 +195,7 @@ def rate_task(job: Job, time_limit_s: float | None = None) -> dict[str, Any]:
         except UnsolvableError:
             row.update(status="unsolvable", message="no solution")
         except SearchLimitError:
-            row.update(status="limit", message="no solution found in the time given")
+            row.update(status="limit", message="not rated in the time given")
         except RulesError as exc:
             row.update(status="invalid", message=str(exc))
         else:

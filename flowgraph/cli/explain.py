@@ -34,7 +34,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    '"cuts", "because", "note"}, ...], "counts", "unique", "rating", "tier"}')
     p.add_argument("--all", action="store_true", help="show every step, forced moves and dead ends included")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
-                   help="give up solving after S seconds (status 4)")
+                   help="give up after S seconds, solving and steps together (status 4); without it the uniqueness "
+                   "check behind tier 6's words stops at 10 s (then reported unknown)")
     add_rules_option(p)
     add_color_option(p)
 
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"{args.file}: no solution", markup=False)
         return EXIT["unsolvable"]
     except SearchLimitError:
-        err.print(f"{args.file}: limit: no solution found in the time given", markup=False)
+        err.print(f"{args.file}: limit: not explained in the time given", markup=False)
         return EXIT["limit"]
     if args.json:
         print(json.dumps(explanation_json(args.file, found)))

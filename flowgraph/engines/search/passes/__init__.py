@@ -20,7 +20,10 @@ machine code.
 * :mod:`.chokepoints` — narrow corridors beside a head;
 * :mod:`.settle` — forced moves, forced links and local dead ends near the
   changes until nothing changes, then the region pass; the one call per
-  child state (:func:`.settle.move_pass`).
+  child state (:func:`.settle.move_pass`);
+* :mod:`.exhaust` — the exhaustive link search (``validate --unique``, ``--count``);
+* :mod:`.trials` — ``flowgraph explain``'s rules of tiers 1-4 to their end on
+  one board: its one-step trials.
 
 Functions return a reason code, 0 when the state survives;
 :data:`.codes.REASONS` turns a code into the words
@@ -61,12 +64,13 @@ if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (
     from .layout import link_distances, straight_ahead
     from .moves import fewest_moves, moves_buffer, step_head
     from .settle import log_size, move_pass, settle_pass
+    from .trials import settle_trial
 
 __all__ = [
     "ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up",
     # the entry points (bound on first use):
     "link_distances", "straight_ahead", "moves_buffer", "log_size", "settle_pass", "chokepoint_pass", "move_pass",
-    "fewest_moves", "step_head", "exhaust_pass",
+    "fewest_moves", "step_head", "exhaust_pass", "settle_trial",
 ]
 #: How the passes run in this process, once bound: "ahead of time", "just in time" or "plain Python".
 KIND: str | None = None
@@ -218,6 +222,10 @@ def sample_calls() -> dict[str, tuple]:
                          np.zeros((5, 6), np.int64), np.zeros(4, np.int64), np.zeros(4, np.uint8),
                          np.zeros((128, 2), np.int64), np.zeros((2, 4), np.uint8), np.zeros((4, 2), np.int64),
                          np.array([0, 2, 0, 2], np.int64)),
+        # the same four links, every node's links in link order; nothing decided yet
+        "settle_trial": (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
+                         np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64), np.array([1, 2, 2, 1], np.int64),
+                         np.array([0, -1, -1, 0], np.int64), np.zeros(4, np.int8), 4, np.zeros(4, np.int64)),
     }
 
 

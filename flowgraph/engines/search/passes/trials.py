@@ -1,0 +1,511 @@
+"""Tiers 1-4 of ``flowgraph explain`` to their end on one board, compiled: the one-step contradiction's trial.
+
+:mod:`flowgraph.authoring.explain` tries each undecided link both ways and
+applies the rules of tiers 1 to 3 (then 1 to 4) until nothing changes; a
+contradiction proves the link the other way (tier 5). Rating a large board
+runs that thousands of times, each a few passes over the whole board, so the
+passes are here, over plain arrays, compiled with numba; the rules are the
+ones :mod:`flowgraph.authoring.explain` states, in the same order, so a trial
+ends with the same board and the same contradiction as applying them one by
+one there:
+
+1. forced move: a cell with as many lines as it needs has its other links
+   ruled out, one with only as many open links as it needs uses them all;
+2. dead end: a link that would close a loop or join two flows is ruled out;
+3. stranded region: a region of empty cells with two links leading in uses
+   both (fewer: a contradiction);
+4. bottleneck: a link every way between an unfinished flow's heads crosses
+   is a line (the flow's heads cut off: a contradiction). The graph a flow
+   may pass through (empty cells, loose pieces of path end to end) is the
+   same for every flow; it is shrunk once to its 2-edge-connected parts
+   joined by its bridges (Tarjan's low-link), and each flow's question is
+   asked of that tree of parts with the flow's two heads added;
+5. with tiers 1-3 only, the end is checked for a flow whose heads cannot
+   meet through empty cells and loose pieces.
+
+A link's state is an int8: 0 undecided, 1 line, -1 ruled out (explain's).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .jit import njit
+
+__all__ = ["settle_trial", "WHY"]
+
+#: What :func:`settle_trial` returns as its code -> the contradiction in words (0: none; 7 names the flow).
+WHY = (None, "a cell with no way out", "a cell with too many lines", "a loop", "two flows meet",
+       "a region no path can reach", "a flow with a loose end", "flow {} is cut off")
+_NO_WAY_OUT, _TOO_MANY, _LOOP, _TWO_FLOWS, _NO_PATH, _LOOSE, _CUT_OFF = range(1, 8)
+
+
+@njit(cache=True)
+def _find(comp, x):  # pragma: no cover - compiled
+    while comp[x] != x:
+        comp[x] = comp[comp[x]]
+        x = comp[x]
+    return x
+
+
+@njit(cache=True)
+def _segments(links, state, end_flow, root, rflow, cells):  # pragma: no cover - compiled
+    """Each node's segment (``root``, a component of lines) and each segment's flow (``rflow`` by root, -1
+    unknown); returns the number of cells of a contradiction (a loop, two flows meeting), 0 if none."""
+    n = root.shape[0]
+    for v in range(n):
+        root[v] = v
+    for e in range(links.shape[0]):
+        if state[e] == 1:
+            u, v = links[e, 0], links[e, 1]
+            ru, rv = _find(root, u), _find(root, v)
+            if ru == rv:
+                cells[0], cells[1] = u, v
+                return _LOOP
+            root[ru] = rv
+    for v in range(n):
+        root[v] = _find(root, v)
+        rflow[v] = -1
+    for v in range(n):
+        k = end_flow[v]
+        if k >= 0:
+            r = root[v]
+            if rflow[r] >= 0 and rflow[r] != k:
+                cells[0] = v
+                return _TWO_FLOWS
+            rflow[r] = k
+    return 0
+
+
+@njit(cache=True)
+def _decide(links, state, lines, free, queue, qn, e, value):  # pragma: no cover - compiled
+    state[e] = value
+    for j in range(2):
+        w = links[e, j]
+        free[w] -= 1
+        if value == 1:
+            lines[w] += 1
+        queue[qn] = w
+        qn += 1
+    return qn
+
+
+@njit(cache=True)
+def _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells):  # pragma: no cover
+    """Tiers 1 and 2 to their end (forced moves from a queue of changed cells, then every dead end at once);
+    returns a contradiction's code (cells in ``cells``), else 0 with ``lines``, ``root`` and ``rflow`` current."""
+    n, m = need.shape[0], links.shape[0]
+    for v in range(n):
+        lines[v] = 0
+        free[v] = 0
+    for e in range(m):
+        s = state[e]
+        if s == 1:
+            lines[links[e, 0]] += 1
+            lines[links[e, 1]] += 1
+        elif s == 0:
+            free[links[e, 0]] += 1
+            free[links[e, 1]] += 1
+    qn = 0
+    for v in range(n):
+        queue[qn] = v
+        qn += 1
+    while True:
+        while qn > 0:
+            qn -= 1
+            v = queue[qn]
+            nd = need[v]
+            if lines[v] > nd or lines[v] + free[v] < nd:
+                cells[0] = v
+                return _NO_WAY_OUT if lines[v] + free[v] < nd else _TOO_MANY
+            if free[v] > 0 and (lines[v] == nd or lines[v] + free[v] == nd):
+                value = -1 if lines[v] == nd else 1
+                for i in range(at_start[v], at_start[v + 1]):
+                    e = at_link[i]
+                    if state[e] == 0:
+                        qn = _decide(links, state, lines, free, queue, qn, e, value)
+        code = _segments(links, state, end_flow, root, rflow, cells)
+        if code:
+            return code
+        any_dead = False
+        for e in range(m):
+            if state[e] != 0:
+                continue
+            u, v = links[e, 0], links[e, 1]
+            fu, fv = rflow[root[u]], rflow[root[v]]
+            if root[u] == root[v] or (fu >= 0 and fv >= 0 and fu != fv):
+                # a cut joins no segments: every dead end found stays one
+                qn = _decide(links, state, lines, free, queue, qn, e, -1)
+                any_dead = True
+        if not any_dead:
+            return 0
+
+
+@njit(cache=True)
+def _stranded(links, at_start, at_link, end_flow, state, lines, cells):  # pragma: no cover - compiled
+    """Tier 3 on the first region of empty cells (in node order) with at most two links leading in: both
+    made lines (returns -1), or a contradiction (returns its code, the region in ``cells``); 0: none. Also
+    returns how many cells the region has."""
+    n = lines.shape[0]
+    empty = np.zeros(n, np.bool_)
+    for v in range(n):
+        empty[v] = end_flow[v] < 0 and lines[v] == 0
+    seen = np.zeros(n, np.bool_)
+    stack = np.empty(n, np.int64)
+    exits = np.empty(2, np.int64)
+    for s in range(n):
+        if seen[s] or not empty[s]:
+            continue
+        seen[s] = True
+        stack[0] = s
+        sn, rn, xn = 1, 0, 0
+        while sn > 0:
+            sn -= 1
+            v = stack[sn]
+            cells[rn] = v
+            rn += 1
+            for i in range(at_start[v], at_start[v + 1]):
+                e = at_link[i]
+                if state[e] != 0:
+                    continue
+                w = links[e, 0] + links[e, 1] - v
+                if empty[w]:
+                    if not seen[w]:
+                        seen[w] = True
+                        stack[sn] = w
+                        sn += 1
+                else:
+                    if xn < 2:
+                        exits[xn] = e
+                    xn += 1
+        if xn < 2:
+            return _NO_PATH, rn
+        if xn == 2:
+            state[exits[0]] = 1
+            state[exits[1]] = 1
+            return -1, rn
+    return 0, 0
+
+
+@njit(cache=True)
+def _heads(need, lines, root, rflow, head1, head2, order):  # pragma: no cover - compiled
+    """Each flow's heads (nodes of its segments still needing a line; ``head2`` -2 when more than two) and
+    the flows with heads in order of their first head; returns how many."""
+    for k in range(head1.shape[0]):
+        head1[k] = -1
+        head2[k] = -1
+    count = 0
+    for v in range(need.shape[0]):
+        k = rflow[root[v]]
+        if k >= 0 and lines[v] < need[v]:
+            if head1[k] < 0:
+                head1[k] = v
+                order[count] = k
+                count += 1
+            elif head2[k] == -1:
+                head2[k] = v
+            else:
+                head2[k] = -2
+    return count
+
+
+@njit(cache=True)
+def _passable(need, end_flow, lines, root, rflow, passable, mate):  # pragma: no cover - compiled
+    """Cells a flow may pass through: empty ones and the loose ends of pieces no endpoint owns yet (``mate``:
+    a loose end's other end when its piece has exactly two, else -1)."""
+    n = need.shape[0]
+    first = np.full(n, -1, np.int64)
+    second = np.full(n, -1, np.int64)
+    count = np.zeros(n, np.int64)
+    for v in range(n):
+        mate[v] = -1
+        loose = rflow[root[v]] < 0 and 0 < lines[v] < need[v]
+        passable[v] = loose or (end_flow[v] < 0 and lines[v] == 0)
+        if loose:
+            r = root[v]
+            if count[r] == 0:
+                first[r] = v
+            elif count[r] == 1:
+                second[r] = v
+            count[r] += 1
+    for r in range(n):
+        if count[r] == 2:  # a piece: exactly two loose ends
+            mate[first[r]], mate[second[r]] = second[r], first[r]
+
+
+@njit(cache=True)
+def _cut_off(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells):  # pragma: no cover
+    """A flow whose heads cannot meet through empty cells and loose pieces: (its code, heads in ``cells``,
+    the flow), else (0, -1)."""
+    n, m = need.shape[0], links.shape[0]
+    passable = np.zeros(n, np.bool_)
+    mate = np.empty(n, np.int64)
+    _passable(need, end_flow, lines, root, rflow, passable, mate)
+    comp = np.arange(n)
+    for e in range(m):
+        u, v = links[e, 0], links[e, 1]
+        if state[e] == 0 and passable[u] and passable[v] and root[u] != root[v]:
+            comp[_find(comp, u)] = _find(comp, v)
+    for v in range(n):
+        if mate[v] > v:
+            comp[_find(comp, v)] = _find(comp, mate[v])
+    k_flows = end_flow.max() + 1
+    head1 = np.empty(k_flows, np.int64)
+    head2 = np.empty(k_flows, np.int64)
+    order = np.empty(k_flows, np.int64)
+    mark = np.full(n, -1, np.int64)
+    for j in range(_heads(need, lines, root, rflow, head1, head2, order)):
+        k = order[j]
+        h1, h2 = head1[k], head2[k]
+        if h2 < 0:
+            cells[0] = h1
+            return _LOOSE, k
+        direct = False
+        for i in range(at_start[h1], at_start[h1 + 1]):
+            e = at_link[i]
+            if state[e] == 0 and links[e, 0] + links[e, 1] - h1 == h2 and root[h1] != root[h2]:
+                direct = True
+        if direct:
+            continue
+        for i in range(at_start[h1], at_start[h1 + 1]):
+            e = at_link[i]
+            w = links[e, 0] + links[e, 1] - h1
+            if state[e] == 0 and passable[w]:
+                mark[_find(comp, w)] = j
+        met = False
+        for i in range(at_start[h2], at_start[h2 + 1]):
+            e = at_link[i]
+            w = links[e, 0] + links[e, 1] - h2
+            if state[e] == 0 and passable[w] and mark[_find(comp, w)] == j:
+                met = True
+        if not met:
+            cells[0], cells[1] = h1, h2
+            return _CUT_OFF, k
+    return 0, -1
+
+
+@njit(cache=True)
+def _csr(count, ends, ids, ne):  # pragma: no cover - compiled
+    """Adjacency in CSR form of ``ne`` edges ``ends[i]`` (ids ``ids[i]``) on ``count`` nodes: (start, to, id)."""
+    start = np.zeros(count + 1, np.int64)
+    for i in range(ne):
+        start[ends[i, 0] + 1] += 1
+        start[ends[i, 1] + 1] += 1
+    for v in range(count):
+        start[v + 1] += start[v]
+    fill = start[:-1].copy()
+    to = np.empty(2 * ne, np.int64)
+    eid = np.empty(2 * ne, np.int64)
+    for i in range(ne):
+        a, b = ends[i, 0], ends[i, 1]
+        to[fill[a]], eid[fill[a]] = b, ids[i]
+        fill[a] += 1
+        to[fill[b]], eid[fill[b]] = a, ids[i]
+        fill[b] += 1
+    return start, to, eid
+
+
+@njit(cache=True)
+def _bridges(start, to, eid, count, first, bridged):  # pragma: no cover - compiled
+    """Tarjan's low-link from ``first`` (every node when ``first`` < 0), iteratively: ``bridged[v]`` the edge
+    from v to its parent when it is a bridge, else -1; returns the parents (-1 at a root, -2 unreached)."""
+    disc = np.full(count, -1, np.int64)
+    low = np.zeros(count, np.int64)
+    up = np.full(count, -2, np.int64)
+    up_edge = np.full(count, -1, np.int64)
+    nxt = np.empty(count, np.int64)
+    stack = np.empty(count, np.int64)
+    seen = 0
+    lo, hi = (0, count) if first < 0 else (first, first + 1)
+    for s in range(lo, hi):
+        if disc[s] >= 0:
+            continue
+        disc[s] = low[s] = seen
+        seen += 1
+        up[s] = -1
+        nxt[s] = start[s]
+        stack[0] = s
+        sn = 1
+        while sn > 0:
+            v = stack[sn - 1]
+            if nxt[v] < start[v + 1]:
+                i = nxt[v]
+                nxt[v] += 1
+                if eid[i] == up_edge[v]:
+                    continue
+                w = to[i]
+                if disc[w] >= 0:
+                    if disc[w] < low[v]:
+                        low[v] = disc[w]
+                else:
+                    disc[w] = low[w] = seen
+                    seen += 1
+                    up[w] = v
+                    up_edge[w] = eid[i]
+                    nxt[w] = start[w]
+                    stack[sn] = w
+                    sn += 1
+            else:
+                sn -= 1
+                bridged[v] = -1
+                if sn > 0:
+                    u = stack[sn - 1]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                    if low[v] > disc[u]:
+                        bridged[v] = up_edge[v]
+    return up
+
+
+@njit(cache=True)
+def _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells):  # pragma: no cover
+    """Tier 4 on the first flow (by number) with a link every way between its heads crosses: that link
+    made a line (code -1); a flow cut off or with a loose end: its code; 0: none. Returns (code, flow)."""
+    n, m = need.shape[0], links.shape[0]
+    passable = np.zeros(n, np.bool_)
+    mate = np.empty(n, np.int64)
+    _passable(need, end_flow, lines, root, rflow, passable, mate)
+    # the graph every flow shares: undecided links between passable cells, and each piece end to end
+    ends = np.empty((m + n, 2), np.int64)
+    ids = np.empty(m + n, np.int64)
+    ne = 0
+    for e in range(m):
+        u, v = links[e, 0], links[e, 1]
+        if state[e] == 0 and passable[u] and passable[v] and root[u] != root[v]:
+            ends[ne, 0], ends[ne, 1], ids[ne] = u, v, e
+            ne += 1
+    for v in range(n):
+        if mate[v] > v:
+            ends[ne, 0], ends[ne, 1], ids[ne] = v, mate[v], m + v  # a piece's id: never a link's
+            ne += 1
+    start, to, eid = _csr(n, ends, ids, ne)
+    bridged = np.full(n, -1, np.int64)
+    _bridges(start, to, eid, n, -1, bridged)
+    # its 2-edge-connected parts (passable cells joined without a bridge), and the tree of them
+    part = np.full(n, -1, np.int64)
+    stack = np.empty(n, np.int64)
+    parts = 0
+    is_bridge = np.zeros(m + n, np.bool_)
+    for v in range(n):
+        if bridged[v] >= 0:
+            is_bridge[bridged[v]] = True
+    for s in range(n):
+        if part[s] >= 0 or not passable[s]:
+            continue
+        part[s] = parts
+        stack[0] = s
+        sn = 1
+        while sn > 0:
+            sn -= 1
+            v = stack[sn]
+            for i in range(start[v], start[v + 1]):
+                w = to[i]
+                if part[w] < 0 and not is_bridge[eid[i]]:
+                    part[w] = parts
+                    stack[sn] = w
+                    sn += 1
+        parts += 1
+    k_flows = end_flow.max() + 1
+    head1 = np.empty(k_flows, np.int64)
+    head2 = np.empty(k_flows, np.int64)
+    order = np.empty(k_flows, np.int64)
+    _heads(need, lines, root, rflow, head1, head2, order)
+    tree_ends = np.empty((ne + 2 * need.shape[0], 2), np.int64)
+    tree_ids = np.empty(ne + 2 * need.shape[0], np.int64)
+    nt = 0
+    for i in range(ne):
+        if is_bridge[ids[i]]:
+            tree_ends[nt, 0], tree_ends[nt, 1], tree_ids[nt] = part[ends[i, 0]], part[ends[i, 1]], ids[i]
+            nt += 1
+    tree_bridged = np.full(parts + 2, -1, np.int64)
+    for k in range(k_flows):
+        if head1[k] < 0:
+            continue
+        h1, h2 = head1[k], head2[k]
+        if h2 < 0:
+            cells[0] = h1
+            return _LOOSE, k
+        # the flow's own links: from each head to a passable cell, or to the other head (once)
+        nx = nt
+        for h in (h1, h2):
+            for i in range(at_start[h], at_start[h + 1]):
+                e = at_link[i]
+                w = links[e, 0] + links[e, 1] - h
+                other_head = w == h1 or w == h2
+                if state[e] == 0 and (passable[w] or other_head) and root[h] != root[w] and not (other_head and h > w):
+                    a = parts if h == h1 else parts + 1
+                    b = (parts if w == h1 else parts + 1) if other_head else part[w]
+                    tree_ends[nx, 0], tree_ends[nx, 1], tree_ids[nx] = a, b, e
+                    nx += 1
+        t_start, t_to, t_eid = _csr(parts + 2, tree_ends, tree_ids, nx)
+        up = _bridges(t_start, t_to, t_eid, parts + 2, parts, tree_bridged)
+        if up[parts + 1] == -2:
+            cells[0], cells[1] = h1, h2
+            return _CUT_OFF, k
+        nearest = -1  # the real link every way crosses nearest the first head: the last met walking back
+        v = parts + 1
+        while v != parts:
+            if tree_bridged[v] >= 0 and tree_bridged[v] < m:
+                nearest = tree_bridged[v]
+            v = up[v]
+        if nearest >= 0:
+            state[nearest] = 1
+            return -1, k
+    return 0, -1
+
+
+@njit(cache=True)
+def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells):  # pragma: no cover - compiled
+    """Apply tiers 1 to ``up_to`` (3 or 4) to ``state`` until nothing changes, then (``up_to`` 3) the cut-off check.
+
+    Parameters
+    ----------
+    links : int64 array, shape (links, 2)
+        Each link's two nodes.
+    at_start, at_link : int64 arrays, shapes (nodes + 1,) and (2 * links,)
+        Each node's links, ``at_link[at_start[v]:at_start[v + 1]]``, in link order.
+    need : int64 array, shape (nodes,)
+        Lines a node needs: 1 at an endpoint, else 2.
+    end_flow : int64 array, shape (nodes,)
+        The flow of an endpoint, else -1.
+    state : int8 array, shape (links,)
+        0 undecided, 1 line, -1 ruled out; decided further in place.
+    up_to : int
+        The hardest tier applied.
+    cells : int64 array, shape (nodes,)
+        Out: a contradiction's cells.
+
+    Returns
+    -------
+    code : int
+        0 when the board ends without a contradiction, else the index of its words in :data:`WHY`.
+    cells : int
+        How many of ``cells`` show where.
+    flow : int
+        The flow of a contradiction about one (codes 6 and 7), else -1.
+    """
+    n = need.shape[0]
+    root = np.empty(n, np.int64)
+    rflow = np.empty(n, np.int64)
+    lines = np.empty(n, np.int64)
+    free = np.empty(n, np.int64)
+    queue = np.empty(n + 2 * links.shape[0], np.int64)
+    while True:
+        code = _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells)
+        if code:
+            return code, 2 if code == _LOOP else 1, -1
+        if up_to >= 3:
+            code, size = _stranded(links, at_start, at_link, end_flow, state, lines, cells)
+            if code > 0:
+                return code, size, -1
+            if code < 0:
+                continue
+        if up_to < 4:
+            break
+        code, k = _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
+        if code > 0:
+            return code, 1 if code == _LOOSE else 2, k
+        if code == 0:
+            return 0, 0, -1  # the bottleneck rule found every flow's heads joined: nothing is cut off
+    code, k = _cut_off(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
+    return code, 0 if code == 0 else (1 if code == _LOOSE else 2), k
