@@ -21,6 +21,7 @@ from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE
 SOLVE_ALL = """
 import json, sys
 from pathlib import Path
+from flowgraph.authoring.explain import explain
 from flowgraph.authoring.uniqueness import count_all
 from flowgraph.engines.search import passes, prune_reason, solve
 from flowgraph.errors import UnsolvableError
@@ -34,6 +35,7 @@ for name in sys.argv[1:]:
         step = {flow.label: ((flow.ends[0], next(iter(puzzle.graph[flow.ends[0]]))), ())}  # a first step
         states[name] = [solve(puzzle).stats["states"], prune_reason(puzzle, {}, False),
                         prune_reason(puzzle, step, False)]
+        states[name + " rating"] = explain(puzzle).rating  # explain's trials: settle_trial
     except UnsolvableError:
         states[name] = "unsolvable"
 signatures = {}
