@@ -14,7 +14,7 @@ to explain, as for many Numberlink boards, which may leave cells empty),
 
 Usage::
 
-    python bench/explain_replay.py [FOLDER ...] [--time-limit 120] [--jobs 2] [--largest N]
+    python bench/explain_replay.py [FOLDER ...] [--time-limit 120] [--jobs 2] [--largest N] [--exclude GLOB]
 
 FOLDER defaults to ``$FLOWGRAPH_CORPUS`` or ``../shared/corpus`` (skipped with
 a message when absent). Exit status 1 when any puzzle disagrees.
@@ -23,6 +23,7 @@ a message when absent). Exit status 1 when any puzzle disagrees.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import sys
 import time
@@ -70,13 +71,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds a puzzle (default 120)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--largest", type=int, default=None, help="only the N largest puzzles (by file size)")
+    parser.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                        help="leave out files whose name matches (repeatable), e.g. 'inputs9_*'")
     args = parser.parse_args(argv)
     folders = args.folders or [_corpus()]
     missing = [f for f in folders if not f.is_dir()]
     if missing:
         print(f"no such folder: {', '.join(map(str, missing))} (set FLOWGRAPH_CORPUS): nothing replayed")
         return 0
-    files = sorted(str(p) for f in folders for p in f.rglob("*.txt") if p.name != "README.md")
+    files = sorted(str(p) for f in folders for p in f.rglob("*.txt")
+                   if not any(fnmatch.fnmatch(p.name, glob) for glob in args.exclude))
     if args.largest:
         files = sorted(files, key=lambda p: -os.path.getsize(p))[: args.largest]
     counts: dict[str, int] = {}

@@ -615,6 +615,7 @@ def _trial(b: _Board, up_to: int, settled: dict, deadline: float | None = None
     k = b.kernel()
     state = np.array(b.state, np.int8)
     cells = np.zeros(b.n, np.int64)
+    none = np.zeros(0, np.int64)
     at_head = [b.flow_of_end[v] >= 0 or b.count(v)[0] > 0 for v in range(b.n)]
     todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
     todo.sort(key=lambda e: not (at_head[b.links[e][0]] or at_head[b.links[e][1]]))
@@ -625,7 +626,9 @@ def _trial(b: _Board, up_to: int, settled: dict, deadline: float | None = None
             start = settled.get((e, value, 3)) if up_to >= 4 else None
             t = state.copy() if start is None else start.copy()
             t[e] = value
-            code, count, flow = passes.settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells)
+            seeds = k.links[e] if start is None else none  # the board was at rest but for this link: its cells
+            code, count, flow = passes.settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells,
+                                                    seeds)
             if code:
                 why = str(WHY[code]).format(b.labels[flow])
                 found = tuple(cells[:count].tolist())

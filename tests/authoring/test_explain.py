@@ -121,7 +121,8 @@ def test_rate_prints_one_line_a_puzzle(capsys):
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_compiled_trial_ends_where_the_rules_one_by_one_end(path):
     """passes.settle_trial (the trials' compiled rules) against explain's _settle (the same rules in Python):
-    the same board, or the same contradiction in the same cells, from random partly decided boards."""
+    the same board, or the same contradiction in the same cells, from random partly decided boards (every
+    cell a seed) and from boards at rest with one more link decided (its cells the seeds, as the trials run)."""
     import random
 
     import numpy as np
@@ -140,26 +141,40 @@ def test_the_compiled_trial_ends_where_the_rules_one_by_one_end(path):
     k = board.kernel()
     truth = [LINE if frozenset(link) in used else CUT for link in board.links]
     outcomes = set()
+
+    def both(state, up_to, seeds):
+        b = board.copy()
+        b.state[:] = state
+        try:
+            _settle(b, up_to)
+            expected = (None, (), b.state)
+        except _Contradiction as c:
+            expected = (c.why, c.cells, None)
+        t = np.array(state, np.int8)
+        cells = np.zeros(board.n, np.int64)
+        code, count, flow = passes.settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells,
+                                                np.array(seeds, np.int64))
+        got = (WHY[code].format(board.labels[flow]), tuple(cells[:count].tolist()), None) if code \
+            else (None, (), t.tolist())
+        assert got == expected
+        outcomes.add(expected[0])
+        return expected[2]
+
     for _ in range(40):
         share = rng.random()
         state = [t if rng.random() < share else UNDECIDED for t in truth]
         for e in rng.sample(range(len(state)), rng.randint(0, 2)):  # now and then a wrong decision
             state[e] = -truth[e]
         for up_to in (3, 4):
-            b = board.copy()
-            b.state[:] = state
-            try:
-                _settle(b, up_to)
-                expected = (None, (), b.state)
-            except _Contradiction as c:
-                expected = (c.why, c.cells, None)
-            t = np.array(state, np.int8)
-            cells = np.zeros(board.n, np.int64)
-            code, count, flow = passes.settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells)
-            got = (WHY[code].format(board.labels[flow]), tuple(cells[:count].tolist()), None) if code \
-                else (None, (), t.tolist())
-            assert got == expected
-            outcomes.add(expected[0])
+            rest = both(state, up_to, range(board.n))
+            open_links = [e for e in range(len(truth)) if rest is not None and rest[e] == UNDECIDED]
+            if open_links:  # at rest: one more link either way, seeded by its cells (then 1-4 from the 1-3 end)
+                e = rng.choice(open_links)
+                trial = list(rest)
+                trial[e] = rng.choice((LINE, CUT))
+                end = both(trial, 3, board.links[e])
+                if end is not None:
+                    both(end, 4, ())
     assert len(outcomes) > 1  # both ends met: boards settled and contradictions
 
 

@@ -225,7 +225,8 @@ def sample_calls() -> dict[str, tuple]:
         # the same four links, every node's links in link order; nothing decided yet
         "settle_trial": (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
                          np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64), np.array([1, 2, 2, 1], np.int64),
-                         np.array([0, -1, -1, 0], np.int64), np.zeros(4, np.int8), 4, np.zeros(4, np.int64)),
+                         np.array([0, -1, -1, 0], np.int64), np.zeros(4, np.int8), 4, np.zeros(4, np.int64),
+                         np.arange(4, dtype=np.int64)),
     }
 
 

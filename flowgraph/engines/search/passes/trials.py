@@ -91,9 +91,11 @@ def _decide(links, state, lines, free, queue, qn, e, value):  # pragma: no cover
 
 
 @njit(cache=True)
-def _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells):  # pragma: no cover
-    """Tiers 1 and 2 to their end (forced moves from a queue of changed cells, then every dead end at once);
-    returns a contradiction's code (cells in ``cells``), else 0 with ``lines``, ``root`` and ``rflow`` current."""
+def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no cover - compiled
+               root, rflow, lines, free, queue, cells, seeds):
+    """Tiers 1 and 2 to their end (forced moves from a queue of changed cells, first ``seeds``, then every dead
+    end at once); returns a contradiction's code (cells in ``cells``), else 0 with ``lines``, ``root`` and
+    ``rflow`` current."""
     n, m = need.shape[0], links.shape[0]
     for v in range(n):
         lines[v] = 0
@@ -107,7 +109,7 @@ def _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lin
             free[links[e, 0]] += 1
             free[links[e, 1]] += 1
     qn = 0
-    for v in range(n):
+    for v in seeds:
         queue[qn] = v
         qn += 1
     while True:
@@ -234,7 +236,8 @@ def _passable(need, end_flow, lines, root, rflow, passable, mate):  # pragma: no
 
 
 @njit(cache=True)
-def _cut_off(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells):  # pragma: no cover
+def _cut_off(links, at_start, at_link, need, end_flow, state,  # pragma: no cover - compiled
+             lines, root, rflow, cells):
     """A flow whose heads cannot meet through empty cells and loose pieces: (its code, heads in ``cells``,
     the flow), else (0, -1)."""
     n, m = need.shape[0], links.shape[0]
@@ -358,7 +361,8 @@ def _bridges(start, to, eid, count, first, bridged):  # pragma: no cover - compi
 
 
 @njit(cache=True)
-def _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells):  # pragma: no cover
+def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no cover - compiled
+                lines, root, rflow, cells):
     """Tier 4 on the first flow (by number) with a link every way between its heads crosses: that link
     made a line (code -1); a flow cut off or with a loose end: its code; 0: none. Returns (code, flow)."""
     n, m = need.shape[0], links.shape[0]
@@ -455,8 +459,13 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rf
 
 
 @njit(cache=True)
-def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells):  # pragma: no cover - compiled
+def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, seeds):  # pragma: no cover - compiled
     """Apply tiers 1 to ``up_to`` (3 or 4) to ``state`` until nothing changes, then (``up_to`` 3) the cut-off check.
+
+    The forced moves start from the cells ``seeds``: every node in order (0 to nodes - 1), as
+    :func:`flowgraph.authoring.explain._settle` does; or, when the board was at the end of tiers 1-2
+    but for the links decided since, their nodes (the same end: the other cells would pop with
+    nothing to do).
 
     Parameters
     ----------
@@ -474,6 +483,8 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells):
         The hardest tier applied.
     cells : int64 array, shape (nodes,)
         Out: a contradiction's cells.
+    seeds : int64 array, shape (at most nodes,)
+        The cells the forced moves start from (the queue pops the last first).
 
     Returns
     -------
@@ -490,8 +501,12 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells):
     lines = np.empty(n, np.int64)
     free = np.empty(n, np.int64)
     queue = np.empty(n + 2 * links.shape[0], np.int64)
+    every = np.arange(n)
+    first = True
     while True:
-        code = _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells)
+        code = _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells,
+                          seeds if first else every)
+        first = False
         if code:
             return code, 2 if code == _LOOP else 1, -1
         if up_to >= 3:
