@@ -266,8 +266,10 @@ def hint(body: dict) -> dict:
     return {"label": None, "path": []}
 
 
-#: Boards up to this many cells get the technique with a hint (explain takes seconds on larger ones).
-HINT_WHY_CELLS = 100
+#: Boards up to this many cells (15x15) get the technique with a hint, if explain gives it within
+#: :data:`HINT_WHY_SECONDS` (a 15x15 level: about a second).
+HINT_WHY_CELLS = 225
+HINT_WHY_SECONDS = 3.0
 
 
 def _why(solution: Solution, label: str) -> dict:
@@ -279,7 +281,7 @@ def _why(solution: Solution, label: str) -> dict:
     if puzzle.cells > HINT_WHY_CELLS or not puzzle.rules.fills_every_cell:
         return {}
     try:
-        steps = explain(puzzle, solution=solution).steps
+        steps = explain(puzzle, Limits(time_limit_s=HINT_WHY_SECONDS), solution=solution).steps
     except FlowgraphError:
         return {}
     links = {frozenset(pair) for pair in zip(path, path[1:])}
