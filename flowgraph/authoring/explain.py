@@ -54,8 +54,8 @@ TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-s
 TIER_WORDS = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "extreme"}
 
 UNDECIDED, LINE, CUT = 0, 1, -1
-#: Seconds the uniqueness check behind tier 6's words may take when no time limit is given, and its
-#: share of the time left when one is (past it, the puzzle's uniqueness is reported unknown).
+#: Seconds the uniqueness check behind tier 6's words may take, and at most this share of the time
+#: left under a time limit (past it, the puzzle's uniqueness is reported unknown).
 UNIQUE_SECONDS = 10.0
 UNIQUE_SHARE = 0.5
 #: Tier 6's words by the puzzle's uniqueness (True, False, None: not settled in the time given).
@@ -647,8 +647,8 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
         Any family under Flow Free rules (square, hex, warps, bridges, holes).
     limits : Limits, optional
         The budget for the whole explanation: the solution, the uniqueness check (at most
-        :data:`UNIQUE_SHARE` of the time left, or :data:`UNIQUE_SECONDS` without a time limit; past
-        it the uniqueness is unknown) and the steps.
+        :data:`UNIQUE_SECONDS`, and :data:`UNIQUE_SHARE` of the time left; past it the uniqueness
+        is unknown) and the steps.
     solution : Solution, optional
         A verified solution already at hand (a hint's, a generator's): not solved for again.
     unique : bool, optional
@@ -679,7 +679,7 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     if solution is None:
         solution = solve_puzzle(puzzle, "auto", limits)
     if unique is None:
-        budget = UNIQUE_SECONDS if deadline is None else UNIQUE_SHARE * (deadline - time.perf_counter())
+        budget = UNIQUE_SECONDS if deadline is None else min(UNIQUE_SECONDS, UNIQUE_SHARE * (deadline - time.perf_counter()))
         unique = {"unique": True, "multiple": False}.get(
             count_solutions(puzzle, 2, replace(limits, time_limit_s=max(0.01, budget))).verdict)
     b = _Board(puzzle)

@@ -34,8 +34,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    '"cuts", "because", "note"}, ...], "counts", "unique", "rating", "tier"}')
     p.add_argument("--all", action="store_true", help="show every step, forced moves and dead ends included")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
-                   help="give up after S seconds, solving and steps together (status 4); without it the uniqueness "
-                   "check behind tier 6's words stops at 10 s (then reported unknown)")
+                   help="give up after S seconds, solving and steps together (status 4); the uniqueness check "
+                   "behind tier 6's words stops at 10 s or half of S (then reported unknown)")
     add_rules_option(p)
     add_color_option(p)
 

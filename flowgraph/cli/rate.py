@@ -32,8 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help='one JSON object per puzzle: {"puzzle", "status", "rating", "tier", "steps", "counts", '
                    '"unique"}')
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
-                   help="give up on a puzzle after S seconds, solving and steps together (status 4); without it the "
-                   "uniqueness check behind tier 6's words stops at 10 s (then reported unknown)")
+                   help="give up on a puzzle after S seconds, solving and steps together (status 4); the "
+                   "uniqueness check behind tier 6's words stops at 10 s or half of S (then reported unknown)")
     add_batch_options(p)
     add_color_option(p)
 
