@@ -45,8 +45,8 @@ import numpy as np
 from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
 
-__all__ = ["TECHNIQUES", "TIER_WORDS", "Step", "Explanation", "explain", "explanation_json", "rating_of", "replay",
-           "tier_word"]
+__all__ = ["TECHNIQUES", "TIER_WORDS", "Step", "Explanation", "explain", "explanation_json", "next_steps", "rating_of",
+           "replay", "tier_word"]
 
 #: Technique names, in tier order (tier = position + 1).
 TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-step contradiction", "deeper search")
@@ -683,40 +683,94 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
         unique = {"unique": True, "multiple": False}.get(
             count_solutions(puzzle, 2, replace(limits, time_limit_s=max(0.01, budget))).verdict)
     b = _Board(puzzle)
-    used = set()
-    for path in solution.paths.values():
-        for u, v in itertools.pairwise(path):
-            used.add(frozenset((puzzle.cell_index.number[u], puzzle.cell_index.number[v])))
-    truth = [frozenset(link) in used for link in b.links]
+    truth = _truth(b, solution)
     steps: list[Step] = []
     while not b.done():
         if deadline is not None and time.perf_counter() > deadline:
             raise SearchLimitError("time", {"seconds": round(time.perf_counter() - t0, 6), "steps": len(steps)})
-        found = _easy(b, 4)
-        if found is not None:
-            tier, lines, cuts, k, cells = found
-            note = _note(tier, b, lines, cuts, cells)
-            because = tuple(cells)
-        else:
-            settled: dict = {}  # each trial's end, for the 1-4 sweep and for tier 6's guess
-            trial = _trial(b, 3, settled, deadline) or _trial(b, 4, settled, deadline)  # the bottleneck rule: when needed
-            if trial is not None:
-                lines, cuts, why, because = trial
-                tier = 5
-                k = None
-                e = (lines or cuts)[0]
-                note = (f"if {_name(b, e)} were {'ruled out' if lines else 'a line'}, {why}")
-            else:
-                e = _guess(b, truth, settled)
-                lines, cuts = ([e], []) if truth[e] else ([], [e])
-                tier, k, because = 6, None, b.links[e]
-                note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {GUESS_NOTES[unique]}"
-        flow = k if k is not None else _flow_of(b, lines)
-        _apply(b, lines, cuts)
-        steps.append(Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
-                          tuple(_pair(b, e) for e in lines), tuple(_pair(b, e) for e in cuts),
-                          tuple(b.nodes[v] for v in because), note))
+        steps.append(_step(b, truth, unique, deadline))
     return Explanation(tuple(steps), solution, unique)
+
+
+def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | None) -> Step:
+    """The next step on ``b`` (the easiest technique that decides something), applied to ``b``."""
+    found = _easy(b, 4)
+    if found is not None:
+        tier, lines, cuts, k, cells = found
+        note = _note(tier, b, lines, cuts, cells)
+        because = tuple(cells)
+    else:
+        settled: dict = {}  # each trial's end, for the 1-4 sweep and for tier 6's guess
+        trial = _trial(b, 3, settled, deadline) or _trial(b, 4, settled, deadline)  # the bottleneck rule: when needed
+        if trial is not None:
+            lines, cuts, why, because = trial
+            tier = 5
+            k = None
+            e = (lines or cuts)[0]
+            note = (f"if {_name(b, e)} were {'ruled out' if lines else 'a line'}, {why}")
+        else:
+            e = _guess(b, truth, settled)
+            lines, cuts = ([e], []) if truth[e] else ([], [e])
+            tier, k, because = 6, None, b.links[e]
+            note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {GUESS_NOTES[unique]}"
+    flow = k if k is not None else _flow_of(b, lines)
+    _apply(b, lines, cuts)
+    return Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
+                tuple(_pair(b, e) for e in lines), tuple(_pair(b, e) for e in cuts),
+                tuple(b.nodes[v] for v in because), note)
+
+
+def _truth(b: _Board, solution: Solution) -> list[bool]:
+    """Per link of ``b``: whether ``solution`` uses it."""
+    number = solution.puzzle.cell_index.number
+    used = {frozenset((number[u], number[v])) for path in solution.paths.values() for u, v in itertools.pairwise(path)}
+    return [frozenset(link) in used for link in b.links]
+
+
+def next_steps(solution: Solution, drawn: Iterable[tuple[Node, Node]], limits: Limits | None = None,
+               unique: bool | None = None) -> list[Step]:
+    """The steps a person takes next on a board where the links ``drawn`` are lines: up to and
+    including the first that draws a line (a step that only rules links out is not a move yet).
+
+    Parameters
+    ----------
+    solution : Solution
+        A verified solution of the puzzle (Flow Free rules); the links drawn that it does not use
+        are left out (the caller says so: with one solution they cannot be finished).
+    drawn : iterable of (Node, Node)
+        Links the player has drawn (pairs of neighbouring nodes).
+    limits : Limits, optional
+        Its ``time_limit_s`` bounds the search for the steps.
+    unique : bool, optional
+        Whether the puzzle is known to be unique (only tier 6's words use it).
+
+    Returns
+    -------
+    list of Step
+        Empty when the drawn links already decide the whole board.
+
+    Raises
+    ------
+    SearchLimitError
+        The time limit ran out first.
+    """
+    deadline = None if limits is None or limits.time_limit_s is None else time.perf_counter() + limits.time_limit_s
+    b = _Board(solution.puzzle)
+    truth = _truth(b, solution)
+    number = solution.puzzle.cell_index.number
+    index = {frozenset(link): e for e, link in enumerate(b.links)}
+    for u, v in drawn:
+        e = index.get(frozenset((number.get(u, -1), number.get(v, -2))))
+        if e is not None and truth[e]:
+            b.state[e] = LINE
+    steps: list[Step] = []
+    while not b.done():
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SearchLimitError("time", {"steps": len(steps)})
+        steps.append(_step(b, truth, unique, deadline))
+        if steps[-1].lines:
+            break
+    return steps
 
 
 def replay(found: Explanation) -> list[str]:

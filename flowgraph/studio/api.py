@@ -9,6 +9,7 @@ puzzle text that cannot be used; nothing else is expected.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -246,24 +247,71 @@ def verify_paths(body: dict) -> dict:
 
 
 def hint(body: dict) -> dict:
-    """``{text, done?: [labels]}`` -> ``{label, path, technique?, tier?, note?, cells?}``: one flow of the
-    solution (the first not in ``done``), and on boards of up to :data:`HINT_WHY_CELLS` cells the first
-    step of the solving path that draws part of it (:func:`_why`)."""
+    """``{text, done?: [labels], paths?: {label: [[line, column], ...]}}`` -> ``{label, path, technique?, tier?,
+    note?, cells?}``: one flow of the solution to draw, and why, from where the player is.
+
+    With the player's ``paths`` (what they have drawn, maybe nothing yet) on a board of up to :data:`HINT_WHY_CELLS` cells:
+    a path that leaves the solution is the hint (that flow, redrawn); else the next steps of the
+    solving path from the player's board, up to the first that draws a line
+    (:func:`~flowgraph.authoring.explain.next_steps`): that line's flow, with the hardest of those
+    steps' technique, note and cells (the insight that gives the move). Without ``paths`` (or past
+    :data:`HINT_WHY_SECONDS`), the first flow not in ``done``, with the first step of the solving
+    path that draws part of it (:func:`_why`)."""
     from ..engines import solve_puzzle
 
     puzzle = _puzzle(body)
     done = body.get("done") or []
     if not (isinstance(done, list) and all(isinstance(label, str) for label in done)):
         raise BadRequest("'done' is a list of labels")
+    drawn = _drawn(puzzle, body.get("paths"))
     try:
         solution = solve_puzzle(puzzle, "auto", _limits(body))
     except (UnsolvableError, SearchLimitError) as exc:
         raise Unprocessable(f"no hint: {exc}") from None
+    if drawn is not None and puzzle.cells <= HINT_WHY_CELLS and puzzle.rules.fills_every_cell:
+        step = _next_step(solution, drawn)
+        if step is not None:
+            return step
     for flow in puzzle.flows:
         if flow.label not in done:
             return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]],
                     **_why(solution, flow.label)}
     return {"label": None, "path": []}
+
+
+def _drawn(puzzle: Puzzle, paths: Any) -> dict[str, list[tuple]] | None:
+    """The player's paths (``{label: [[line, column], ...]}``, each from an endpoint) as node pairs per flow;
+    None when not given."""
+    if paths is None:
+        return None
+    if not isinstance(paths, dict) or not all(isinstance(k, str) and isinstance(v, list) for k, v in paths.items()):
+        raise BadRequest("'paths' maps labels to lists of [line, column] positions")
+    labels = {f.label for f in puzzle.flows}
+    return {label: list(itertools.pairwise(_nodes(puzzle, path))) for label, path in paths.items() if label in labels}
+
+
+def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None:
+    """The hint from the player's board (see :func:`hint`), or None where the solving path gives none in time."""
+    from ..authoring.explain import next_steps
+
+    owner = solution.owner()
+    used = {frozenset(pair) for path in solution.paths.values() for pair in itertools.pairwise(path)}
+    for label, pairs in drawn.items():
+        wrong = next((pair for pair in pairs if frozenset(pair) not in used), None)
+        if wrong is not None:
+            return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": None,
+                    "note": f"flow {label}'s path leaves the solution at {_cell(wrong[1])}"}
+    try:
+        steps = next_steps(solution, [pair for pairs in drawn.values() for pair in pairs],
+                           Limits(time_limit_s=HINT_WHY_SECONDS))
+    except FlowgraphError:
+        return None
+    if not steps or not steps[-1].lines:
+        return None
+    label = owner[steps[-1].lines[0][0]]
+    key = max(steps, key=lambda s: s.tier)  # the insight the move needs: the hardest step on the way
+    return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": key.technique,
+            "tier": key.tier, "note": key.note, "cells": [_cell(n) for n in key.because[:HINT_WHY_CELLS]]}
 
 
 #: Boards up to this many cells (15x15) get the technique with a hint, if explain gives it within

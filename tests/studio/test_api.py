@@ -442,3 +442,52 @@ def test_every_position_in_the_api_is_line_column(client):
     assert all(len(u) == 2 and len(v) == 2 and axis in ("", "-", "|") for u, v, axis in data["links"])
     hint = client.post("/api/hint", json={"text": bridge}).json()
     assert all(isinstance(p, list) and len(p) == 2 for p in hint["path"])
+
+
+def test_a_hint_is_the_next_step_from_the_players_board(client):
+    """With what the player has drawn, the hint is the next step of the solving path from there (its flow,
+    the hardest technique on the way to the line it draws), and a path off the solution is the hint."""
+    from flowgraph import solve
+    from flowgraph.authoring.explain import next_steps
+
+    text = (PUZZLES / "standard" / "regular_10x10.txt").read_text()
+    puzzle = parse_text(text)
+    solution = solve(puzzle)
+    first = next(iter(solution.paths))
+    drawn = {first: [[n[0], n[1]] for n in solution.paths[first][:3]]}
+    hint = client.post("/api/hint", json={"text": text, "paths": drawn}).json()
+    pairs = [tuple(map(tuple, p)) for p in zip(drawn[first], drawn[first][1:])]
+    steps = next_steps(solution, pairs)
+    assert steps[-1].lines and hint["label"] == solution.owner()[steps[-1].lines[0][0]]
+    assert hint["path"] == [[n[0], n[1]] for n in solution.paths[hint["label"]]]
+    assert hint["tier"] == max(s.tier for s in steps) and hint["technique"] and hint["note"]
+    other = next(n for n in puzzle.graph[solution.paths[first][0]] if n != solution.paths[first][1])
+    off = {first: [[n[0], n[1]] for n in (solution.paths[first][0], other)]}  # a first move the solution does not make
+    wrong = client.post("/api/hint", json={"text": text, "paths": off}).json()
+    assert wrong["label"] == first and "leaves the solution" in wrong["note"] and wrong["technique"] is None
+    for bad in ([], {"A": "x"}, {"A": [[1]]}, {"A": [[99, 99]]}):
+        assert client.post("/api/hint", json={"text": text, "paths": bad}).status_code == 400
+
+
+def test_next_steps_end_at_the_first_line():
+    from flowgraph import solve
+    from flowgraph.authoring.explain import explain, next_steps
+
+    puzzle = parse_text((PUZZLES / "standard" / "regular_5x5.txt").read_text())
+    solution = solve(puzzle)
+    steps = next_steps(solution, [])
+    first_line = next(i for i, s in enumerate(explain(puzzle, solution=solution).steps) if s.lines)
+    assert steps == list(explain(puzzle, solution=solution).steps[: first_line + 1])
+    every = [pair for path in solution.paths.values() for pair in zip(path, path[1:])]
+    assert not any(s.lines for s in next_steps(solution, every))  # only the cuts are left
+
+
+def test_a_first_hint_on_a_fresh_board_is_the_first_line_of_the_solving_path(client):
+    from flowgraph import solve
+    from flowgraph.authoring.explain import next_steps
+
+    text = (PUZZLES / "standard" / "regular_5x5.txt").read_text()
+    solution = solve(parse_text(text))
+    hint = client.post("/api/hint", json={"text": text, "paths": {}}).json()
+    steps = next_steps(solution, [])
+    assert hint["label"] == solution.owner()[steps[-1].lines[0][0]] and hint["tier"] == max(s.tier for s in steps)

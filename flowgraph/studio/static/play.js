@@ -198,13 +198,16 @@ async function scorePlay() {
 $("hint").onclick = async () => {
   const labels = [...new Set(Object.values(play.board.endpoints))].filter(joined);
   $("hint").disabled = true;  // one hint at a time: a second click would ask for the same flow
-  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels, rules: rules() });
+  // what the player has drawn: the hint is the next step from there, as a person would take it
+  const paths = Object.fromEntries(Object.entries(play.paths).map(([label, path]) => [label, path.map(cellOf)]));
+  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels, paths, rules: rules() });
   $("hint").disabled = !play.on;
   if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
   const path = data.path.map(key);
   for (const pos of path) cutAt(pos, data.label);
   play.paths[data.label] = path;
   drawPlay(); await scorePlay();
+  if (data.note && !data.technique && !play.solved) status(`hint: ${data.note}`);  // a path that left the solution
   if (data.technique && !play.solved) {  // why, as a person would see it: the technique and its cells lit
     status(`hint: flow ${data.label} (${data.technique}, tier ${data.tier}): ${data.note}`);
     for (const [line, col] of data.cells || []) {
