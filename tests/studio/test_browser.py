@@ -321,6 +321,8 @@ def test_play_counts_moves_undoes_a_stroke_and_restarts(page):
 
 
 def test_typing_p_in_a_field_or_list_does_not_toggle_play(page):
+    page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-B\n")  # a board that can be played, whatever ran before
+    _badge(page, "valid · 2 flows · 6 cells")
     page.focus("#label")
     page.keyboard.press("p")
     page.focus("#limit")
