@@ -501,11 +501,10 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
     lines = np.empty(n, np.int64)
     free = np.empty(n, np.int64)
     queue = np.empty(n + 2 * links.shape[0], np.int64)
-    every = np.arange(n)
     first = True
     while True:
         code = _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells,
-                          seeds if first else every)
+                          seeds if first else np.arange(n))  # a later round (rare): every cell
         first = False
         if code:
             return code, 2 if code == _LOOP else 1, -1
