@@ -165,7 +165,7 @@ def _finder(comp: list[int]):
 
 
 class _Arrays(NamedTuple):
-    """A board's graph as arrays (:func:`flowgraph.engines.search.passes.trials.settle_trial`'s arguments)."""
+    """A board's graph as arrays (:func:`flowgraph.engines.search.passes.trials.sweep_trials`'s arguments)."""
 
     links: np.ndarray  # (links, 2) int64: each link's nodes
     at_start: np.ndarray  # (nodes + 1,) int64: where each node's links start in at_link
@@ -598,43 +598,49 @@ def _settle(b: _Board, up_to: int = 3) -> None:
         _cut_off(b)
 
 
-def _trial(b: _Board, up_to: int, settled: dict, deadline: float | None = None
-           ) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
-    """Tier 5: a link whose one value makes tiers 1 to ``up_to`` fail; (lines, cuts, why, cells).
+def _trials(b: _Board, truth: list[bool], deadline: float | None = None
+            ) -> tuple[list[int], list[int], str, tuple[int, ...]] | int:
+    """Tier 5, else tier 6's link: (lines, cuts, why, cells) of the first link whose one value makes tiers
+    1-3 fail, else tiers 1-4; else the link to guess (:func:`_guess`).
 
     Links at a head (a cell with a line, or an endpoint) are tried first, as a person looks there.
+    Only each link's value against the solution is tried: the rules are sound, so the solution's
+    own value never fails (the guess's sweep tries those too, and a failure there is still a step).
     Each trial applies the rules to their end in compiled code
-    (:func:`flowgraph.engines.search.passes.trials.settle_trial`: :func:`_settle`'s rules, in its order,
-    to the same end). ``settled`` ((link, value, tiers) -> link states) keeps where each trial ended
-    without a contradiction; the sweep with tiers 1-4 on the same board starts each trial where tiers 1-3
-    left it, as :func:`_settle` applies tiers 1-3 to their end before its first bottleneck anyway.
-    Raises SearchLimitError past ``deadline`` (``time.perf_counter`` seconds)."""
+    (:func:`flowgraph.engines.search.passes.trials.sweep_trials`: :func:`_settle`'s rules, in its
+    order, to the same end); the sweep with tiers 1-4 starts each trial where tiers 1-3 left it, as
+    :func:`_settle` applies tiers 1-3 to their end before its first bottleneck anyway.
+    Raises SearchLimitError past ``deadline`` (``time.perf_counter`` seconds; checked every 256 trials)."""
     from ..engines.search import passes
     from ..engines.search.passes.trials import WHY
 
     k = b.kernel()
     state = np.array(b.state, np.int8)
     cells = np.zeros(b.n, np.int64)
-    none = np.zeros(0, np.int64)
     at_head = [b.flow_of_end[v] >= 0 or b.count(v)[0] > 0 for v in range(b.n)]
     todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
     todo.sort(key=lambda e: not (at_head[b.links[e][0]] or at_head[b.links[e][1]]))
-    for i, e in enumerate(todo):
-        if deadline is not None and i % 256 == 255 and time.perf_counter() > deadline:
-            raise SearchLimitError("time", {"trials": len(settled)})
-        for value in (LINE, CUT):
-            start = settled.get((e, value, 3)) if up_to >= 4 else None
-            t = state.copy() if start is None else start.copy()
-            t[e] = value
-            seeds = k.links[e] if start is None else none  # the board was at rest but for this link: its cells
-            code, count, flow = passes.settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells,
-                                                    seeds)
+    order = np.array(todo, np.int64)
+    ends = np.empty((len(todo), len(b.links)), np.int8)
+
+    def sweep(values: np.ndarray, up_to: int, from_ends: bool) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
+        for lo in range(0, len(todo), 256):
+            if deadline is not None and lo and time.perf_counter() > deadline:
+                raise SearchLimitError("time", {"trials": lo})
+            i, code, count, flow = passes.sweep_trials(k.links, k.at_start, k.at_link, k.need, k.end_flow, state, up_to,
+                                                       order, values, lo, min(lo + 256, len(todo)), from_ends, ends, cells)
             if code:
                 why = str(WHY[code]).format(b.labels[flow])
                 found = tuple(cells[:count].tolist())
-                return ([], [e], why, found) if value == LINE else ([e], [], why, found)
-            settled[e, value, up_to] = t
-    return None
+                e = todo[i]
+                return ([], [e], why, found) if values[i] == LINE else ([e], [], why, found)
+        return None
+
+    true = np.array([LINE if truth[e] else CUT for e in todo], np.int8)
+    found = sweep(-true, 3, False) or sweep(-true, 4, True) or sweep(true, 4, False)
+    if found is not None:
+        return found
+    return _guess(todo, ends)
 
 
 def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution | None = None,
@@ -700,16 +706,15 @@ def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | N
         note = _note(tier, b, lines, cuts, cells)
         because = tuple(cells)
     else:
-        settled: dict = {}  # each trial's end, for the 1-4 sweep and for tier 6's guess
-        trial = _trial(b, 3, settled, deadline) or _trial(b, 4, settled, deadline)  # the bottleneck rule: when needed
-        if trial is not None:
+        trial = _trials(b, truth, deadline)
+        if not isinstance(trial, int):
             lines, cuts, why, because = trial
             tier = 5
             k = None
             e = (lines or cuts)[0]
             note = (f"if {_name(b, e)} were {'ruled out' if lines else 'a line'}, {why}")
         else:
-            e = _guess(b, truth, settled)
+            e = trial
             lines, cuts = ([e], []) if truth[e] else ([], [e])
             tier, k, because = 6, None, b.links[e]
             note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {GUESS_NOTES[unique]}"
@@ -805,16 +810,12 @@ def replay(found: Explanation) -> list[str]:
     return problems
 
 
-def _guess(b: _Board, truth: list[bool], settled: dict) -> int:
-    """Tier 6's link: of the undecided links, the one whose true value lets tiers 1-4 decide the most
-    (the sweeps that just failed settled every trial), as a person guesses where a guess tells most;
-    ties to the first link."""
-    def decided(e: int) -> int:
-        state = settled.get((e, LINE if truth[e] else CUT, 4))
-        return 0 if state is None else int(np.count_nonzero(state))
-
-    todo = [e for e in range(len(b.links)) if b.state[e] == UNDECIDED]
-    return max(todo, key=lambda e: (decided(e), -e))
+def _guess(todo: list[int], ends: np.ndarray) -> int:
+    """Tier 6's link: of the undecided links ``todo``, the one whose true value lets tiers 1-4 decide the
+    most (``ends``: each one's trial with that value, to its end), as a person guesses where a guess tells
+    most; ties to the first link."""
+    decided = np.count_nonzero(ends, axis=1)
+    return todo[max(range(len(todo)), key=lambda i: (int(decided[i]), -todo[i]))]
 
 
 def _pair(b: _Board, e: int) -> tuple[Node, Node]:

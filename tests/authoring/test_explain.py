@@ -120,17 +120,17 @@ def test_rate_prints_one_line_a_puzzle(capsys):
 
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_compiled_trial_ends_where_the_rules_one_by_one_end(path):
-    """passes.settle_trial (the trials' compiled rules) against explain's _settle (the same rules in Python):
-    the same board, or the same contradiction in the same cells, from random partly decided boards (every
-    cell a seed) and from boards at rest with one more link decided (its cells the seeds, as the trials run)."""
+    """trials.settle_trial (the compiled rules, each trial of passes.sweep_trials) against explain's _settle (the
+    same rules in Python): the same board, or the same contradiction in the same cells, from random partly
+    decided boards (every cell a seed) and from boards at rest with one more link decided (its cells the
+    seeds, as the trials run)."""
     import random
 
     import numpy as np
 
     from flowgraph.authoring.explain import CUT, LINE, UNDECIDED, _Board, _Contradiction, _settle
     from flowgraph.engines import solve_puzzle
-    from flowgraph.engines.search import passes
-    from flowgraph.engines.search.passes.trials import WHY
+    from flowgraph.engines.search.passes.trials import WHY, settle_trial
 
     puzzle = parse_file(path)
     solution = solve_puzzle(puzzle)
@@ -152,8 +152,8 @@ def test_the_compiled_trial_ends_where_the_rules_one_by_one_end(path):
             expected = (c.why, c.cells, None)
         t = np.array(state, np.int8)
         cells = np.zeros(board.n, np.int64)
-        code, count, flow = passes.settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells,
-                                                np.array(seeds, np.int64))
+        code, count, flow = settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells,
+                                         np.array(seeds, np.int64))
         got = (WHY[code].format(board.labels[flow]), tuple(cells[:count].tolist()), None) if code \
             else (None, (), t.tolist())
         assert got == expected

@@ -35,7 +35,7 @@ for name in sys.argv[1:]:
         step = {flow.label: ((flow.ends[0], next(iter(puzzle.graph[flow.ends[0]]))), ())}  # a first step
         states[name] = [solve(puzzle).stats["states"], prune_reason(puzzle, {}, False),
                         prune_reason(puzzle, step, False)]
-        states[name + " rating"] = explain(puzzle).rating  # explain's trials: settle_trial
+        states[name + " rating"] = explain(puzzle).rating  # explain's trials: sweep_trials
     except UnsolvableError:
         states[name] = "unsolvable"
 signatures = {}

@@ -64,13 +64,13 @@ if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (
     from .layout import link_distances, straight_ahead
     from .moves import fewest_moves, moves_buffer, step_head
     from .settle import log_size, move_pass, settle_pass
-    from .trials import settle_trial
+    from .trials import sweep_trials
 
 __all__ = [
     "ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up",
     # the entry points (bound on first use):
     "link_distances", "straight_ahead", "moves_buffer", "log_size", "settle_pass", "chokepoint_pass", "move_pass",
-    "fewest_moves", "step_head", "exhaust_pass", "settle_trial",
+    "fewest_moves", "step_head", "exhaust_pass", "sweep_trials",
 ]
 #: How the passes run in this process, once bound: "ahead of time", "just in time" or "plain Python".
 KIND: str | None = None
@@ -222,11 +222,12 @@ def sample_calls() -> dict[str, tuple]:
                          np.zeros((5, 6), np.int64), np.zeros(4, np.int64), np.zeros(4, np.uint8),
                          np.zeros((128, 2), np.int64), np.zeros((2, 4), np.uint8), np.zeros((4, 2), np.int64),
                          np.array([0, 2, 0, 2], np.int64)),
-        # the same four links, every node's links in link order; nothing decided yet
-        "settle_trial": (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
+        # the same four links, every node's links in link order, nothing decided yet: two trials, node 0's links
+        # each ruled out
+        "sweep_trials": (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
                          np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64), np.array([1, 2, 2, 1], np.int64),
-                         np.array([0, -1, -1, 0], np.int64), np.zeros(4, np.int8), 4, np.zeros(4, np.int64),
-                         np.arange(4, dtype=np.int64)),
+                         np.array([0, -1, -1, 0], np.int64), np.zeros(4, np.int8), 4, np.array([0, 1], np.int64),
+                         np.array([-1, -1], np.int8), 0, 2, False, np.zeros((2, 4), np.int8), np.zeros(4, np.int64)),
     }
 
 

@@ -57,7 +57,8 @@ ENTRY_POINTS: tuple[EntryPoint, ...] = (
     EntryPoint("exhaust_pass", "exhaust",
                f"i8({_I}, {_I}, {_I}, i8[:, ::1], {_I}, i8[:, ::1], {_I}, {_I}, i8, i8, i8, {_C}, {_I}, {_C}, i8[:, ::1], "
                f"{_I}, i8[:, ::1], {_I}, {_C}, i8[:, ::1], u1[:, ::1], i8[:, ::1], {_I})"),
-    EntryPoint("settle_trial", "trials", f"UniTuple(i8, 3)(i8[:, ::1], {_I}, {_I}, {_I}, {_I}, i1[::1], i8, {_I}, {_I})"),
+    EntryPoint("sweep_trials", "trials",
+               f"UniTuple(i8, 4)(i8[:, ::1], {_I}, {_I}, {_I}, {_I}, i1[::1], i8, {_I}, i1[::1], i8, i8, b1, i1[:, ::1], {_I})"),
 )
 #: The entry points by name.
 NAMES: dict[str, EntryPoint] = {entry.name: entry for entry in ENTRY_POINTS}

@@ -32,7 +32,7 @@ import numpy as np
 
 from .jit import njit
 
-__all__ = ["settle_trial", "WHY"]
+__all__ = ["settle_trial", "sweep_trials", "WHY"]
 
 #: What :func:`settle_trial` returns as its code -> the contradiction in words (0: none; 7 names the flow).
 WHY = (None, "a cell with no way out", "a cell with too many lines", "a loop", "two flows meet",
@@ -523,3 +523,56 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
             return 0, 0, -1  # the bottleneck rule found every flow's heads joined: nothing is cut off
     code, k = _cut_off(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
     return code, 0 if code == 0 else (1 if code == _LOOSE else 2), k
+
+
+@njit(cache=True)
+def sweep_trials(links, at_start, at_link, need, end_flow, state, up_to, order, values, lo, hi,  # pragma: no cover
+                 from_ends, ends, cells):
+    """Trials ``lo`` to ``hi`` - 1 of a sweep, in order, up to the first contradiction: trial i sets link
+    ``order[i]`` to ``values[i]`` and applies :func:`settle_trial` (tiers 1 to ``up_to``).
+
+    Parameters
+    ----------
+    links, at_start, at_link, need, end_flow : int64 arrays
+        The board's graph, as :func:`settle_trial` takes it.
+    state : int8 array, shape (links,)
+        The board (at the end of tiers 1-2): each trial's start unless ``from_ends``; not changed.
+    up_to : int
+        The hardest tier applied (3 or 4).
+    order : int64 array, shape (trials,)
+        Each trial's link.
+    values : int8 array, shape (trials,)
+        Each trial's value of its link (1 line, -1 ruled out).
+    lo, hi : int
+        The trials run.
+    from_ends : bool
+        Each trial starts from its row of ``ends`` (where an earlier sweep's trial ended, the link
+        already set) instead of from ``state``.
+    ends : int8 array, shape (trials, links)
+        Out: where each trial ended (a contradiction's row: where it was found).
+    cells : int64 array, shape (nodes,)
+        Out: the contradiction's cells.
+
+    Returns
+    -------
+    i : int
+        The trial that ran into a contradiction, else ``hi``.
+    code, count, flow : int
+        As :func:`settle_trial` returns them for trial i (0, 0, -1 when none did).
+    """
+    none = np.zeros(0, np.int64)
+    pair = np.empty(2, np.int64)
+    for i in range(lo, hi):
+        e = order[i]
+        t = ends[i]
+        if from_ends:
+            seeds = none  # the trial was at rest with tiers 1-3: nothing to start from
+        else:
+            t[:] = state
+            pair[0], pair[1] = links[e, 0], links[e, 1]  # the board was at rest but for this link: its cells
+            seeds = pair
+        t[e] = values[i]
+        code, count, flow = settle_trial(links, at_start, at_link, need, end_flow, t, up_to, cells, seeds)
+        if code:
+            return i, code, count, flow
+    return hi, 0, 0, -1
