@@ -12,7 +12,9 @@ that an Extreme level rates above an ordinary one, ties half) is printed:
 * within size: the AUC per board size, averaged weighted by the pairs it compares;
 * matched: the same within each (size, number of flows) stratum both groups have;
 
-each for the rating and for the baselines "fewer flows" and "search states of the engine".
+each for the rating, its two parts ("tier and uses": the hardest tier and how often it was used,
+the rating before the tight share; "tight share": the share of steps taken with at most two easy
+deductions in sight) and the baselines "fewer flows" and "search states of the engine".
 
 Usage::
 
@@ -57,7 +59,7 @@ def levels(folder: Path) -> list[dict]:
 def rate(row: dict) -> dict:
     """The row with ``rating``, ``tier``, ``states`` (the search's, solving it) and ``seconds``."""
     from flowgraph import parse_file, solve
-    from flowgraph.authoring.explain import explain
+    from flowgraph.authoring.explain import TIGHT, explain
     from flowgraph.errors import FlowgraphError
 
     t0 = time.perf_counter()
@@ -68,8 +70,16 @@ def rate(row: dict) -> dict:
     except FlowgraphError as error:  # a level that does not parse or solve is counted, not rated
         return {**row, "error": str(error)}
     counts = [sum(s.tier == t for s in found.steps) for t in range(1, 7)]
+    tight = sum(s.in_sight is not None and s.in_sight <= TIGHT for s in found.steps) / max(1, len(found.steps))
     return {**row, "rating": found.rating, "tier": found.tier, "unique": found.unique, "counts": counts,
+            "tight": round(tight, 4),
             "states": solution.stats.get("states", 0), "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _tier_and_uses(row: dict) -> float:
+    """The rating before the tight share (issue 35's third part): ``tier + 0.99 * (1 - 0.9 ** uses)``."""
+    top = max((t for t in range(1, 7) if row["counts"][t - 1]), default=0)
+    return top + 0.99 * (1 - 0.9 ** row["counts"][top - 1]) if top else 0.0
 
 
 def auc(pos: list[float], neg: list[float]) -> tuple[float, int]:
@@ -132,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{r['file']}: not rated: {r['error']}", file=sys.stderr)
     rated = [r for r in rated if "error" not in r]
     base = [r for r in rated if r["drawn"] == "sample"]  # the raw and per-size figures: no matching
-    figures = {"rating": lambda r: r["rating"], "fewer flows": lambda r: -r["flows"],
-               "search states": lambda r: r["states"]}
+    figures = {"rating": lambda r: r["rating"], "tier and uses": _tier_and_uses, "tight share": lambda r: r["tight"],
+               "fewer flows": lambda r: -r["flows"], "search states": lambda r: r["states"]}
     ext_n = sum(r["extreme"] for r in rated)
     print(f"{len(rated)} levels rated ({ext_n} Extreme, {len(rated) - ext_n} ordinary), 8x8-12x12, "
           f"seed {args.seed}, {wall:.0f} s wall with {args.jobs} jobs")

@@ -21,10 +21,14 @@ easiest technique that decides something, in this order (the tier is the positio
    a rating that still tells the hardest levels apart.
 
 The puzzle is rated by its hardest step (Sudoku Explainer's way, Simon Tatham's difficulty
-levels as sets of rules): ``rating = tier + 0.99 * (1 - 0.9 ** uses of that tier)``, to two decimals
-(about 0.1 a use at first, never the next tier: measured on the game's own packs, the number of
-guesses keeps telling its Extreme levels apart where a cap at 0.9 made them all alike,
-docs/benchmarks.md); its tier word is
+levels as sets of rules) and by how hard its steps were to find (Pelánek's model of a person
+solving: few moves in sight make the next one hard to spot):
+``rating = tier + 0.99 * (0.5 * (1 - 0.9 ** uses of that tier) + 0.5 * tight)``, to two decimals,
+where ``tight`` is the share of steps taken with at most :data:`TIGHT` easy deductions (cells with a
+forced move, dead-end links) in sight on the board (:attr:`Step.in_sight`). The decimal never
+reaches the next tier. Measured on the game's own packs, the number of guesses keeps telling its
+Extreme levels apart within a size, and the tight share where size and number of flows are
+equal (docs/benchmarks.md); the tier word is
 ``easy`` (tiers 1-2), ``medium`` (3-4), ``hard`` (5) or ``extreme`` (6).
 
 Every step agrees with the solution (the tests replay the steps on every bundled and corpus
@@ -54,6 +58,8 @@ TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-s
 TIER_WORDS = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "extreme"}
 
 UNDECIDED, LINE, CUT = 0, 1, -1
+#: A step is *tight* when at most this many easy deductions are in sight before it (see :func:`rating_of`).
+TIGHT = 2
 #: Seconds the uniqueness check behind tier 6's words may take, and at most this share of the time
 #: left under a time limit (past it, the puzzle's uniqueness is reported unknown).
 UNIQUE_SECONDS = 10.0
@@ -93,6 +99,9 @@ class Step:
         The cells that justify it (the cell, the region, the flow's heads, where the trial failed).
     note : str
         One sentence saying why.
+    in_sight : int or None
+        The easy deductions on the board just before the step (cells with a forced move, plus
+        links that are dead ends): how many moves a person had in sight; None when not counted.
     """
 
     technique: str
@@ -102,6 +111,7 @@ class Step:
     cuts: tuple[tuple[Node, Node], ...]
     because: tuple[Node, ...]
     note: str
+    in_sight: int | None = None
 
 
 @dataclass(frozen=True)
@@ -123,8 +133,7 @@ class Explanation:
 
     @property
     def rating(self) -> float:
-        """``tier + 0.99 * (1 - 0.9 ** uses of that tier)`` of the hardest step, to two decimals (0.0
-        with no step)."""
+        """The hardest tier, its uses and the share of tight steps, to two decimals (:func:`rating_of`)."""
         return rating_of(self.steps)
 
     @property
@@ -139,12 +148,26 @@ class Explanation:
 
 
 def rating_of(steps: tuple[Step, ...] | list[Step]) -> float:
-    """The rating of a solving path: the hardest tier, plus ``0.99 * (1 - 0.9 ** uses)`` of it (0.1 for
-    one use, 0.19 for two, 0.61 for nine, below 1 however many), to two decimals."""
+    """The rating of a solving path, to two decimals (0.0 with no step).
+
+    ``tier + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight)``: the hardest tier; the times it was
+    used (a use 0.05, two 0.09, nine 0.3); and ``tight``, the share of steps with at most
+    :data:`TIGHT` easy deductions in sight (a step whose ``in_sight`` is None counts as not tight).
+    The decimal stays below 1, so the tier word never changes with it.
+
+    Notes
+    -----
+    The uses follow Sudoku Explainer (a puzzle rated by its hardest technique); the tight share
+    follows Pelánek's model of human problem solving ("Difficulty rating of Sudoku puzzles by a
+    computational model", FLAIRS 2011: the time to find a step grows as fewer steps are
+    available). Measured against the game's Extreme packs in docs/benchmarks.md.
+    """
     if not steps:
         return 0.0
     top = max(s.tier for s in steps)
-    return round(top + 0.99 * (1 - 0.9 ** sum(s.tier == top for s in steps)), 2)
+    uses = sum(s.tier == top for s in steps)
+    tight = sum(s.in_sight is not None and s.in_sight <= TIGHT for s in steps) / len(steps)
+    return round(top + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight), 2)
 
 
 def tier_word(rating: float) -> str:
@@ -698,8 +721,28 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     return Explanation(tuple(steps), solution, unique)
 
 
+def _in_sight(b: _Board) -> int:
+    """The easy deductions on ``b``: cells with a forced move (tier 1) plus dead-end links (tier 2).
+
+    One pass over the cells and one over the links; a board that already breaks a rule counts 0.
+    """
+    count = 0
+    for v in range(b.n):
+        lines, open_ = b.count(v)
+        count += bool(open_) and (lines == b.need[v] or lines + open_ == b.need[v])
+    try:
+        root, flow = b.segments()
+    except _Contradiction:
+        return 0
+    for e, (u, v) in enumerate(b.links):
+        if b.state[e] == UNDECIDED and (root[u] == root[v] or (flow[u] >= 0 and flow[v] >= 0 and flow[u] != flow[v])):
+            count += 1
+    return count
+
+
 def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | None) -> Step:
     """The next step on ``b`` (the easiest technique that decides something), applied to ``b``."""
+    in_sight = _in_sight(b)
     found = _easy(b, 4)
     if found is not None:
         tier, lines, cuts, k, cells = found
@@ -722,7 +765,7 @@ def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | N
     _apply(b, lines, cuts)
     return Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
                 tuple(_pair(b, e) for e in lines), tuple(_pair(b, e) for e in cuts),
-                tuple(b.nodes[v] for v in because), note)
+                tuple(b.nodes[v] for v in because), note, in_sight)
 
 
 def _truth(b: _Board, solution: Solution) -> list[bool]:
@@ -869,7 +912,8 @@ def explanation_json(path: str, found: Explanation) -> dict:
         "status": "explained",
         "steps": [{"technique": s.technique, "tier": s.tier, "flow": s.flow,
                    "links": [[at(u), at(v)] for u, v in s.lines], "cuts": [[at(u), at(v)] for u, v in s.cuts],
-                   "because": [at(n) for n in s.because], "note": s.note} for s in found.steps],
+                   "because": [at(n) for n in s.because], "note": s.note, "in_sight": s.in_sight}
+                  for s in found.steps],
         "counts": found.counts,
         "unique": found.unique,
         "rating": found.rating,

@@ -21,7 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search), the links it "
         "decides and the cells that justify it, easiest technique first at every step. Runs of forced moves and "
         "dead ends are shown as one line (--all shows every step). Ends with the rating: the hardest tier "
-        "needed, plus 0.99 * (1 - 0.9^uses) of it (0.1 for one use, below 1 however many), and its word: "
+        "needed plus a decimal below 1, half from how often that tier was used (1 - 0.9^uses) and half from the "
+        "share of tight steps (taken with at most two forced moves or dead ends in sight), and its word: "
         "easy (tiers 1-2), medium (3-4), hard (5), extreme (6). Positions are (line, column) of the file, "
         "as solve --json gives them. Flow Free rules.",
         epilog="examples:\n  flowgraph explain puzzles/standard/regular_10x10.txt\n"
@@ -31,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", help="a puzzle file (FILE#N: level N of a pack), or - for standard input")
     p.add_argument("--json", action="store_true",
                    help='one JSON object: {"puzzle", "status", "steps": [{"technique", "tier", "flow", "links", '
-                   '"cuts", "because", "note"}, ...], "counts", "unique", "rating", "tier"}')
+                   '"cuts", "because", "note", "in_sight"}, ...], "counts", "unique", "rating", "tier"}')
     p.add_argument("--all", action="store_true", help="show every step, forced moves and dead ends included")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up after S seconds, solving and steps together (status 4); the uniqueness check "

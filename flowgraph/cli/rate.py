@@ -20,7 +20,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         sub, "rate", run,
         description="Rate each puzzle by the solving path of flowgraph explain: the hardest technique needed "
         "(1 forced move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper "
-        "search) plus 0.99 * (1 - 0.9^uses) of it (0.1 for one use, below 1 however many), and a tier: "
+        "search) plus a decimal below 1, half from how often it was used (1 - 0.9^uses) and half from the share "
+        "of tight steps (taken with at most two forced moves or dead ends in sight), and a tier: "
         "easy (1-2), medium (3-4), hard (5), extreme (6). Folders stand for their puzzle files and a level "
         "pack for each of its levels; puzzles run in "
         "parallel (--jobs) and print in input order. Flow Free rules.",

@@ -57,12 +57,24 @@ def test_a_board_with_two_solutions_needs_a_search_step():
     assert any(s.technique == "deeper search" for s in found.steps)
 
 
-@pytest.mark.parametrize("tiers, rating, word", [
-    ([], 0.0, "easy"), ([1, 1, 2], 2.1, "easy"), ([1, 3, 3, 4], 4.1, "medium"), ([5] * 12, 5.71, "hard"),
-    ([1, 6, 6], 6.19, "extreme"), ([6] * 60, 6.99, "extreme"), ([6] * 400, 6.99, "extreme")])
-def test_the_rating_is_the_hardest_tier_and_its_uses(tiers, rating, word):
-    steps = [Step(TECHNIQUES[t - 1], t, None, (), (), (), "") for t in tiers]
+@pytest.mark.parametrize("tiers, in_sight, rating, word", [
+    ([], [], 0.0, "easy"),
+    ([1, 1, 2], [0, 1, 2], 2.54, "easy"),  # 2 + 0.99 * (0.5 * 0.1 + 0.5 * 1)
+    ([1, 3, 3, 4], [3, 1, 3, None], 4.17, "medium"),  # one use, a quarter tight
+    ([5] * 12, [2] * 6 + [3] * 6, 5.6, "hard"),  # 5 + 0.99 * (0.5 * (1 - 0.9 ** 12) + 0.5 * 0.5)
+    ([1, 6, 6], [4, 0, 0], 6.42, "extreme"),
+    ([6] * 60, [9] * 60, 6.49, "extreme"),  # many uses, nothing tight: below 6.5
+    ([6] * 400, [0] * 400, 6.99, "extreme")])  # never the next tier
+def test_the_rating_is_the_hardest_tier_its_uses_and_the_tight_steps(tiers, in_sight, rating, word):
+    steps = [Step(TECHNIQUES[t - 1], t, None, (), (), (), "", k) for t, k in zip(tiers, in_sight)]
     assert rating_of(steps) == rating and (tier_word(rating) == word or not steps)
+
+
+def test_each_step_counts_the_easy_deductions_in_sight():
+    found = explain(parse_file(PUZZLES / "standard" / "regular_5x5.txt"))
+    assert all(isinstance(s.in_sight, int) and s.in_sight >= 0 for s in found.steps)
+    assert found.steps[0].in_sight > 0  # a fresh board shows its endpoints' forced moves
+    assert all(s.in_sight > 0 for s in found.steps if s.tier <= 2)  # an easy step was itself in sight
 
 
 def test_numberlink_rules_are_declined():
@@ -83,7 +95,7 @@ def test_explain_json_gives_positions_as_solve_does(capsys):
     obj = json.loads(capsys.readouterr().out)
     assert obj["status"] == "explained" and obj["tier"] == "easy" and obj["unique"] is True
     step = obj["steps"][0]
-    assert set(step) == {"technique", "tier", "flow", "links", "cuts", "because", "note"}
+    assert set(step) == {"technique", "tier", "flow", "links", "cuts", "because", "note", "in_sight"}
     assert all(len(pair) == 2 and len(pair[0]) == 2 for pair in step["links"] + step["cuts"])
     cells = {tuple(n) for p in parse_file(path).graph.nodes for n in [p[:2]]}
     assert all(tuple(c) in cells for c in step["because"])
@@ -115,7 +127,7 @@ def test_rate_rates_a_batch_in_input_order(capsys):
 
 def test_rate_prints_one_line_a_puzzle(capsys):
     assert main(["rate", "--color", "never", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
-    assert capsys.readouterr().out.strip() == f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.71 (36 steps)"
+    assert capsys.readouterr().out.strip() == f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.45 (36 steps)"
 
 
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
