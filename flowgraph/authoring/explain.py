@@ -49,8 +49,8 @@ import numpy as np
 from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
 
-__all__ = ["TECHNIQUES", "TIER_WORDS", "Step", "Explanation", "explain", "explanation_json", "next_steps", "rating_of",
-           "replay", "tier_word"]
+__all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "Step", "Explanation", "explain", "explanation_json", "next_steps",
+           "rating_of", "replay", "tier_word", "tight_share"]
 
 #: Technique names, in tier order (tier = position + 1).
 TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-step contradiction", "deeper search")
@@ -142,6 +142,11 @@ class Explanation:
         return tier_word(self.rating)
 
     @property
+    def tight(self) -> float:
+        """The share of steps taken with at most :data:`TIGHT` easy deductions in sight (0.0 to 1.0)."""
+        return tight_share(self.steps)
+
+    @property
     def counts(self) -> dict[str, int]:
         """Steps per technique, every technique named."""
         return {t: sum(s.technique == t for s in self.steps) for t in TECHNIQUES}
@@ -166,8 +171,15 @@ def rating_of(steps: tuple[Step, ...] | list[Step]) -> float:
         return 0.0
     top = max(s.tier for s in steps)
     uses = sum(s.tier == top for s in steps)
-    tight = sum(s.in_sight is not None and s.in_sight <= TIGHT for s in steps) / len(steps)
-    return round(top + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight), 2)
+    return round(top + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight_share(steps)), 2)
+
+
+def tight_share(steps: tuple[Step, ...] | list[Step]) -> float:
+    """The share of ``steps`` taken with at most :data:`TIGHT` easy deductions in sight (0.0 with no step;
+    a step whose ``in_sight`` is None is not tight)."""
+    if not steps:
+        return 0.0
+    return sum(s.in_sight is not None and s.in_sight <= TIGHT for s in steps) / len(steps)
 
 
 def tier_word(rating: float) -> str:
@@ -918,4 +930,5 @@ def explanation_json(path: str, found: Explanation) -> dict:
         "unique": found.unique,
         "rating": found.rating,
         "tier": found.tier,
+        "tight": round(found.tight, 4),
     }

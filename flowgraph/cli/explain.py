@@ -32,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", help="a puzzle file (FILE#N: level N of a pack), or - for standard input")
     p.add_argument("--json", action="store_true",
                    help='one JSON object: {"puzzle", "status", "steps": [{"technique", "tier", "flow", "links", '
-                   '"cuts", "because", "note", "in_sight"}, ...], "counts", "unique", "rating", "tier"}')
+                   '"cuts", "because", "note", "in_sight"}, ...], "counts", "unique", "rating", "tier", "tight"}')
     p.add_argument("--all", action="store_true", help="show every step, forced moves and dead ends included")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up after S seconds, solving and steps together (status 4); the uniqueness check "
@@ -102,5 +102,5 @@ def run(args: argparse.Namespace) -> int:
     unique = {True: "unique solution", False: "several solutions: deeper-search steps pick one",
               None: "uniqueness not known"}[found.unique]
     out.print(Text(f"{args.file}: ").append(f"{found.tier}", style=STYLE[max([s.tier for s in steps], default=1)])
-              .append(f", rating {found.rating} ({len(steps)} steps; {unique})"))
+              .append(f", rating {found.rating} ({len(steps)} steps, {found.tight:.0%} tight; {unique})"))
     return EXIT["solved"]

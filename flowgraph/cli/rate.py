@@ -30,8 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, folders or level packs (- : standard input)")
     p.add_argument("--json", action="store_true",
-                   help='one JSON object per puzzle: {"puzzle", "status", "rating", "tier", "steps", "counts", '
-                   '"unique"}')
+                   help='one JSON object per puzzle: {"puzzle", "status", "rating", "tier", "steps", "tight", '
+                   '"counts", "unique"}')
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds, solving and steps together (status 4); the "
                    "uniqueness check behind tier 6's words stops at 10 s or half of S (then reported unknown)")
@@ -56,8 +56,10 @@ def run(args: argparse.Namespace) -> int:
             return
         name = jobs[i].name
         if row["status"] == "rated":
+            tight = row.get("tight")  # (rows resumed from an older run have none)
+            shown = "" if tight is None else f", {tight:.0%} tight"
             out.print(Text(f"{name}: ").append(row["tier"], style=STYLE[row["tier"]])
-                      .append(f", rating {row['rating']} ({row['steps']} steps"
+                      .append(f", rating {row['rating']} ({row['steps']} steps{shown}"
                               f"{'' if row['unique'] else '; not unique' if row['unique'] is False else ''})"))
         else:
             why = row.get("message") or "; ".join(e.get("message", "") for e in row.get("errors", []))

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, parse_text
-from flowgraph.authoring.explain import GUESS_NOTES, TECHNIQUES, Step, explain, rating_of, replay, tier_word
+from flowgraph.authoring.explain import GUESS_NOTES, TECHNIQUES, TIGHT, Step, explain, rating_of, replay, tier_word
 from flowgraph.cli import main
 from flowgraph.errors import RulesError
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
@@ -94,6 +94,7 @@ def test_explain_json_gives_positions_as_solve_does(capsys):
     assert main(["explain", "--json", str(path)]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["status"] == "explained" and obj["tier"] == "easy" and obj["unique"] is True
+    assert obj["tight"] == round(sum(s["in_sight"] <= TIGHT for s in obj["steps"]) / len(obj["steps"]), 4)
     step = obj["steps"][0]
     assert set(step) == {"technique", "tier", "flow", "links", "cuts", "because", "note", "in_sight"}
     assert all(len(pair) == 2 and len(pair[0]) == 2 for pair in step["links"] + step["cuts"])
@@ -123,11 +124,13 @@ def test_rate_rates_a_batch_in_input_order(capsys):
     assert [r["puzzle"] for r in rows] == list(map(str, files))
     assert [r["status"] for r in rows] == ["rated", "unsolvable", "rated"]
     assert rows[0]["tier"] == "easy" and rows[2]["tier"] == "hard" and rows[2]["rating"] > rows[0]["rating"]
+    assert all(0.0 <= rows[i]["tight"] <= 1.0 for i in (0, 2))
 
 
 def test_rate_prints_one_line_a_puzzle(capsys):
     assert main(["rate", "--color", "never", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
-    assert capsys.readouterr().out.strip() == f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.45 (36 steps)"
+    expected = f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.45 (36 steps, 19% tight)"
+    assert capsys.readouterr().out.strip() == expected
 
 
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
