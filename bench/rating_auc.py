@@ -59,7 +59,7 @@ def levels(folder: Path) -> list[dict]:
 def rate(row: dict) -> dict:
     """The row with ``rating``, ``tier``, ``states`` (the search's, solving it) and ``seconds``."""
     from flowgraph import parse_file, solve
-    from flowgraph.authoring.explain import TIGHT, explain
+    from flowgraph.authoring.explain import explain
     from flowgraph.errors import FlowgraphError
 
     t0 = time.perf_counter()
@@ -70,9 +70,8 @@ def rate(row: dict) -> dict:
     except FlowgraphError as error:  # a level that does not parse or solve is counted, not rated
         return {**row, "error": str(error)}
     counts = [sum(s.tier == t for s in found.steps) for t in range(1, 7)]
-    tight = sum(s.in_sight is not None and s.in_sight <= TIGHT for s in found.steps) / max(1, len(found.steps))
     return {**row, "rating": found.rating, "tier": found.tier, "unique": found.unique, "counts": counts,
-            "tight": round(tight, 4),
+            "tight": round(found.tight, 4),
             "states": solution.stats.get("states", 0), "seconds": round(time.perf_counter() - t0, 3)}
 
 
