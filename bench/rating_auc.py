@@ -12,9 +12,11 @@ that an Extreme level rates above an ordinary one, ties half) is printed:
 * within size: the AUC per board size, averaged weighted by the pairs it compares;
 * matched: the same within each (size, number of flows) stratum both groups have;
 
-each for the rating, its two parts ("tier and uses": the hardest tier and how often it was used,
-the rating before the tight share; "tight share": the share of steps taken with at most two easy
-deductions in sight) and the baselines "fewer flows" and "search states of the engine".
+each for the rating, its parts ("tier and uses": the hardest tier and how often it was used, the
+rating of issue 35's third part; "tight share": the share of steps taken with at most two easy
+deductions in sight; "span": the mean and the shortest path, as the rating weighs them; "before
+span": the rating of the fifth part, tier, uses and tight share) and the baselines "fewer flows"
+and "search states of the engine".
 
 Usage::
 
@@ -71,7 +73,7 @@ def rate(row: dict) -> dict:
         return {**row, "error": str(error)}
     counts = [sum(s.tier == t for s in found.steps) for t in range(1, 7)]
     return {**row, "rating": found.rating, "tier": found.tier, "unique": found.unique, "counts": counts,
-            "tight": round(found.tight, 4),
+            "tight": round(found.tight, 4), "paths": found.lengths,
             "states": solution.stats.get("states", 0), "seconds": round(time.perf_counter() - t0, 3)}
 
 
@@ -79,6 +81,20 @@ def _tier_and_uses(row: dict) -> float:
     """The rating before the tight share (issue 35's third part): ``tier + 0.99 * (1 - 0.9 ** uses)``."""
     top = max((t for t in range(1, 7) if row["counts"][t - 1]), default=0)
     return top + 0.99 * (1 - 0.9 ** row["counts"][top - 1]) if top else 0.0
+
+
+def _before_span(row: dict) -> float:
+    """The rating of issue 35's fifth part: ``tier + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight)``."""
+    top = max((t for t in range(1, 7) if row["counts"][t - 1]), default=0)
+    return top + 0.99 * (0.5 * (1 - 0.9 ** row["counts"][top - 1]) + 0.5 * row["tight"]) if top else 0.0
+
+
+def _span(row: dict) -> float:
+    """The span part of the rating alone: ``0.3 * long + 0.4 * short`` (:func:`flowgraph.authoring.explain.span_of`)."""
+    from flowgraph.authoring.explain import span_of
+
+    long, short = span_of(row["paths"])
+    return 0.3 * long + 0.4 * short
 
 
 def auc(pos: list[float], neg: list[float]) -> tuple[float, int]:
@@ -141,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{r['file']}: not rated: {r['error']}", file=sys.stderr)
     rated = [r for r in rated if "error" not in r]
     base = [r for r in rated if r["drawn"] == "sample"]  # the raw and per-size figures: no matching
-    figures = {"rating": lambda r: r["rating"], "tier and uses": _tier_and_uses, "tight share": lambda r: r["tight"],
+    figures = {"rating": lambda r: r["rating"], "before span": _before_span, "tier and uses": _tier_and_uses,
+               "tight share": lambda r: r["tight"], "span": _span, "shortest path": lambda r: min(r["paths"]),
                "fewer flows": lambda r: -r["flows"], "search states": lambda r: r["states"]}
     ext_n = sum(r["extreme"] for r in rated)
     print(f"{len(rated)} levels rated ({ext_n} Extreme, {len(rated) - ext_n} ordinary), 8x8-12x12, "

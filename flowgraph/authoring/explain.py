@@ -21,14 +21,16 @@ easiest technique that decides something, in this order (the tier is the positio
    a rating that still tells the hardest levels apart.
 
 The puzzle is rated by its hardest step (Sudoku Explainer's way, Simon Tatham's difficulty
-levels as sets of rules) and by how hard its steps were to find (Pelánek's model of a person
-solving: few moves in sight make the next one hard to spot):
-``rating = tier + 0.99 * (0.5 * (1 - 0.9 ** uses of that tier) + 0.5 * tight)``, to two decimals,
-where ``tight`` is the share of steps taken with at most :data:`TIGHT` easy deductions (cells with a
-forced move, dead-end links) in sight on the board (:attr:`Step.in_sight`). The decimal never
-reaches the next tier. Measured on the game's own packs, the number of guesses keeps telling its
-Extreme levels apart within a size, and the tight share where size and number of flows are
-equal (docs/benchmarks.md); the tier word is
+levels as sets of rules), by how hard its steps were to find (Pelánek's model of a person
+solving: few moves in sight make the next one hard to spot) and by how far its paths reach
+(van Kreveld et al.'s difficulty function of a level's aspects):
+``rating = tier + 0.99 * (0.2 * (1 - 0.9 ** uses of that tier) + 0.1 * tight + 0.3 * long + 0.4 * short)``,
+to two decimals, where ``tight`` is the share of steps taken with at most :data:`TIGHT` easy
+deductions (cells with a forced move, dead-end links) in sight on the board
+(:attr:`Step.in_sight`) and ``long`` and ``short`` the span of the solution's mean and shortest
+path (:func:`span_of`). The decimal never reaches the next tier. Measured on the game's own
+packs, the span tells its Extreme levels apart (fewer, longer paths, no short filler flow), and
+the shortest path where size and number of flows are equal (docs/benchmarks.md); the tier word is
 ``easy`` (tiers 1-2), ``medium`` (3-4), ``hard`` (5) or ``extreme`` (6).
 
 Every step agrees with the solution (the tests replay the steps on every bundled and corpus
@@ -39,6 +41,7 @@ given that the solution is unique, which :func:`explain` reports.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -50,7 +53,7 @@ from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
 
 __all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "Step", "Explanation", "explain", "explanation_json", "next_steps",
-           "rating_of", "replay", "tier_word", "tight_share"]
+           "rating_of", "replay", "span_of", "tier_word", "tight_share"]
 
 #: Technique names, in tier order (tier = position + 1).
 TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-step contradiction", "deeper search")
@@ -60,6 +63,8 @@ TIER_WORDS = {1: "easy", 2: "easy", 3: "medium", 4: "medium", 5: "hard", 6: "ext
 UNDECIDED, LINE, CUT = 0, 1, -1
 #: A step is *tight* when at most this many easy deductions are in sight before it (see :func:`rating_of`).
 TIGHT = 2
+#: Cells of the mean path, and of the shortest beyond two, at which a span part of the rating is 1 - 1/e.
+SPAN_MEAN, SPAN_SHORT = 10.0, 5.0
 #: Seconds the uniqueness check behind tier 6's words may take, and at most this share of the time
 #: left under a time limit (past it, the puzzle's uniqueness is reported unknown).
 UNIQUE_SECONDS = 10.0
@@ -133,8 +138,14 @@ class Explanation:
 
     @property
     def rating(self) -> float:
-        """The hardest tier, its uses and the share of tight steps, to two decimals (:func:`rating_of`)."""
-        return rating_of(self.steps)
+        """The hardest tier, its uses, the share of tight steps and the paths' span, to two decimals
+        (:func:`rating_of`)."""
+        return rating_of(self.steps, self.lengths)
+
+    @property
+    def lengths(self) -> list[int]:
+        """The cells of each path of the solution, in flow order."""
+        return [len(path) for path in self.solution.paths.values()]
 
     @property
     def tier(self) -> str:
@@ -152,26 +163,63 @@ class Explanation:
         return {t: sum(s.technique == t for s in self.steps) for t in TECHNIQUES}
 
 
-def rating_of(steps: tuple[Step, ...] | list[Step]) -> float:
+def rating_of(steps: tuple[Step, ...] | list[Step], lengths: Iterable[int] = ()) -> float:
     """The rating of a solving path, to two decimals (0.0 with no step).
 
-    ``tier + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight)``: the hardest tier; the times it was
-    used (a use 0.05, two 0.09, nine 0.3); and ``tight``, the share of steps with at most
-    :data:`TIGHT` easy deductions in sight (a step whose ``in_sight`` is None counts as not tight).
-    The decimal stays below 1, so the tier word never changes with it.
+    Parameters
+    ----------
+    steps : sequence of Step
+        The solving path.
+    lengths : iterable of int
+        The cells of each path of the solution (none: the span counts 0).
+
+    Returns
+    -------
+    float
+        ``tier + 0.99 * (0.2 * (1 - 0.9 ** uses) + 0.1 * tight + 0.3 * long + 0.4 * short)``: the
+        hardest tier; the times it was used; ``tight``, the share of steps with at most
+        :data:`TIGHT` easy deductions in sight (a step whose ``in_sight`` is None is not tight);
+        and the span a person must trace (:func:`span_of`): ``long`` from the mean path,
+        ``short`` from the shortest. Each part is 0 to 1, so the decimal stays below 1 and the
+        tier word never changes with it.
 
     Notes
     -----
     The uses follow Sudoku Explainer (a puzzle rated by its hardest technique); the tight share
     follows Pelánek's model of human problem solving ("Difficulty rating of Sudoku puzzles by a
     computational model", FLAIRS 2011: the time to find a step grows as fewer steps are
-    available). Measured against the game's Extreme packs in docs/benchmarks.md.
+    available); the span follows van Kreveld, Löffler and Mutser ("Automated puzzle difficulty
+    estimation", CIG 2015: Flow levels rated by a function of the level's aspects): long paths
+    are traced far, and a short one (a "filler" flow) is a free foothold. The weights were chosen
+    against the game's Extreme packs on one sample and checked on another (docs/benchmarks.md).
     """
     if not steps:
         return 0.0
     top = max(s.tier for s in steps)
     uses = sum(s.tier == top for s in steps)
-    return round(top + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight_share(steps)), 2)
+    long, short = span_of(lengths)
+    return round(top + 0.99 * (0.2 * (1 - 0.9 ** uses) + 0.1 * tight_share(steps) + 0.3 * long + 0.4 * short), 2)
+
+
+def span_of(lengths: Iterable[int]) -> tuple[float, float]:
+    """The span of a solution's paths, as two parts of the rating, each 0 to 1 (0, 0 with no path).
+
+    Parameters
+    ----------
+    lengths : iterable of int
+        The cells of each path (an endpoint to the other, both counted).
+
+    Returns
+    -------
+    long : float
+        ``1 - exp(-mean / 10)``: a mean path of 10 cells 0.63, of 20 cells 0.86.
+    short : float
+        ``1 - exp(-(shortest - 2) / 5)``: two endpoints side by side 0, a shortest path of 7 cells 0.63.
+    """
+    cells = list(lengths)
+    if not cells:
+        return 0.0, 0.0
+    return 1 - math.exp(-sum(cells) / len(cells) / SPAN_MEAN), 1 - math.exp(-(min(cells) - 2) / SPAN_SHORT)
 
 
 def tight_share(steps: tuple[Step, ...] | list[Step]) -> float:
@@ -931,4 +979,5 @@ def explanation_json(path: str, found: Explanation) -> dict:
         "rating": found.rating,
         "tier": found.tier,
         "tight": round(found.tight, 4),
+        "paths": found.lengths,
     }

@@ -480,6 +480,20 @@ def difficulty_flows(n: int, difficulty: str) -> tuple[int, int]:
     return low, high
 
 
+#: The shortest path generate_rated asks for by default: the game's Extreme 10x10 levels' shortest
+#: path has a median of 8 cells (docs/benchmarks.md); 6 where the board holds it, else 4.
+EXTREME_MIN_LENGTH = 6
+
+
+def _min_length(n: int, flows: int | tuple[int, int], difficulty: str) -> int:
+    """The default shortest path for ``difficulty`` on ``n`` cells: 3, 4 for hard, ``EXTREME_MIN_LENGTH``
+    for extreme where ``n`` cells hold the fewest flows asked at that length (else 4)."""
+    low = flows if isinstance(flows, int) else flows[0]
+    if difficulty == "extreme" and n >= low * EXTREME_MIN_LENGTH:
+        return EXTREME_MIN_LENGTH
+    return 4 if difficulty in ("hard", "extreme") else 3
+
+
 def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, seed: int | str = 0,
                    tries: int = 60, time_limit_s: float | None = None, **options: Any):
     """A unique puzzle whose :func:`~flowgraph.authoring.explain.explain` tier is ``difficulty``.
@@ -487,7 +501,7 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
     Puzzles are generated from the seeds ``seed``, ``seed.1``, ``seed.2``, ... and rated, and the
     first of the asked tier is kept: Simon Tatham's generators reject a puzzle of another level the
     same way. Without ``flows`` in ``options`` the range is :func:`difficulty_flows`'; without
-    ``min_length``, 4 for hard and extreme (no short filler flows), else 3.
+    ``min_length``, :func:`_min_length`'s (no short filler flows on hard and extreme boards).
 
     Parameters
     ----------
@@ -531,8 +545,8 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
         kw = dict(options)
         if kw.get("flows") is None:
             kw["flows"] = difficulty_flows(len(shaped.cells), difficulty)
-        if kw.get("min_length") is None:  # the game's hardest levels have no 2-3 cell filler flows
-            kw["min_length"] = 4 if difficulty in ("hard", "extreme") else 3
+        if kw.get("min_length") is None:  # the game's hardest levels have no short filler flows
+            kw["min_length"] = _min_length(len(shaped.cells), kw["flows"], difficulty)
         try:
             made = generate(shaped, seed=attempt, time_limit_s=left, **kw)
         except GenerationError:

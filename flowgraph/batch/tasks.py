@@ -176,8 +176,8 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
 
 def rate_task(job: Job, time_limit_s: float | None = None) -> dict[str, Any]:
     """Rate one job (:func:`~flowgraph.authoring.explain.explain`): ``puzzle, status`` (``rated``,
-    ``unsolvable``, ``limit``, ``invalid``), with ``rating``, ``tier``, ``steps``, ``tight``, ``counts`` and ``unique``
-    when rated, ``message`` otherwise, and ``stats.seconds``."""
+    ``unsolvable``, ``limit``, ``invalid``), with ``rating``, ``tier``, ``steps``, ``tight``, ``paths`` (each
+    path's cells), ``counts`` and ``unique`` when rated, ``message`` otherwise, and ``stats.seconds``."""
     from ..authoring.explain import explain
     from ..errors import RulesError, SearchLimitError, UnsolvableError
     from ..io.files import load
@@ -200,7 +200,7 @@ def rate_task(job: Job, time_limit_s: float | None = None) -> dict[str, Any]:
             row.update(status="invalid", message=str(exc))
         else:
             row.update(status="rated", rating=found.rating, tier=found.tier, steps=len(found.steps),
-                       tight=round(found.tight, 4), counts={k: v for k, v in found.counts.items() if v},
+                       tight=round(found.tight, 4), paths=found.lengths, counts={k: v for k, v in found.counts.items() if v},
                        unique=found.unique)
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
     return row

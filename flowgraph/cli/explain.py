@@ -14,6 +14,12 @@ __all__ = ["add_parser", "run"]
 STYLE = {1: "green", 2: "green", 3: "cyan", 4: "cyan", 5: "yellow", 6: "bold red"}
 
 
+
+def paths_words(lengths: list[int]) -> str:
+    """The span of a solution's paths in words: ``mean path 9.1 cells, shortest 3``."""
+    return f"mean path {sum(lengths) / len(lengths):.1f} cells, shortest {min(lengths)}" if lengths else "no path"
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "explain", run,
@@ -21,8 +27,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search), the links it "
         "decides and the cells that justify it, easiest technique first at every step. Runs of forced moves and "
         "dead ends are shown as one line (--all shows every step). Ends with the rating: the hardest tier "
-        "needed plus a decimal below 1, half from how often that tier was used (1 - 0.9^uses) and half from the "
-        "share of tight steps (taken with at most two forced moves or dead ends in sight), and its word: "
+        "needed plus a decimal below 1 from how often that tier was used, the share of tight steps (taken with "
+        "at most two forced moves or dead ends in sight) and the span of the paths (their mean and the shortest, "
+        "in cells), and its word: "
         "easy (tiers 1-2), medium (3-4), hard (5), extreme (6). Positions are (line, column) of the file, "
         "as solve --json gives them. Flow Free rules.",
         epilog="examples:\n  flowgraph explain puzzles/standard/regular_10x10.txt\n"
@@ -32,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", help="a puzzle file (FILE#N: level N of a pack), or - for standard input")
     p.add_argument("--json", action="store_true",
                    help='one JSON object: {"puzzle", "status", "steps": [{"technique", "tier", "flow", "links", '
-                   '"cuts", "because", "note", "in_sight"}, ...], "counts", "unique", "rating", "tier", "tight"}')
+                   '"cuts", "because", "note", "in_sight"}, ...], "counts", "unique", "rating", "tier", "tight", "paths"}')
     p.add_argument("--all", action="store_true", help="show every step, forced moves and dead ends included")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up after S seconds, solving and steps together (status 4); the uniqueness check "
@@ -102,5 +109,6 @@ def run(args: argparse.Namespace) -> int:
     unique = {True: "unique solution", False: "several solutions: deeper-search steps pick one",
               None: "uniqueness not known"}[found.unique]
     out.print(Text(f"{args.file}: ").append(f"{found.tier}", style=STYLE[max([s.tier for s in steps], default=1)])
-              .append(f", rating {found.rating} ({len(steps)} steps, {found.tight:.0%} tight; {unique})"))
+              .append(f", rating {found.rating} ({len(steps)} steps, {found.tight:.0%} tight, "
+                      f"{paths_words(found.lengths)}; {unique})"))
     return EXIT["solved"]

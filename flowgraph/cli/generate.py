@@ -65,7 +65,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "on 12x12; over 225 cells 2/3 to 3/2 of the square root of the cells)")
     p.add_argument("--min-length", type=positive_int, default=None, metavar="N",
                    help="the fewest cells on a path (default 3: no flow's endpoints side by side; 4 with "
-                   "--difficulty hard or extreme, as the game's hardest levels have no short filler flows)")
+                   "--difficulty hard, 6 with extreme where the board holds it, else 4, as the game's hardest "
+                   "levels have no short filler flows)")
     p.add_argument("--square", dest="no_square", action="store_false",
                    help="allow a 2x2 block of one flow (by default no 4-cycle is filled by one flow)")
     p.add_argument("--seed", metavar="S",

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from .batching import add_batch_options, finish, run_rows
 from .common import EXIT, add_color_option, add_command, consoles, exit_help, positive_float, read_stdin
+from .explain import paths_words
 
 __all__ = ["add_parser", "run"]
 
@@ -20,8 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         sub, "rate", run,
         description="Rate each puzzle by the solving path of flowgraph explain: the hardest technique needed "
         "(1 forced move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper "
-        "search) plus a decimal below 1, half from how often it was used (1 - 0.9^uses) and half from the share "
-        "of tight steps (taken with at most two forced moves or dead ends in sight), and a tier: "
+        "search) plus a decimal below 1 from how often it was used, the share of tight steps (taken with at most "
+        "two forced moves or dead ends in sight) and the span of the paths (their mean and the shortest, in "
+        "cells), and a tier: "
         "easy (1-2), medium (3-4), hard (5), extreme (6). Folders stand for their puzzle files and a level "
         "pack for each of its levels; puzzles run in "
         "parallel (--jobs) and print in input order. Flow Free rules.",
@@ -31,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, folders or level packs (- : standard input)")
     p.add_argument("--json", action="store_true",
                    help='one JSON object per puzzle: {"puzzle", "status", "rating", "tier", "steps", "tight", '
-                   '"counts", "unique"}')
+                   '"paths", "counts", "unique"}')
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds, solving and steps together (status 4); the "
                    "uniqueness check behind tier 6's words stops at 10 s or half of S (then reported unknown)")
@@ -58,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
         if row["status"] == "rated":
             tight = row.get("tight")  # (rows resumed from an older run have none)
             shown = "" if tight is None else f", {tight:.0%} tight"
+            shown += f", {paths_words(row['paths'])}" if row.get("paths") else ""
             out.print(Text(f"{name}: ").append(row["tier"], style=STYLE[row["tier"]])
                       .append(f", rating {row['rating']} ({row['steps']} steps{shown}"
                               f"{'' if row['unique'] else '; not unique' if row['unique'] is False else ''})"))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 
 import pytest
 
 from flowgraph import parse_file, parse_text
-from flowgraph.authoring.explain import GUESS_NOTES, TECHNIQUES, TIGHT, Step, explain, rating_of, replay, tier_word
+from flowgraph.authoring.explain import GUESS_NOTES, TECHNIQUES, TIGHT, Step, explain, rating_of, replay, span_of, tier_word
 from flowgraph.cli import main
 from flowgraph.errors import RulesError
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
@@ -29,7 +30,7 @@ def _replay(puzzle):
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_steps_replay_to_the_solution_on_every_bundled_board(path):
     found = _replay(parse_file(path))
-    assert found.rating == rating_of(found.steps) and found.tier == tier_word(found.rating)
+    assert found.rating == rating_of(found.steps, found.lengths) and found.tier == tier_word(found.rating)
 
 
 def _corpus_sample():
@@ -57,17 +58,28 @@ def test_a_board_with_two_solutions_needs_a_search_step():
     assert any(s.technique == "deeper search" for s in found.steps)
 
 
-@pytest.mark.parametrize("tiers, in_sight, rating, word", [
-    ([], [], 0.0, "easy"),
-    ([1, 1, 2], [0, 1, 2], 2.54, "easy"),  # 2 + 0.99 * (0.5 * 0.1 + 0.5 * 1)
-    ([1, 3, 3, 4], [3, 1, 3, None], 4.17, "medium"),  # one use, a quarter tight
-    ([5] * 12, [2] * 6 + [3] * 6, 5.6, "hard"),  # 5 + 0.99 * (0.5 * (1 - 0.9 ** 12) + 0.5 * 0.5)
-    ([1, 6, 6], [4, 0, 0], 6.42, "extreme"),
-    ([6] * 60, [9] * 60, 6.49, "extreme"),  # many uses, nothing tight: below 6.5
-    ([6] * 400, [0] * 400, 6.99, "extreme")])  # never the next tier
-def test_the_rating_is_the_hardest_tier_its_uses_and_the_tight_steps(tiers, in_sight, rating, word):
+@pytest.mark.parametrize("tiers, in_sight, lengths, rating, word", [
+    ([], [], [], 0.0, "easy"),
+    # 2 + 0.99 * (0.2 * 0.1 + 0.1 * 1 + 0.3 * (1 - e^-0.4) + 0.4 * (1 - e^-0.2))
+    ([1, 1, 2], [0, 1, 2], [3, 4, 5], 2.29, "easy"),
+    ([1, 3, 3, 4], [3, 1, 3, None], [2, 6], 4.14, "medium"),  # one use, a quarter tight, endpoints side by side
+    ([5] * 12, [2] * 6 + [3] * 6, [9, 10], 5.67, "hard"),
+    ([1, 6, 6], [4, 0, 0], [2, 2, 40], 6.33, "extreme"),  # the shortest path counts, not the longest
+    ([6] * 60, [9] * 60, [2], 6.25, "extreme"),  # many uses, nothing tight, no span
+    ([6] * 400, [0] * 400, [200, 200], 6.99, "extreme")])  # never the next tier
+def test_the_rating_is_the_hardest_tier_its_uses_the_tight_steps_and_the_span(tiers, in_sight, lengths, rating, word):
     steps = [Step(TECHNIQUES[t - 1], t, None, (), (), (), "", k) for t, k in zip(tiers, in_sight)]
-    assert rating_of(steps) == rating and (tier_word(rating) == word or not steps)
+    assert rating_of(steps, lengths) == rating and (tier_word(rating) == word or not steps)
+
+
+def test_the_span_counts_the_mean_and_the_shortest_path():
+    assert span_of([]) == (0.0, 0.0)
+    long, short = span_of([2, 18])
+    assert math.isclose(long, 1 - math.exp(-1)) and short == 0.0  # two endpoints side by side: no span
+    assert span_of([7, 7])[1] == pytest.approx(1 - math.exp(-1))
+    found = explain(parse_file(PUZZLES / "standard" / "regular_5x5.txt"))
+    assert sorted(found.lengths) == sorted(len(p) for p in found.solution.paths.values())
+    assert sum(found.lengths) == 25  # a filled 5x5
 
 
 def test_each_step_counts_the_easy_deductions_in_sight():
@@ -95,6 +107,7 @@ def test_explain_json_gives_positions_as_solve_does(capsys):
     obj = json.loads(capsys.readouterr().out)
     assert obj["status"] == "explained" and obj["tier"] == "easy" and obj["unique"] is True
     assert obj["tight"] == round(sum(s["in_sight"] <= TIGHT for s in obj["steps"]) / len(obj["steps"]), 4)
+    assert sum(obj["paths"]) == 25  # each path's cells
     step = obj["steps"][0]
     assert set(step) == {"technique", "tier", "flow", "links", "cuts", "because", "note", "in_sight"}
     assert all(len(pair) == 2 and len(pair[0]) == 2 for pair in step["links"] + step["cuts"])
@@ -125,11 +138,13 @@ def test_rate_rates_a_batch_in_input_order(capsys):
     assert [r["status"] for r in rows] == ["rated", "unsolvable", "rated"]
     assert rows[0]["tier"] == "easy" and rows[2]["tier"] == "hard" and rows[2]["rating"] > rows[0]["rating"]
     assert all(0.0 <= rows[i]["tight"] <= 1.0 for i in (0, 2))
+    assert sum(rows[0]["paths"]) == 25 and min(rows[0]["paths"]) >= 2  # each path's cells, a filled 5x5
 
 
 def test_rate_prints_one_line_a_puzzle(capsys):
     assert main(["rate", "--color", "never", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
-    expected = f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.45 (36 steps, 19% tight)"
+    expected = f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.35 (36 steps, 19% tight, "
+    expected += "mean path 5.0 cells, shortest 3)"
     assert capsys.readouterr().out.strip() == expected
 
 

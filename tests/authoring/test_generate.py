@@ -185,6 +185,13 @@ def test_generate_difficulty_through_the_cli(tmp_path, capsys):
     assert "--rules flow only" in capsys.readouterr().err
 
 
+def test_generate_extreme_has_no_short_filler_flow():
+    from flowgraph.authoring.generate import bridged_board, generate_rated
+
+    made, found, _ = generate_rated(lambda s: bridged_board("standard", 8, 8, seed=s), "extreme", seed=1)
+    assert found.tier == "extreme" and min(found.lengths) >= 6
+
+
 def test_an_unknown_difficulty_is_an_error():
     from flowgraph.authoring.generate import bridged_board, generate_rated
 
