@@ -25,10 +25,13 @@ import numpy as np
 from ..errors import SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution, position
 
-__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE", "MEMO_START", "MEMO_SLOTS"]
+__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE", "RACE_SLICE", "MEMO_START", "MEMO_SLOTS"]
 
 #: Decisions per slice of the compiled search between two looks at the clock (about 40-100 ms).
 SLICE = 50_000
+#: Decisions of each slice when two orders are raced (about 10 ms): the loser spends at most one slice more
+#: than the winner.
+RACE_SLICE = 5_000
 #: Slots of the failure memo at the start and at most (powers of two; 16 bytes each: 1 MiB, 64 MiB).
 MEMO_START = 1 << 16
 MEMO_SLOTS = 1 << 22
@@ -56,7 +59,8 @@ class Enumeration:
     solutions : tuple of Solution
         The first ones found, at most ``keep`` (unverified).
     stats : dict
-        ``seconds``, ``decisions`` (sets of links tried at a node), ``order`` ("rows" or "columns"),
+        ``seconds``, ``decisions`` (sets of links tried at a node, by every order raced), ``order``
+        ("rows" or "columns": the one that answered),
         ``memo_hits`` (frontiers skipped as seen before), ``memo_slots`` (the memo's size at the end).
     """
 
@@ -108,8 +112,14 @@ def short_cycles(links: np.ndarray, n: int, chorded: bool = False) -> tuple[list
 
 def _board_order(puzzle: Puzzle, only: str | None = None) -> tuple[list[Node], str]:
     """The nodes in rows or columns order (``only``), or whichever has the narrower frontier."""
+    return min(_board_orders(puzzle, only), key=lambda found: found[0])[1:]
+
+
+def _board_orders(puzzle: Puzzle, only: str | None = None) -> list[tuple[int, list[Node], str]]:
+    """(frontier width, nodes, name) of the rows order and the columns order (or ``only`` one): the
+    width is the most nodes already placed that still have a later neighbour."""
     g = puzzle.graph
-    best: tuple[int, list[Node], str] | None = None
+    found = []
     for name, key in (("rows", lambda v: (*position(v), v[2:])), ("columns", lambda v: (v[1], v[0], v[2:]))):
         if only is not None and name != only:
             continue
@@ -122,11 +132,8 @@ def _board_order(puzzle: Puzzle, only: str | None = None) -> tuple[list[Node], s
             if end > i:
                 opens[i] += 1
                 opens[end] -= 1
-        width = int(np.cumsum(opens).max(initial=0))
-        if best is None or width < best[0]:
-            best = (width, order, name)
-    assert best is not None
-    return best[1], best[2]
+        found.append((int(np.cumsum(opens).max(initial=0)), order, name))
+    return found
 
 
 class _Layout:
@@ -230,8 +237,12 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         On a planar board (square, no warps, no bridges), skip frontiers where two flows that must
         join below the frontier alternate along it (``exhaust._nested``); off only to measure it.
     order : {None, "rows", "columns"}
-        The board order (None: whichever keeps the frontier narrower). With ``canonical`` it
-        also says which corners are canonical: in rows order on a square board these are the
+        The board order (None: whichever keeps the frontier narrower; on a tie, as on a square
+        board, both are raced: slices of :data:`RACE_SLICE` decisions alternate and the first
+        search to end answers, as the better order of
+        a square board is often several times faster and which one cannot be told beforehand).
+        With ``canonical`` it also says which corners are canonical (raced: those of the order
+        that answered, ``stats["order"]``): in rows order on a square board these are the
         solutions numlin_v2 counts (its L-shape canonisation).
 
     Returns
@@ -246,8 +257,7 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     ValueError
         ``canonical`` under Flow Free rules, ``cap`` or ``keep`` below 0, or an unknown ``order``.
     """
-    from .search import passes
-    from .search.passes.codes import CAPPED, EXHAUSTED, PAUSED, REGISTERS, STACK_COLUMNS, hash_fits
+    from .search.passes.codes import CAPPED, EXHAUSTED, PAUSED
 
     fill = puzzle.rules.fills_every_cell
     if canonical and fill:
@@ -258,40 +268,79 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         raise ValueError(f"unknown board order {order!r}: expected rows or columns")
     limits = limits or Limits()
     t0 = time.perf_counter()
-    lay = _Layout(puzzle, canonical, order)
-    n, m = len(lay.nodes), len(lay.ends)
-    edge = np.zeros(m, np.uint8)
-    mate = np.arange(n, dtype=np.int64)
-    mate[lay.clue >= 0] = -2 - lay.clue[lay.clue >= 0]
-    must = np.zeros(n, np.uint8)
-    regs = np.zeros(REGISTERS, np.int64)
-    scratch = dict(trail=np.zeros((lay.trail_size, 3), np.int64), stack=np.zeros((n + 1, STACK_COLUMNS), np.int64),
-                   queue=np.zeros(max(n, 1), np.int64), inq=np.zeros(max(n, 1), np.uint8),
-                   pend=np.zeros((lay.pend_size, 2), np.int64))
-    out = np.zeros((keep, m), np.uint8)
-    # the failure memo starts small (a fresh large block costs more than a small board's search) and grows
-    table = np.zeros((MEMO_START if memo and hash_fits(n, m, len(lay.labels)) else 1, 2), np.int64)
-    mode = int(fill) | (2 if lay.planar and nested else 0)
-    big = np.iinfo(np.int64).max
-    stats: dict = {"seconds": 0.0, "decisions": 0, "order": lay.order, "memo_hits": 0, "memo_slots": len(table)}
+    if order is None:  # the narrower frontier; on a tie (a square board) both orders, raced
+        widths = [(width, name) for width, _, name in _board_orders(puzzle)]
+        orders = [name for width, name in widths if width == min(widths)[0]]
+    else:
+        orders = [order]
+    mode = int(fill) | 2  # the nesting check where the layout is planar (_Run clears it elsewhere)
+    runs = [_Run(_Layout(puzzle, canonical, name), mode if nested else int(fill), cap, keep, memo,
+                 len(puzzle.flows)) for name in orders]
     budget = limits.max_states
+    step = min(RACE_SLICE, SLICE) if len(runs) > 1 else SLICE
     while True:
-        if budget is not None and regs[2] >= budget:
-            raise SearchLimitError("states", {**stats, "count": int(regs[3])})
-        step = SLICE if budget is None else int(min(SLICE, budget - regs[2]))
+        for run in runs:
+            spent = sum(r.decisions for r in runs)
+            if budget is not None and spent >= budget:
+                raise SearchLimitError("states", {**run.stats(t0), "count": max(r.count for r in runs)})
+            status = run.go(step if budget is None else int(min(step, budget - spent)))
+            if status != PAUSED:
+                assert status in (EXHAUSTED, CAPPED)
+                stats = {**run.stats(t0), "decisions": sum(r.decisions for r in runs)}
+                sols = tuple(Solution(puzzle, run.lay.paths(run.out[i]), "exhaustive", stats)
+                             for i in range(min(run.count, keep)))
+                return Enumeration(run.count, status == EXHAUSTED, sols, stats)
+            if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
+                raise SearchLimitError("time", {**run.stats(t0), "decisions": sum(r.decisions for r in runs),
+                                                "count": max(r.count for r in runs)})
+
+
+class _Run:
+    """One exhaustive link search in one board order, resumable slice by slice (its whole state is in arrays)."""
+
+    def __init__(self, lay: _Layout, mode: int, cap: int | None, keep: int, memo: bool, flows: int):
+        from .search.passes.codes import REGISTERS, STACK_COLUMNS, hash_fits
+
+        self.lay = lay
+        n, m = len(lay.nodes), len(lay.ends)
+        self.edge = np.zeros(m, np.uint8)
+        self.mate = np.arange(n, dtype=np.int64)
+        self.mate[lay.clue >= 0] = -2 - lay.clue[lay.clue >= 0]
+        self.must = np.zeros(n, np.uint8)
+        self.regs = np.zeros(REGISTERS, np.int64)
+        self.trail = np.zeros((lay.trail_size, 3), np.int64)
+        self.stack = np.zeros((n + 1, STACK_COLUMNS), np.int64)
+        self.queue = np.zeros(max(n, 1), np.int64)
+        self.inq = np.zeros(max(n, 1), np.uint8)
+        self.pend = np.zeros((lay.pend_size, 2), np.int64)
+        self.out = np.zeros((keep, m), np.uint8)
+        # the failure memo starts small (a fresh large block costs more than a small board's search) and grows
+        self.table = np.zeros((MEMO_START if memo and hash_fits(n, m, flows) else 1, 2), np.int64)
+        self.mode = mode if lay.planar else mode & 1
+        self.cap = np.iinfo(np.int64).max if cap is None else cap
+
+    @property
+    def decisions(self) -> int:
+        return int(self.regs[2])
+
+    @property
+    def count(self) -> int:
+        return int(self.regs[3])
+
+    def stats(self, t0: float) -> dict:
+        return {"seconds": round(time.perf_counter() - t0, 6), "decisions": self.decisions, "order": self.lay.order,
+                "memo_hits": int(self.regs[8]), "memo_slots": len(self.table)}
+
+    def go(self, decisions: int) -> int:
+        """Up to ``decisions`` more decisions; the pass's status (PAUSED: more to do)."""
+        from .search import passes
+        from .search.passes.codes import PAUSED
+
+        lay = self.lay
         status = passes.exhaust_pass(lay.ptr, lay.nbr, lay.lnk, lay.ends, lay.clue, lay.cyc, lay.cptr, lay.cidx,
-                                     mode, big if cap is None else cap, step, edge, mate, must, scratch["trail"], regs,
-                                     scratch["stack"], scratch["queue"], scratch["inq"], scratch["pend"], out, table,
+                                     self.mode, self.cap, decisions, self.edge, self.mate, self.must, self.trail,
+                                     self.regs, self.stack, self.queue, self.inq, self.pend, self.out, self.table,
                                      lay.place)
-        stats = {"seconds": round(time.perf_counter() - t0, 6), "decisions": int(regs[2]), "order": lay.order,
-                 "memo_hits": int(regs[8]), "memo_slots": len(table)}
-        if status != PAUSED:
-            break
-        if 2 * regs[9] > len(table) and len(table) < MEMO_SLOTS:
-            table = _grown(table, regs)
-        if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
-            raise SearchLimitError("time", {**stats, "count": int(regs[3])})
-    found = int(regs[3])
-    sols = tuple(Solution(puzzle, lay.paths(out[i]), "exhaustive", stats) for i in range(min(found, keep)))
-    assert status in (EXHAUSTED, CAPPED)
-    return Enumeration(found, status == EXHAUSTED, sols, stats)
+        if status == PAUSED and 2 * self.regs[9] > len(self.table) and len(self.table) < MEMO_SLOTS:
+            self.table = _grown(self.table, self.regs)
+        return int(status)

@@ -251,5 +251,33 @@ def test_the_nesting_check_prunes_real_boards_and_changes_no_count(name):
     from tests.helpers import corpus_file
 
     puzzle = load(corpus_file(f"numberlink/{name}.txt"))[0].with_rules("numberlink")
-    off, on = (enumerate_solutions(puzzle, None, canonical=True, keep=0, nested=nested) for nested in (False, True))
+    off, on = (enumerate_solutions(puzzle, None, canonical=True, keep=0, nested=nested, order="rows")
+               for nested in (False, True))
     assert on.count == off.count and on.stats["decisions"] < off.stats["decisions"]
+
+
+@pytest.mark.parametrize("rules", ["flow", "numberlink"])
+def test_both_orders_raced_count_what_each_order_counts(rules):
+    """A square board ties the two board orders: they are raced, and an exact count is the same whichever answers."""
+    from flowgraph import parse_file
+    from flowgraph.engines.exhaustive import enumerate_solutions
+
+    puzzle = parse_file(PUZZLES / "standard" / "open_field_8x8.txt").with_rules(rules)
+    raced = enumerate_solutions(puzzle, keep=0)
+    assert raced.complete and raced.stats["order"] in ("rows", "columns")
+    assert {raced.count} == {enumerate_solutions(puzzle, keep=0, order=o).count for o in ("rows", "columns")}
+
+
+def test_the_race_answers_in_the_better_order():
+    """janko_166: the columns order proves two canonical solutions in a few thousand decisions, rows in millions."""
+    from flowgraph import parse_file
+    from flowgraph.engines.exhaustive import enumerate_solutions
+    from flowgraph.errors import SearchLimitError
+    from tests.helpers import corpus_file
+
+    puzzle = parse_file(corpus_file("numberlink/janko_166_17x17.txt")).with_rules("numberlink")
+    budget = Limits(max_states=100_000)
+    raced = enumerate_solutions(puzzle, 2, canonical=True, limits=budget)
+    assert raced.count == 2 and raced.stats["order"] == "columns" and raced.stats["decisions"] < 20_000
+    with pytest.raises(SearchLimitError):
+        enumerate_solutions(puzzle, 2, canonical=True, limits=budget, order="rows")
