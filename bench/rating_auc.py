@@ -21,6 +21,7 @@ and "search states of the engine".
 Usage::
 
     python bench/rating_auc.py PACK_FOLDER [--per-size 15] [--seed 1] [--jobs 2] [--json rows.jsonl]
+                               [--extreme levelpack_32_extremeRainbow.txt]
 """
 
 from __future__ import annotations
@@ -39,14 +40,23 @@ EXTREME_PACKS = (19, 20)
 SIZES = range(8, 13)
 
 
-def levels(folder: Path) -> list[dict]:
-    """Every square level of 8x8-12x12 in the numbered packs: pack, line, size, flows, extreme."""
+def levels(folder: Path, extreme: list[Path] | None = None) -> list[dict]:
+    """Every square level of 8x8-12x12 in the numbered packs: pack, line, size, flows, extreme.
+
+    ``extreme``: pack files that are the Extreme set instead of ``levelpack_19`` and ``levelpack_20``
+    (those two are then left out: they are neither set)."""
     found = []
-    for path in sorted(folder.glob("levelpack_*.txt")):
+    paths = sorted(folder.glob("levelpack_*.txt"))
+    for path in paths + list(extreme or []):
         m = re.fullmatch(r"levelpack_(\d+)\.txt", path.name)
-        if not m:
+        if extreme and path in extreme:
+            pack = -1 - extreme.index(path)
+        elif not m:
             continue  # the named packs (hexes, warps, rectangles ...) are other families
-        pack = int(m.group(1))
+        elif extreme and int(m.group(1)) in EXTREME_PACKS:
+            continue
+        else:
+            pack = int(m.group(1))
         for number, line in enumerate(path.read_text().splitlines(), 1):
             head = line.split(";")[0].split(",")
             if len(head) < 4 or not head[0].isdigit() or "." in head[0]:
@@ -54,7 +64,7 @@ def levels(folder: Path) -> list[dict]:
             size, flows = int(head[0]), int(head[3])
             if size in SIZES:
                 found.append({"pack": pack, "line": number, "size": size, "flows": flows,
-                              "extreme": pack in EXTREME_PACKS, "file": f"{path}#{number}"})
+                              "extreme": pack < 0 if extreme else pack in EXTREME_PACKS, "file": f"{path}#{number}"})
     return found
 
 
@@ -129,10 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", type=Path, help="write the rated rows here (JSON lines)")
+    parser.add_argument("--extreme", type=Path, nargs="+", metavar="PACK",
+                        help="pack files to take as the Extreme set instead of levelpack_19/20 (which are then "
+                        "left out), e.g. the held-out levelpack_32_extremeRainbow.txt")
     args = parser.parse_args(argv)
-    every = levels(args.packs)
+    every = levels(args.packs, args.extreme)
     if not any(r["extreme"] for r in every):
-        print(f"{args.packs}: no levelpack_19/20 (the Extreme packs) there", file=sys.stderr)
+        print(f"{args.packs}: no Extreme levels of 8x8-12x12 there (levelpack_19/20, or the --extreme packs)", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
     sample: list[dict] = []
