@@ -239,8 +239,8 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     order : {None, "rows", "columns"}
         The board order (None: whichever keeps the frontier narrower; on a tie, as on a square
         board, both are raced: slices of :data:`RACE_SLICE` decisions alternate and the first
-        search to end answers, as the better order of
-        a square board is often several times faster and which one cannot be told beforehand).
+        search to end answers, as the better order of a square board is often several times
+        faster and which one cannot be told beforehand; docs/benchmarks.md).
         With ``canonical`` it also says which corners are canonical (raced: those of the order
         that answered, ``stats["order"]``): in rows order on a square board these are the
         solutions numlin_v2 counts (its L-shape canonisation).
