@@ -30,9 +30,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "needed plus a decimal below 1 from how often that tier was used, the share of tight steps (taken with "
         "at most two forced moves or dead ends in sight) and the span of the paths (their mean and the shortest, "
         "in cells), and its word: "
-        "easy (tiers 1-2), medium (3-4), hard (5), extreme (6). Positions are (line, column) of the file, "
+        "easy (tiers 1-2), medium (3-4), hard (5), extreme (6). --boards draws the board before each harder "
+        "step. Positions are (line, column) of the file, "
         "as solve --json gives them. Flow Free rules.",
         epilog="examples:\n  flowgraph explain puzzles/standard/regular_10x10.txt\n"
+        "  flowgraph explain --boards puzzles/warps/wrap_5x5.txt\n"
         "  flowgraph explain --json puzzles/warps/torus_6x6.txt\n\n"
         "exit status: 0 explained, 1 no solution, 2 usage error, 3 invalid file, 4 limit",
     )
@@ -41,11 +43,30 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help='one JSON object: {"puzzle", "status", "steps": [{"technique", "tier", "flow", "links", '
                    '"cuts", "because", "note", "in_sight"}, ...], "counts", "unique", "rating", "tier", "tight", "paths"}')
     p.add_argument("--all", action="store_true", help="show every step, forced moves and dead ends included")
+    p.add_argument("--boards", action="store_true",
+                   help="draw the board as it stands before each step of tier 3 and up (the lines decided so far), "
+                   "where a person would stop and look")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up after S seconds, solving and steps together (status 4); the uniqueness check "
                    "behind tier 6's words stops at 10 s or half of S (then reported unknown)")
     add_rules_option(p)
     add_color_option(p)
+
+
+def _draw(out, found, before) -> None:
+    """The board with the lines of the steps ``before``, indented under the list (nothing where no text
+    draws the board)."""
+    from ..errors import ConversionError
+    from ..render.text import board_text
+
+    try:
+        board = board_text(found.solution, [pair for s in before for pair in s.lines], color=True)
+    except ConversionError:
+        return
+    for row in board.split("\n"):
+        if row.plain.strip():
+            row.rstrip()
+            out.print(Text("          ").append(row))
 
 
 def _link(pair) -> str:
@@ -101,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
                               "ruled out"))
             i = j
             continue
+        if args.boards and s.tier >= 3:
+            _draw(out, found, steps[:i])
         decided = ", ".join([f"line {_link(p)}" for p in s.lines] + [f"no line {_link(p)}" for p in s.cuts])
         flow = f" flow {s.flow}:" if s.flow else ""
         out.print(Text(f"{i + 1:>7}. ").append(s.technique, style=STYLE[s.tier])

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from rich.text import Text
 
 from ..errors import ConversionError
 from ..io.neighbor_link import analyse
 from ..io.sketch import draw_neighbor_link, places_from_origin, sketch_of
-from ..model import LABELS, Puzzle, Solution, position
+from ..model import LABELS, Node, Puzzle, Solution, position
 
-__all__ = ["solution_grid", "solution_text", "as_neighbor_link", "flow_style", "board_rows", "PALETTE"]
+__all__ = ["solution_grid", "solution_text", "board_text", "as_neighbor_link", "flow_style", "board_rows", "PALETTE"]
 
 #: Flow Free's colour order, then more distinct colours for bigger packs.
 PALETTE = (
@@ -43,11 +45,15 @@ def solution_grid(solution: Solution) -> list[list[tuple[str, str | None]]]:
     """
     if solution.puzzle.format != "neighbor-link":
         solution = as_neighbor_link(solution)
-    puzzle = solution.puzzle
+    return _grid(solution.puzzle, solution.paths.items())
+
+
+def _grid(puzzle: Puzzle, paths: Iterable[tuple[str, Sequence[Node]]]) -> list[list[tuple[str, str | None]]]:
+    """:func:`solution_grid` of a neighbor-link ``puzzle`` with these (label, path) pieces drawn."""
     graph = puzzle.graph
     owner: dict[tuple[int, int], str] = {}
     used: dict[tuple[int, int], str] = {}
-    for label, path in solution.paths.items():
+    for label, path in paths:
         for node in path:
             owner.setdefault(position(node), label)
         for u, v in zip(path, path[1:]):
@@ -73,6 +79,49 @@ def solution_grid(solution: Solution) -> list[list[tuple[str, str | None]]]:
     return rows
 
 
+def board_text(solution: Solution, lines: Iterable[tuple[Node, Node]], color: bool = False) -> Text:
+    """A board part way through solving, as text: the endpoints and the ``lines`` decided so far.
+
+    Parameters
+    ----------
+    solution : Solution
+        The solution the lines belong to (it names each line's flow, for its label and colour).
+    lines : iterable of (Node, Node)
+        Links of ``solution``'s paths, in the puzzle's own nodes.
+    color : bool
+        Style each flow with its colour.
+
+    Raises
+    ------
+    ConversionError
+        The board has no 2-D drawing (a 3-D JSON graph, say).
+    """
+    flow_of = {frozenset(pair): label for label, path in solution.paths.items() for pair in zip(path, path[1:])}
+    pieces: list[tuple[str, tuple[Node, ...]]] = [(flow_of.get(frozenset(pair), "?"), tuple(pair)) for pair in lines]
+    pieces += [(flow.label, (end,)) for flow in solution.puzzle.flows for end in flow.ends]
+    if solution.puzzle.format != "neighbor-link":
+        drawn, node_at = _drawing(solution.puzzle)
+        pieces = [(label, tuple(node_at[n] for n in piece)) for label, piece in pieces]
+        rows = _grid(drawn, pieces)
+    else:
+        rows = _grid(solution.puzzle, pieces)
+    text = Text()
+    for row in rows:
+        for ch, owner in row:
+            text.append(ch, style=flow_style(owner) if color and owner else "")
+        text.append("\n")
+    return text
+
+
+def _drawing(puzzle: Puzzle) -> tuple[Puzzle, dict[Node, Node]]:
+    """The puzzle drawn as neighbor-link text, and each of its nodes' node there."""
+    drawn, problems = analyse(draw_neighbor_link(sketch_of(puzzle)))
+    if drawn is None:  # a bug of the writer: say what, rather than draw a wrong board
+        raise ConversionError(f"the board drawn as text does not read back: {problems[0].message}")
+    node_at = {at: key for key, at in places_from_origin(sketch_of(drawn)).items()}
+    return drawn, {n: node_at[at] for n, at in places_from_origin(sketch_of(puzzle)).items()}
+
+
 def as_neighbor_link(solution: Solution) -> Solution:
     """The solution on its board drawn as neighbor-link text (for puzzles read from other formats).
 
@@ -81,12 +130,8 @@ def as_neighbor_link(solution: Solution) -> Solution:
     ConversionError
         The board has no 2-D drawing (a 3-D JSON graph, say).
     """
-    drawn, problems = analyse(draw_neighbor_link(sketch_of(solution.puzzle)))
-    if drawn is None:  # a bug of the writer: say what, rather than draw a wrong board
-        raise ConversionError(f"the board drawn as text does not read back: {problems[0].message}")
-    node_at = {at: key for key, at in places_from_origin(sketch_of(drawn)).items()}
-    at = places_from_origin(sketch_of(solution.puzzle))
-    paths = {label: tuple(node_at[at[n]] for n in path) for label, path in solution.paths.items()}
+    drawn, node_at = _drawing(solution.puzzle)
+    paths = {label: tuple(node_at[n] for n in path) for label, path in solution.paths.items()}
     return Solution(drawn, paths, solution.engine, solution.stats)
 
 

@@ -216,3 +216,21 @@ def test_replay_names_a_step_that_disagrees_with_the_solution():
     problems = replay(bad)
     assert problems and all(p.startswith("step 1: ") for p in problems)
     assert replay(dataclasses.replace(found, steps=found.steps[:-1]))[-1].startswith("the steps leave")
+
+
+def test_explain_boards_draws_the_board_before_each_harder_step(capsys):
+    path = PUZZLES / "warps" / "wrap_5x5.txt"
+    assert main(["explain", "--json", str(path)]) == 0
+    harder = [s for s in json.loads(capsys.readouterr().out)["steps"] if s["tier"] >= 3]
+    assert main(["explain", "--boards", "--color", "never", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    drawn = [line.startswith(" " * 10) for line in out]
+    blocks = [i for i, d in enumerate(drawn) if d and not drawn[i - 1]]  # where each board starts
+    assert len(blocks) == len(harder) > 0
+    after = [out[i + 1 + next(k for k, d in enumerate(drawn[i + 1:]) if not d)] for i in blocks]
+    firsts = [(s["links"] + s["cuts"])[0][0] for s in harder]  # each step's first link's first cell
+    assert all(f"({a},{b})" in line for (a, b), line in zip(firsts, after))
+    first, second = (out[b:b + 5] for b in blocks[:2])
+    assert first != second  # the bottleneck's line is drawn on the next board
+    assert main(["explain", "--color", "never", str(path)]) == 0
+    assert not any(line.startswith(" " * 10) for line in capsys.readouterr().out.splitlines())
