@@ -87,16 +87,22 @@ def rate(row: dict) -> dict:
             "states": solution.stats.get("states", 0), "seconds": round(time.perf_counter() - t0, 3)}
 
 
+def _top_uses(row: dict) -> tuple[int, float]:
+    """The hardest tier of a rated row (0: no step) and ``1 - 0.9 ** uses`` of it."""
+    top = max((t for t in range(1, 7) if row["counts"][t - 1]), default=0)
+    return top, (1 - 0.9 ** row["counts"][top - 1]) if top else 0.0
+
+
 def _tier_and_uses(row: dict) -> float:
     """The rating before the tight share (issue 35's third part): ``tier + 0.99 * (1 - 0.9 ** uses)``."""
-    top = max((t for t in range(1, 7) if row["counts"][t - 1]), default=0)
-    return top + 0.99 * (1 - 0.9 ** row["counts"][top - 1]) if top else 0.0
+    top, uses = _top_uses(row)
+    return top + 0.99 * uses if top else 0.0
 
 
 def _before_span(row: dict) -> float:
     """The rating of issue 35's fifth part: ``tier + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight)``."""
-    top = max((t for t in range(1, 7) if row["counts"][t - 1]), default=0)
-    return top + 0.99 * (0.5 * (1 - 0.9 ** row["counts"][top - 1]) + 0.5 * row["tight"]) if top else 0.0
+    top, uses = _top_uses(row)
+    return top + 0.99 * (0.5 * uses + 0.5 * row["tight"]) if top else 0.0
 
 
 def _span(row: dict) -> float:

@@ -105,6 +105,11 @@ def board_text(solution: Solution, lines: Iterable[tuple[Node, Node]], color: bo
         rows = _grid(drawn, pieces)
     else:
         rows = _grid(solution.puzzle, pieces)
+    return _styled(rows, color)
+
+
+def _styled(rows: list[list[tuple[str, str | None]]], color: bool) -> Text:
+    """Grid rows (:func:`solution_grid`'s) as text, each flow in its colour when ``color``."""
     text = Text()
     for row in rows:
         for ch, owner in row:
@@ -157,10 +162,6 @@ def solution_text(solution: Solution, color: bool = False) -> Text:
             text.append(label, style=flow_style(label) if color else "")
             text.append(": " + " ".join(f"{n[0]}:{n[1]}" for n in path) + "\n")
         return text
-    for row in rows:
-        for ch, owner in row:
-            text.append(ch, style=flow_style(owner) if color and owner else "")
-        text.append("\n")
-    return text
+    return _styled(rows, color)
 
 
