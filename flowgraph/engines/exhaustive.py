@@ -136,6 +136,19 @@ def _board_orders(puzzle: Puzzle, only: str | None = None) -> list[tuple[int, li
     return found
 
 
+def _rim_key(x: int, y: int, wide: int, tall: int) -> int:
+    """The key of the border cell at column ``x``, line ``y`` (in the board order's own terms) going on
+    from the frontier's last point: down the last column, back along the last line, up the first column;
+    -1 for a cell off the border (its place under the frontier is the search's to work out)."""
+    if x == wide - 1:
+        return 4 * wide + y
+    if y == tall - 1:
+        return 4 * wide + tall + (wide - 1 - x)
+    if x == 0:
+        return 4 * wide + tall + wide + (tall - 1 - y)
+    return -1
+
+
 class _Layout:
     """The arrays of one puzzle for :func:`exhaust_pass`, nodes in board order."""
 
@@ -182,8 +195,15 @@ class _Layout:
         self.planar = puzzle.family == "STANDARD" and all(plain) and \
             not any(warp for *_, warp in g.edges(data="warp"))
         axis = 1 if self.order == "rows" else 0
-        rank = {c: 2 * i for i, c in enumerate(sorted({v[axis] for v in self.nodes}))}
-        self.place = np.array([rank[v[axis]] for v in self.nodes], np.int64)
+        minor = {c: i for i, c in enumerate(sorted({v[axis] for v in self.nodes}))}
+        major = {c: i for i, c in enumerate(sorted({v[1 - axis] for v in self.nodes}))}
+        wide, tall = len(minor), len(major)
+        # a full rectangle (every cell and link of the grid): an endpoint on its border is a point of the rim
+        self.rectangle = self.planar and wide >= 3 and tall >= 3 and n == wide * tall and \
+            m == 2 * wide * tall - wide - tall
+        self.place = np.array([(2 * minor[v[axis]], major[v[1 - axis]],
+                                _rim_key(minor[v[axis]], major[v[1 - axis]], wide, tall) if self.rectangle else -1)
+                               for v in self.nodes], np.int64).reshape(-1, 3)
         self.pend_size = m * (3 * most_cycles + 4 * most_links) + 8 * n + 16
         self.trail_size = 5 * m + 2 * n + 8
 
@@ -316,7 +336,7 @@ class _Run:
         self.out = np.zeros((keep, m), np.uint8)
         # the failure memo starts small (a fresh large block costs more than a small board's search) and grows
         self.table = np.zeros((MEMO_START if memo and hash_fits(n, m, flows) else 1, 2), np.int64)
-        self.mode = mode if lay.planar else mode & 1
+        self.mode = (mode | (4 if lay.rectangle else 0)) if lay.planar and mode & 2 else mode & 1
         self.cap = np.iinfo(np.int64).max if cap is None else cap
 
     @property

@@ -54,6 +54,43 @@ def test_counts_equal_brute_force(seed, rules):
         verify(s)
 
 
+def _rim_board(seed: int) -> str:
+    """A full 4x4 or 5x4 rectangle (no holes) with 2-3 flows whose endpoints sit on its border, the
+    case where the nesting check also orders the endpoints around the rim."""
+    import random
+
+    rng = random.Random(seed)
+    width, height = rng.choice([(4, 4), (5, 4), (4, 5)])
+    rim = [(x, y) for x in range(width) for y in range(height) if x in (0, width - 1) or y in (0, height - 1)]
+    cells = dict.fromkeys(((x, y) for x in range(width) for y in range(height)), ".")
+    for label, xy in zip("AABBCC"[: 2 * rng.randint(2, 3)], rng.sample(rim, 6)):
+        cells[xy] = label
+    return "STANDARD\n" + "\n".join("".join(cells[x, y] for x in range(width)) for y in range(height)) + "\n"
+
+
+@pytest.mark.parametrize("rules", ["flow", "numberlink"])
+@pytest.mark.parametrize("seed", range(24))
+def test_counts_with_endpoints_on_the_rim_equal_brute_force(seed, rules):
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    puzzle = read_plain_grid(_rim_board(seed)).with_rules(rules)
+    result = count_all(puzzle)
+    assert result.exact and result.count == _brute_force(puzzle)
+
+
+def test_flows_that_must_cross_on_the_rim_are_cut_at_once():
+    """A and B join opposite corners of a rectangle: they alternate around its rim, so no solution; the
+    nesting check says so at once (2 decisions), the search without it needs over a thousand."""
+    from flowgraph.engines.exhaustive import enumerate_solutions
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    rows = ["A....B", *["......"] * 4, "B....A"]
+    puzzle = read_plain_grid("STANDARD\n" + "\n".join(rows) + "\n").with_rules("numberlink")
+    off, on = (enumerate_solutions(puzzle, None, keep=0, nested=nested, order="rows") for nested in (False, True))
+    assert off.count == on.count == 0
+    assert on.stats["decisions"] * 100 < off.stats["decisions"]
+
+
 @pytest.mark.parametrize("path", sorted(PUZZLES.glob("*/*.txt")), ids=lambda p: p.name)
 def test_bundled_boards_count_as_count_solutions_says(path):
     from flowgraph import parse_file

@@ -221,7 +221,7 @@ def sample_calls() -> dict[str, tuple]:
                          np.zeros(4, np.uint8), np.zeros((32, 3), np.int64), np.zeros(10, np.int64),
                          np.zeros((5, 6), np.int64), np.zeros(4, np.int64), np.zeros(4, np.uint8),
                          np.zeros((128, 2), np.int64), np.zeros((2, 4), np.uint8), np.zeros((4, 2), np.int64),
-                         np.array([0, 2, 0, 2], np.int64)),
+                         np.array([[0, 0, -1], [2, 0, -1], [0, 1, -1], [2, 1, -1]], np.int64)),
         # the same four links, every node's links in link order, nothing decided yet: two trials, node 0's links
         # each ruled out
         "sweep_trials": (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),

@@ -56,7 +56,7 @@ ENTRY_POINTS: tuple[EntryPoint, ...] = (
     EntryPoint("step_head", "moves", f"UniTuple(i8, 2)({_C}, {_I}, i8, i8, i8, i8)"),
     EntryPoint("exhaust_pass", "exhaust",
                f"i8({_I}, {_I}, {_I}, i8[:, ::1], {_I}, i8[:, ::1], {_I}, {_I}, i8, i8, i8, {_C}, {_I}, {_C}, i8[:, ::1], "
-               f"{_I}, i8[:, ::1], {_I}, {_C}, i8[:, ::1], u1[:, ::1], i8[:, ::1], {_I})"),
+               f"{_I}, i8[:, ::1], {_I}, {_C}, i8[:, ::1], u1[:, ::1], i8[:, ::1], i8[:, ::1])"),
     EntryPoint("sweep_trials", "trials",
                f"UniTuple(i8, 4)(i8[:, ::1], {_I}, {_I}, {_I}, {_I}, i1[::1], i8, {_I}, i1[::1], i8, i8, b1, i1[:, ::1], {_I})"),
 )

@@ -342,7 +342,8 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         The cycles of link ``e`` are ``cidx[cptr[e]:cptr[e + 1]]``.
     mode : int
         Bit 0: every node must be used (Flow Free). Bit 1: the board is planar and drawn so that
-        ``place`` orders the links that cross the frontier (:func:`_nested`).
+        ``place`` orders the links that cross the frontier (:func:`_nested`). Bit 2: besides, it is
+        a full rectangle of lines (every node and link of the grid) and ``place`` gives the rim.
     cap : int
         Stop when this many solutions are found.
     budget : int
@@ -360,9 +361,12 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         Pending decisions; P at least ``m * (3 * most cycles of a link + 4 * most links of a node) + n * 8``.
     out : uint8 array, shape (keep, m)
         The first ``keep`` solutions' link states.
-    place : int64 array, shape (n,)
-        With mode bit 1: each node's column (rows order) times two, so that a link's crossing point
-        on the frontier is ``place[u] + place[v]``.
+    place : int64 array, shape (n, 3)
+        With mode bit 1: each node's column (rows order; its line in columns order) times two, so
+        that a link's crossing point on the frontier is ``place[u, 0] + place[v, 0]``; its line
+        (column); with mode bit 2 its key on the board's border, going on from the frontier's last
+        point (``4 * columns``) down the last column, back along the last line and up the first
+        column (-1 off the border).
     memo : int64 array, shape (S, 2)
         The failure memo, zero at the start; S a power of two, or 1 for none (then
         :func:`~flowgraph.engines.search.passes.codes.hash_fits` need not hold). Between two calls
@@ -376,6 +380,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     """
     fill = (mode & 1) != 0
     planar = (mode & 2) != 0
+    rect = (mode & 4) != 0
     n = clue.shape[0]
     nflows = 0
     for v in range(n):
@@ -383,8 +388,15 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     span = 0  # the farthest a link reaches back in board order
     for e in range(ends.shape[0]):
         span = max(span, ends[e, 1] - ends[e, 0])
-    cross = np.empty((n + 1, 4), np.int64)  # scratch of _nested: u, v, key, label
-    owner = np.empty(max(nflows, 1), np.int64)
+    cross = np.empty((2 * n + 2, 4), np.int64)  # scratch of _nested: u, v, key, label
+    owner = np.empty((max(nflows, 1), 2), np.int64)
+    fends = np.full((max(nflows, 1), 2), -1, np.int64)  # each flow's endpoints
+    for v in range(n):
+        if clue[v] >= 0:
+            fends[clue[v], 0 if fends[clue[v], 0] < 0 else 1] = v
+    lines = 0
+    for v in range(n):
+        lines = max(lines, place[v, 1] + 1)
     end_nodes = regs[_NODES] + budget
     if not regs[_STARTED]:
         regs[_STARTED] = 1
@@ -471,7 +483,8 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         if _seen(memo, h1, h2):
             regs[_HITS] += 1
             continue
-        if planar and not _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner):
+        rim = rect and place[w, 1] + 3 <= lines  # two whole lines below w's at least
+        if planar and not _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rim):
             _remember(memo, regs, h1, h2)
             continue
         stack[d + 1, 0] = w
@@ -485,7 +498,16 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
 
 
 @njit(cache=True)
-def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner):  # pragma: no cover - compiled
+def _rim(place, w, x):  # pragma: no cover - compiled
+    """Where endpoint ``x`` (at or after ``w``) touches the rim of the part still to decide, as a key in
+    the frontier's order continued around the board's border; -1 inside. A rectangle only."""
+    if place[x, 1] == place[w, 1] or (place[x, 1] == place[w, 1] + 1 and place[x, 0] < place[w, 0]):
+        return 2 * place[x, 0]  # under the frontier: beside the crossing its link up would make
+    return place[x, 2]
+
+
+@njit(cache=True)
+def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rect):  # pragma: no cover - compiled
     """False when two paths that must be joined below the frontier would cross there (a planar board).
 
     The links used between the nodes before ``w`` and the rest cross the frontier at points
@@ -496,6 +518,11 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner):  # p
     frontier (a, b, a, b) cannot both be made without crossing (Jordan's curve theorem), so the
     joins must nest like brackets. A loose piece (no endpoint yet) through the part above could
     carry a flow from one crossing to another, so with one at the frontier nothing is said.
+
+    With ``rect`` (a full rectangle, at least two whole lines below ``w``'s) the rim of the part
+    below goes on from the frontier around the board's border, and an endpoint on it is a point
+    of that rim too: a flow with one crossing must reach its endpoint below, a flow with no
+    crossing joins its two endpoints, and these joins must nest with the others.
     """
     count = 0
     for u in range(max(0, w - span), w):
@@ -504,21 +531,23 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner):  # p
             if v >= w and edge[lnk[i]] == LINE:
                 cross[count, 0] = u
                 cross[count, 1] = v
-                cross[count, 2] = place[u] + place[v]
+                cross[count, 2] = place[u, 0] + place[v, 0]
                 count += 1
-    if count < 4:
+    if count < 4 and not rect:
         return True
     for k in range(owner.shape[0]):
-        owner[k] = -1
+        owner[k, 0] = -1  # the crossing whose head is flow k's
+        owner[k, 1] = -1  # flow k's endpoint below reached from a crossing
     for c in range(count):  # the label of each crossing: its partner's key + 1, or 0 (nothing to join)
         prev = cross[c, 0]
         cur = cross[c, 1]
         label = 0
         while True:
             if cur < w:  # back up through another crossing: joined below already
-                label = place[prev] + place[cur] + 1
+                label = place[prev, 0] + place[cur, 0] + 1
                 break
             if clue[cur] >= 0:  # the path ends at an endpoint below: nothing to join
+                owner[clue[cur], 1] = cur
                 break
             nxt = -1
             for i in range(ptr[cur], ptr[cur + 1]):
@@ -532,16 +561,52 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner):  # p
                     return True  # a loose piece: it could carry a flow anywhere along the frontier
                 if m < -1:
                     k = -2 - m
-                    if owner[k] < 0:
-                        owner[k] = c
+                    if owner[k, 0] < 0:
+                        owner[k, 0] = c
                     else:  # the flow's other head came up through crossing owner[k]: join the two
-                        other = owner[k]
+                        other = owner[k, 0]
                         cross[other, 3] = cross[c, 2] + 1
                         label = cross[other, 2] + 1
                 break
             prev = cur
             cur = nxt
         cross[c, 3] = label
+    if rect:
+        points = count
+        for k in range(owner.shape[0]):
+            a = fends[k, 0]
+            b = fends[k, 1]
+            o = owner[k, 0]
+            if o >= 0:
+                if cross[o, 3] != 0:
+                    continue  # joined to another crossing
+                e = -1  # the endpoint below that the crossing's flow still has to reach
+                if a >= w and a != owner[k, 1] and (b < w or b == owner[k, 1]):
+                    e = a
+                elif b >= w and b != owner[k, 1] and (a < w or a == owner[k, 1]):
+                    e = b
+                if e < 0:
+                    continue
+                key = _rim(place, w, e)
+                if key < 0:
+                    continue
+                cross[points, 2] = key
+                cross[points, 3] = cross[o, 2] + 1
+                cross[o, 3] = key + 1
+                points += 1
+            elif owner[k, 1] < 0 and a >= w and b >= w:  # the whole flow below
+                ka = _rim(place, w, a)
+                kb = _rim(place, w, b)
+                if ka < 0 or kb < 0:
+                    continue
+                cross[points, 2] = ka
+                cross[points, 3] = kb + 1
+                cross[points + 1, 2] = kb
+                cross[points + 1, 3] = ka + 1
+                points += 2
+        count = points
+        if count < 4:
+            return True
     # sort the crossings by their place (few: insertion sort), then the joins must nest
     for c in range(1, count):
         j = c
