@@ -11,6 +11,7 @@ traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,9 @@ def run() -> None:
 
         print(f"flowgraph {__version__}")
         sys.exit(0)
+    # numpy's OpenBLAS starts a thread per core as it loads (0.07 s of a 0.35 s run on a 2-core machine,
+    # docs/benchmarks.md); nothing flowgraph does needs threaded linear algebra, so one unless the user says
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         from .program import run as program
     except KeyboardInterrupt:

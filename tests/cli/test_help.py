@@ -47,3 +47,22 @@ def test_version_answers_without_loading_the_libraries():
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"flowgraph {__version__}\n"
     assert main(["--version"]) == 0  # main() keeps argparse's own answer
+
+
+@pytest.mark.parametrize("preset, seen", [(None, "1"), ("3", "3")])
+def test_the_command_asks_numpy_for_one_blas_thread_unless_told(preset, seen):
+    """The console script sets OPENBLAS_NUM_THREADS=1 before numpy loads (its thread pool's start is a
+    fifth of a small board's run); a value the user set is kept."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import os, sys; sys.argv = ['flowgraph', 'solve', '--help']\nfrom flowgraph.cli import run\n"
+            "try:\n    run()\nexcept SystemExit:\n    pass\n"
+            "print('threads', os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if preset is not None:
+        env["OPENBLAS_NUM_THREADS"] = preset
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"threads {seen}"
