@@ -180,7 +180,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 #: Under Numberlink rules, the seconds the exhaustive link search gets first (small boards end there), then
 #: the share of the time left (or the seconds, with no time limit) that the SAT model of canonical
 #: solutions gets before the exhaustive link search takes over again.
-FIRST_SECONDS = 0.25
+FIRST_SECONDS = 0.5
 SAT_SHARE = 0.5
 SAT_SECONDS = 10.0
 #: The share of the time (at most the seconds) spent first on second solutions that differ from the
