@@ -83,7 +83,9 @@ def _term(x, which):  # pragma: no cover - compiled
     return (_mix31(x, 0x68E31DA4) << 31) | _mix31(x, 0x3C6EF372)
 
 
-@njit(cache=True)
+# The small helpers that every decision calls are inlined by numba itself (``inline="always"``): in the
+# generic-CPU ahead-of-time build LLVM left them as calls, and a decision took 2.4 us instead of 1.55 us.
+@njit(cache=True, inline="always")
 def _flip(regs, x):  # pragma: no cover - compiled
     regs[_H1] ^= _term(x, 0)
     regs[_H2] ^= _term(x, 1)
@@ -94,19 +96,19 @@ def _flip(regs, x):  # pragma: no cover - compiled
 # n + flows + 3 (mate values -2 - k .. n - 1).
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _at(regs, ends, n, nflows, w):  # pragma: no cover - compiled
     """The memo key of the frontier at node ``w``: the hash with ``w``'s own term."""
     x = 2 * ends.shape[0] + (n + nflows + 3) * n + n + w
     return regs[_H1] ^ _term(x, 0), regs[_H2] ^ _term(x, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mate_key(base, span, nflows, v, value):  # pragma: no cover - compiled
     return base + v * span + value + nflows + 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mate(mate, trail, regs, base, span, nflows, v, value):  # pragma: no cover - compiled
     old = mate[v]
     if old != value:
@@ -120,7 +122,7 @@ def _mate(mate, trail, regs, base, span, nflows, v, value):  # pragma: no cover 
         _flip(regs, _mate_key(base, span, nflows, v, value))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _must(must, trail, regs, base, span, v):  # pragma: no cover - compiled
     if not must[v]:
         t = regs[_TRAIL]
@@ -147,7 +149,7 @@ def _undo(edge, mate, must, trail, regs, mark):  # pragma: no cover - compiled
     regs[_TRAIL] = t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _push(queue, inq, qn, v):  # pragma: no cover - compiled
     if not inq[v]:
         inq[v] = 1
