@@ -56,7 +56,7 @@ from __future__ import annotations
 import numpy as np
 
 from .codes import CAPPED, EXHAUSTED, LINE, LOW31, NOLINE, PAUSED, REGISTERS, UNDECIDED
-from .jit import njit
+from .jit import njit, njit_borrowed
 
 __all__ = ["exhaust_pass"]
 
@@ -133,7 +133,7 @@ def _must(must, trail, regs, base, span, v):  # pragma: no cover - compiled
         _flip(regs, base + span * must.shape[0] + v)
 
 
-@njit(cache=True)
+@njit_borrowed
 def _undo(edge, mate, must, trail, regs, mark):  # pragma: no cover - compiled
     """Undo the trail down to ``mark`` (the caller restores the hash it saved)."""
     t = regs[_TRAIL]
@@ -158,7 +158,7 @@ def _push(queue, inq, qn, v):  # pragma: no cover - compiled
     return qn
 
 
-@njit(cache=True)
+@njit_borrowed
 def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
                edge, mate, must, trail, regs, queue, inq, qn, pend, pn):  # pragma: no cover - compiled
     """Apply the pending decisions (``pend[:pn]``: link, state) and check the queued nodes until
@@ -275,7 +275,7 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
     return ok
 
 
-@njit(cache=True)
+@njit_borrowed
 def _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w):  # pragma: no cover - compiled
     """Take out of the hash the terms of the nodes before ``w`` (every link of theirs decided) and of
     the links between them; return the hash of the frontier at ``w`` (both halves)."""
@@ -293,7 +293,7 @@ def _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w):  # pragma:
     return _at(regs, ends, n, nflows, w)
 
 
-@njit(cache=True)
+@njit_borrowed
 def _seen(memo, h1, h2):  # pragma: no cover - compiled
     size = memo.shape[0]
     if size < 2:
@@ -306,7 +306,7 @@ def _seen(memo, h1, h2):  # pragma: no cover - compiled
     return False
 
 
-@njit(cache=True)
+@njit_borrowed
 def _remember(memo, regs, h1, h2):  # pragma: no cover - compiled
     size = memo.shape[0]
     if size < 2:
@@ -499,7 +499,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     return EXHAUSTED
 
 
-@njit(cache=True)
+@njit_borrowed
 def _rim(place, w, x):  # pragma: no cover - compiled
     """Where endpoint ``x`` (at or after ``w``) touches the rim of the part still to decide, as a key in
     the frontier's order continued around the board's border; -1 inside. A rectangle only."""
@@ -508,7 +508,7 @@ def _rim(place, w, x):  # pragma: no cover - compiled
     return place[x, 2]
 
 
-@njit(cache=True)
+@njit_borrowed
 def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rect):  # pragma: no cover - compiled
     """False when two paths that must be joined below the frontier would cross there (a planar board).
 
@@ -633,7 +633,7 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends
     return True
 
 
-@njit(cache=True)
+@njit_borrowed
 def _undecided(ptr, lnk, edge, v):  # pragma: no cover - compiled
     for i in range(ptr[v], ptr[v + 1]):
         if edge[lnk[i]] == UNDECIDED:
