@@ -17,13 +17,19 @@ narrower: fewer fragments of path are open at once.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution, position
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 __all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE", "RACE_SLICE", "MEMO_START", "MEMO_SLOTS"]
 
@@ -35,6 +41,9 @@ RACE_SLICE = 5_000
 #: Slots of the failure memo at the start and at most (powers of two; 16 bytes each: 1 MiB, 64 MiB).
 MEMO_START = 1 << 16
 MEMO_SLOTS = 1 << 22
+#: Decisions after which a race still running goes on in two processes where it can (:func:`_can_fork`):
+#: a fork costs about 10 ms, and from then on each order has a processor of its own.
+PARALLEL_AFTER = 20_000
 
 
 def _grown(table: np.ndarray, regs: np.ndarray) -> np.ndarray:
@@ -61,7 +70,8 @@ class Enumeration:
     stats : dict
         ``seconds``, ``decisions`` (sets of links tried at a node, by every order raced), ``order``
         ("rows" or "columns": the one that answered),
-        ``memo_hits`` (frontiers skipped as seen before), ``memo_slots`` (the memo's size at the end).
+        ``memo_hits`` (frontiers skipped as seen before), ``memo_slots`` (the memo's size at the end),
+        ``processes`` (2, only when the race went on in two processes).
     """
 
     count: int
@@ -260,7 +270,9 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         The board order (None: whichever keeps the frontier narrower; on a tie, as on a square
         board, both are raced: slices of :data:`RACE_SLICE` decisions alternate and the first
         search to end answers, as the better order of a square board is often several times
-        faster and which one cannot be told beforehand; docs/benchmarks.md).
+        faster and which one cannot be told beforehand; docs/benchmarks.md). A race still
+        running after :data:`PARALLEL_AFTER` decisions goes on in a forked second process where
+        that is safe and a second processor is there (:func:`_can_fork`), halving its time.
         With ``canonical`` it also says which corners are canonical (raced: those of the order
         that answered, ``stats["order"]``): in rows order on a square board these are the
         solutions numlin_v2 counts (its L-shape canonisation).
@@ -277,7 +289,7 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     ValueError
         ``canonical`` under Flow Free rules, ``cap`` or ``keep`` below 0, or an unknown ``order``.
     """
-    from .search.passes.codes import CAPPED, EXHAUSTED, PAUSED
+    from .search.passes.codes import PAUSED
 
     fill = puzzle.rules.fills_every_cell
     if canonical and fill:
@@ -305,14 +317,123 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
                 raise SearchLimitError("states", {**run.stats(t0), "count": max(r.count for r in runs)})
             status = run.go(step if budget is None else int(min(step, budget - spent)))
             if status != PAUSED:
-                assert status in (EXHAUSTED, CAPPED)
-                stats = {**run.stats(t0), "decisions": sum(r.decisions for r in runs)}
-                sols = tuple(Solution(puzzle, run.lay.paths(run.out[i]), "exhaustive", stats)
-                             for i in range(min(run.count, keep)))
-                return Enumeration(run.count, status == EXHAUSTED, sols, stats)
+                return _ended(puzzle, run, status, keep, t0, sum(r.decisions for r in runs))
             if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
                 raise SearchLimitError("time", {**run.stats(t0), "decisions": sum(r.decisions for r in runs),
                                                 "count": max(r.count for r in runs)})
+        if len(runs) == 2 and sum(r.decisions for r in runs) >= PARALLEL_AFTER and _can_fork():
+            return _race_apart(puzzle, runs, keep, limits, t0)
+
+
+def _ended(puzzle: Puzzle, run: _Run, status: int, keep: int, t0: float, decisions: int,
+           **more: int) -> Enumeration:
+    """The enumeration of a run that ended (exhausted or capped), its first ``keep`` solutions kept."""
+    from .search.passes.codes import CAPPED, EXHAUSTED
+
+    assert status in (EXHAUSTED, CAPPED)
+    stats = {**run.stats(t0), "decisions": decisions, **more}
+    sols = tuple(Solution(puzzle, run.lay.paths(run.out[i]), "exhaustive", stats)
+                 for i in range(min(run.count, keep)))
+    return Enumeration(run.count, status == EXHAUSTED, sols, stats)
+
+
+def _can_fork() -> bool:
+    """Whether the race may go on in a second process: Linux (a fork copies the search's arrays for
+    nothing), two processors for this process, no parent of ours in :mod:`multiprocessing` (a batch's
+    workers already fill the processors), and no thread but the main one and SAT's watchdog (the
+    child touches nothing of the watchdog's; a fork copies other threads' locks as they stand, and
+    the studio's server has threads)."""
+    import multiprocessing
+    import threading
+
+    others = [t for t in threading.enumerate() if t is not threading.main_thread()]
+    return sys.platform.startswith("linux") and all(t.name in _FORK_SAFE_THREADS for t in others) \
+        and multiprocessing.parent_process() is None and len(os.sched_getaffinity(0)) >= 2
+
+
+#: Threads of flowgraph's own that a forked search never touches.
+_FORK_SAFE_THREADS = frozenset({"flowgraph-sat-watchdog"})
+
+
+def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, limits: Limits, t0: float) -> Enumeration:
+    """Go on with the two orders of a race in two processes: this one the first, a forked child the
+    second (:func:`_far_side`); the first to end answers, and the other is stopped.
+
+    The child gets the time limit's end and half the decisions left; a child that stops at its
+    limit, or dies, leaves this process racing alone. Raises as :func:`enumerate_solutions`.
+    """
+    import multiprocessing
+    import warnings
+
+    from .search.passes.codes import PAUSED
+
+    budget = limits.max_states
+    spent = sum(r.decisions for r in runs)
+    share = None if budget is None else (budget - spent) // 2
+    deadline = None if limits.time_limit_s is None else t0 + limits.time_limit_s
+    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
+    child = multiprocessing.get_context("fork").Process(
+        target=_far_side, args=(runs[1], send, deadline, share, os.getpid()), daemon=True)
+    with warnings.catch_warnings():  # Python 3.12+ warns of any thread at a fork: _can_fork allowed only ours
+        warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
+        child.start()
+    send.close()
+    mine, other = runs
+    end = None if budget is None or share is None else mine.decisions + (budget - spent) - share
+    other_decisions, other_count, alone = other.decisions, other.count, False
+    try:
+        while True:
+            # short slices, so that the child's answer is taken up within milliseconds
+            room = RACE_SLICE if end is None else int(min(RACE_SLICE, end - mine.decisions))
+            if room <= 0:
+                raise SearchLimitError("states", {**mine.stats(t0), "decisions": mine.decisions + other_decisions,
+                                                  "count": max(mine.count, other_count), "processes": 2})
+            status = mine.go(room)
+            if status != PAUSED:
+                return _ended(puzzle, mine, status, keep, t0, mine.decisions + other_decisions, processes=2)
+            if not alone and receive.poll():
+                try:
+                    status, other_count, other_decisions, out = receive.recv()
+                except (EOFError, OSError):  # the child died: race on alone
+                    alone = True
+                    continue
+                if status != PAUSED:
+                    other.out[:len(out)] = out
+                    other.regs[3] = other_count
+                    other.regs[2] = other_decisions
+                    return _ended(puzzle, other, status, keep, t0, mine.decisions + other_decisions, processes=2)
+                alone = True  # it stopped at its limit
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise SearchLimitError("time", {**mine.stats(t0), "decisions": mine.decisions + other_decisions,
+                                                "count": max(mine.count, other_count), "processes": 2})
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+
+
+def _far_side(run: _Run, send: Connection, deadline: float | None, share: int | None, parent: int) -> None:
+    """The forked child of :func:`_race_apart`: run on until the end, the deadline, ``share`` more
+    decisions or the parent's end, then send (status, solutions found, decisions, the first solutions'
+    link states)."""
+    import signal
+
+    from .search.passes.codes import PAUSED
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops this one
+    try:
+        end = None if share is None else run.decisions + share
+        status = PAUSED
+        while status == PAUSED and os.getppid() == parent:
+            if (deadline is not None and time.perf_counter() >= deadline) or \
+                    (end is not None and run.decisions >= end):
+                break
+            status = run.go(SLICE if end is None else int(min(SLICE, end - run.decisions)))
+        send.send((status, run.count, run.decisions, run.out[:min(run.count, len(run.out))].copy()))
+        send.close()
+    except BaseException:  # out of memory, say: the parent reads the pipe's end and races on alone
+        os._exit(1)
 
 
 class _Run:

@@ -318,3 +318,64 @@ def test_the_race_answers_in_the_better_order():
     assert raced.count == 2 and raced.stats["order"] == "columns" and raced.stats["decisions"] < 20_000
     with pytest.raises(SearchLimitError):
         enumerate_solutions(puzzle, 2, canonical=True, limits=budget, order="rows")
+
+
+@pytest.fixture
+def race_apart(monkeypatch):
+    """The race goes on in two processes from its first round (where this machine allows a fork)."""
+    from flowgraph.engines import exhaustive
+
+    if not exhaustive._can_fork():
+        pytest.skip("no second process here (not Linux, one processor, or other threads running)")
+    monkeypatch.setattr(exhaustive, "PARALLEL_AFTER", 0)
+    return exhaustive
+
+
+@pytest.mark.parametrize("board, rules", [
+    ("open_field_8x8", "numberlink"),  # 6,180 solutions, 22,656 decisions in one order
+    ("corner_to_corner_7x7", "flow"),  # one flow through every cell: 111,712 solutions, 443,906 decisions
+])
+def test_a_race_in_two_processes_counts_what_one_process_counts(race_apart, board, rules):
+    import multiprocessing
+
+    from flowgraph import parse_file
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    if board == "corner_to_corner_7x7":
+        puzzle = read_plain_grid("STANDARD\nA......\n" + ".......\n" * 5 + "......A\n").with_rules(rules)
+    else:
+        puzzle = parse_file(PUZZLES / "standard" / f"{board}.txt").with_rules(rules)
+    apart = race_apart.enumerate_solutions(puzzle, keep=2)
+    assert apart.complete and apart.stats["processes"] == 2
+    assert apart.count == race_apart.enumerate_solutions(puzzle, keep=0, order=apart.stats["order"]).count
+    for s in apart.solutions:
+        verify(s)
+    assert not multiprocessing.active_children()
+
+
+def test_the_child_of_a_race_answers_when_its_order_is_the_better(race_apart):
+    """numlin_v2's example task 2 (14x14): columns (the child's order) proves it unique in about 105,000
+    decisions, rows (this process's) in about 365,000."""
+    from flowgraph.io.puzzlink import analyse_puzzlink
+
+    url = "https://puzz.link/p?numlin/14/14/uap6k2p8o7q9lbgam1y6h4j5p5k7h1u3gbg8k2g9u3k4u"
+    puzzle = analyse_puzzlink(url)[0][0].puzzle
+    raced = race_apart.enumerate_solutions(puzzle, 2, canonical=True, limits=Limits(time_limit_s=60))
+    assert raced.complete and raced.count == 1
+    assert raced.stats["order"] == "columns" and raced.stats["processes"] == 2
+    verify(raced.solutions[0])
+
+
+@pytest.mark.parametrize("limits, reason", [(Limits(time_limit_s=0.3), "time"), (Limits(max_states=60_000), "states")])
+def test_a_race_in_two_processes_keeps_the_limits_and_leaves_no_process(race_apart, limits, reason):
+    import multiprocessing
+
+    from flowgraph.errors import SearchLimitError
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    rows = ["A........B", *["." * 10] * 8, "A........B"]  # two flows down the sides: far too many solutions
+    open_board = read_plain_grid("STANDARD\n" + "\n".join(rows) + "\n").with_rules("numberlink")
+    with pytest.raises(SearchLimitError) as caught:
+        race_apart.enumerate_solutions(open_board, None, keep=0, limits=limits)
+    assert caught.value.reason == reason
+    assert not multiprocessing.active_children()
