@@ -11,6 +11,7 @@ canonical solutions and the moves between solutions are checked by hand
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
 from dataclasses import dataclass, replace
@@ -181,6 +182,9 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 #: the share of the time left (or the seconds, with no time limit) that the SAT model of canonical
 #: solutions gets before the exhaustive link search takes over again.
 FIRST_SECONDS = 0.5
+#: Under Numberlink rules, the decisions the link search gets before the windows (about 30 ms; below
+#: :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no second process is started for it).
+FIRST_DECISIONS = 20_000
 SAT_SHARE = 0.5
 SAT_SECONDS = 10.0
 #: The share of the time (at most the seconds) spent first on second solutions that differ from the
@@ -204,7 +208,8 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     by moves; if that were T, the last move, undone, would be a move of T.
 
     T comes from ``auto`` (the Flow Free model first: far easier, and its solutions are Numberlink
-    ones), tightened. A second solution is looked for first among those that differ from T only
+    ones), tightened. The exhaustive link search (below) gets :data:`FIRST_DECISIONS` first, where
+    most small boards end. A second solution is then looked for among those that differ from T only
     inside one window of the board (:func:`flowgraph.engines.sat.nearby_solution`,
     :data:`NEARBY_SHARE` of the time: a published board's second solution usually moves a few
     neighbouring flows, found in milliseconds where a whole search may take minutes; any it finds
@@ -248,6 +253,8 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
             return Uniqueness("unique", (tight,))
         return Uniqueness("multiple", (tight, verify(others[0])))
 
+    with contextlib.suppress(SearchLimitError):  # a small board ends here, before any window is built
+        return link_search(replace(left(), max_states=FIRST_DECISIONS))
     near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
     if near is not None:
         return Uniqueness("multiple", (tight, verify(near)))

@@ -12,7 +12,9 @@ node of its own), holes and walls.
 
 The board order is the nodes' (line, column) order, by rows or by columns,
 whichever keeps the frontier (nodes decided with a neighbour still to come)
-narrower: fewer fragments of path are open at once.
+narrower: fewer fragments of path are open at once. Where the two tie (a
+square board) both orders race, in turns, and past :data:`PARALLEL_AFTER`
+decisions in two processes where a fork is safe (:func:`_race_apart`).
 """
 
 from __future__ import annotations
