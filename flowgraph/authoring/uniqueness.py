@@ -181,7 +181,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 #: Under Numberlink rules, the seconds the exhaustive link search gets first (small boards end there), then
 #: the share of the time left (or the seconds, with no time limit) that the SAT model of canonical
 #: solutions gets before the exhaustive link search takes over again.
-FIRST_SECONDS = 0.5
+FIRST_SECONDS = 0.75
 #: Under Numberlink rules, the decisions the link search gets before the windows (about 30 ms; below
 #: :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no second process is started for it).
 FIRST_DECISIONS = 20_000
