@@ -214,15 +214,15 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     :data:`NEARBY_SHARE` of the time: a published board's second solution usually moves a few
     neighbouring flows, found in milliseconds where a whole search may take minutes; any it finds
     is a real solution). Then a second canonical solution is looked for by the exhaustive link
-    search (:func:`flowgraph.engines.exhaustive.enumerate_solutions` with ``canonical``: short
-    jumps only, corners towards later nodes in board order; the same argument holds for its moves)
-    for :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
+    search (:class:`flowgraph.engines.exhaustive.LinkSearch` with ``canonical``: short jumps only,
+    corners towards later nodes in board order; the same argument holds for its moves) for
+    :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
     (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), then by the
-    link search again with the rest. Each search is complete for its own canonical set; which one
-    wins depends on the board (docs/benchmarks.md).
+    link search again with the rest, each part going on from where the last stopped. Each search
+    is complete for its own canonical set; which one wins depends on the board (docs/benchmarks.md).
     """
     from ..engines import auto, sat
-    from ..engines.exhaustive import enumerate_solutions
+    from ..engines.exhaustive import LinkSearch
 
     t0 = time.perf_counter()
     total = limits.time_limit_s
@@ -245,8 +245,10 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     if other is not None:
         return Uniqueness("multiple", (tight, verify(other)))
 
+    search = LinkSearch(puzzle, 2, canonical=True, keep=2)  # run in parts: each goes on from the last
+
     def link_search(budget: Limits) -> Uniqueness:
-        every = enumerate_solutions(puzzle, 2, canonical=True, keep=2, limits=budget)
+        every = search.run(budget)
         others = [s for s in every.solutions if s.paths != tight.paths]
         if not others:  # T is canonical, so the search found it: T alone
             assert every.count == 1, every.count
@@ -254,7 +256,7 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
         return Uniqueness("multiple", (tight, verify(others[0])))
 
     with contextlib.suppress(SearchLimitError):  # a small board ends here, before any window is built
-        return link_search(replace(left(), max_states=FIRST_DECISIONS))
+        return link_search(replace(left(), max_states=min(FIRST_DECISIONS, limits.max_states or FIRST_DECISIONS)))
     near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
     if near is not None:
         return Uniqueness("multiple", (tight, verify(near)))

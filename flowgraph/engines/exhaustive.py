@@ -33,7 +33,7 @@ from ..model import Limits, Node, Puzzle, Solution, position
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-__all__ = ["Enumeration", "enumerate_solutions", "short_cycles", "SLICE", "RACE_SLICE", "MEMO_START", "MEMO_SLOTS"]
+__all__ = ["Enumeration", "LinkSearch", "enumerate_solutions", "short_cycles", "SLICE", "RACE_SLICE", "MEMO_START", "MEMO_SLOTS"]
 
 #: Decisions per slice of the compiled search between two looks at the clock (about 40-100 ms).
 SLICE = 50_000
@@ -291,40 +291,84 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
     ValueError
         ``canonical`` under Flow Free rules, ``cap`` or ``keep`` below 0, or an unknown ``order``.
     """
-    from .search.passes.codes import PAUSED
+    return LinkSearch(puzzle, cap, keep=keep, canonical=canonical, memo=memo, order=order, nested=nested).run(limits)
 
-    fill = puzzle.rules.fills_every_cell
-    if canonical and fill:
-        raise ValueError("canonical solutions are a Numberlink-rules notion (cells may stay empty)")
-    if (cap is not None and cap < 1) or keep < 0:
-        raise ValueError("cap must be at least 1 and keep at least 0")
-    if order not in (None, "rows", "columns"):
-        raise ValueError(f"unknown board order {order!r}: expected rows or columns")
-    limits = limits or Limits()
-    t0 = time.perf_counter()
-    if order is None:  # the narrower frontier; on a tie (a square board) both orders, raced
-        widths = [(width, name) for width, _, name in _board_orders(puzzle)]
-        orders = [name for width, name in widths if width == min(widths)[0]]
-    else:
-        orders = [order]
-    mode = int(fill) | 2  # the nesting check where the layout is planar (_Run clears it elsewhere)
-    runs = [_Run(_Layout(puzzle, canonical, name), mode if nested else int(fill), cap, keep, memo,
-                 len(puzzle.flows)) for name in orders]
-    budget = limits.max_states
-    step = min(RACE_SLICE, SLICE) if len(runs) > 1 else SLICE
-    while True:
-        for run in runs:
-            spent = sum(r.decisions for r in runs)
-            if budget is not None and spent >= budget:
-                raise SearchLimitError("states", {**run.stats(t0), "count": max(r.count for r in runs)})
-            status = run.go(step if budget is None else int(min(step, budget - spent)))
-            if status != PAUSED:
-                return _ended(puzzle, run, status, keep, t0, sum(r.decisions for r in runs))
-            if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
-                raise SearchLimitError("time", {**run.stats(t0), "decisions": sum(r.decisions for r in runs),
-                                                "count": max(r.count for r in runs)})
-        if len(runs) == 2 and sum(r.decisions for r in runs) >= PARALLEL_AFTER and _can_fork():
-            return _race_apart(puzzle, runs, keep, limits, t0)
+
+class LinkSearch:
+    """The exhaustive link search of :func:`enumerate_solutions`, run in parts: each :meth:`run` goes on
+    from where the last one stopped at its limits, so a caller can try other methods between parts and
+    lose no work. The parameters are :func:`enumerate_solutions`'s.
+
+    Raises
+    ------
+    ValueError
+        As :func:`enumerate_solutions`.
+    """
+
+    def __init__(self, puzzle: Puzzle, cap: int | None = None, *, keep: int = 2, canonical: bool = False,
+                 memo: bool = True, order: str | None = None, nested: bool = True):
+        fill = puzzle.rules.fills_every_cell
+        if canonical and fill:
+            raise ValueError("canonical solutions are a Numberlink-rules notion (cells may stay empty)")
+        if (cap is not None and cap < 1) or keep < 0:
+            raise ValueError("cap must be at least 1 and keep at least 0")
+        if order not in (None, "rows", "columns"):
+            raise ValueError(f"unknown board order {order!r}: expected rows or columns")
+        if order is None:  # the narrower frontier; on a tie (a square board) both orders, raced
+            widths = [(width, name) for width, _, name in _board_orders(puzzle)]
+            orders = [name for width, name in widths if width == min(widths)[0]]
+        else:
+            orders = [order]
+        mode = int(fill) | 2  # the nesting check where the layout is planar (_Run clears it elsewhere)
+        self.puzzle, self.keep = puzzle, keep
+        self.runs = [_Run(_Layout(puzzle, canonical, name), mode if nested else int(fill), cap, keep, memo,
+                          len(puzzle.flows)) for name in orders]
+        self.result: Enumeration | None = None
+
+    @property
+    def decisions(self) -> int:
+        """Decisions made so far, by every order."""
+        return sum(r.decisions for r in self.runs)
+
+    def run(self, limits: Limits | None = None) -> Enumeration:
+        """Go on until the search ends, or ``limits`` (seconds and decisions of this part) run out.
+
+        Returns
+        -------
+        Enumeration
+            Its ``stats["seconds"]`` are this part's; the same object again once the search has ended.
+
+        Raises
+        ------
+        SearchLimitError
+            As :func:`enumerate_solutions`; the search can go on with another :meth:`run`.
+        """
+        from .search.passes.codes import PAUSED
+
+        if self.result is not None:
+            return self.result
+        limits = limits or Limits()
+        t0 = time.perf_counter()
+        runs, start = self.runs, self.decisions
+        budget = limits.max_states
+        step = min(RACE_SLICE, SLICE) if len(runs) > 1 else SLICE
+        while True:
+            for run in runs:
+                spent = self.decisions - start
+                if budget is not None and spent >= budget:
+                    raise SearchLimitError("states", {**run.stats(t0), "decisions": self.decisions,
+                                                      "count": max(r.count for r in runs)})
+                status = run.go(step if budget is None else int(min(step, budget - spent)))
+                if status != PAUSED:
+                    self.result = _ended(self.puzzle, run, status, self.keep, t0, self.decisions)
+                    return self.result
+                if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
+                    raise SearchLimitError("time", {**run.stats(t0), "decisions": self.decisions,
+                                                    "count": max(r.count for r in runs)})
+            if len(runs) == 2 and self.decisions >= PARALLEL_AFTER and _can_fork():
+                left = None if budget is None else budget - (self.decisions - start)
+                self.result = _race_apart(self.puzzle, runs, self.keep, left, limits.time_limit_s, t0)
+                return self.result
 
 
 def _ended(puzzle: Puzzle, run: _Run, status: int, keep: int, t0: float, decisions: int,
@@ -357,22 +401,24 @@ def _can_fork() -> bool:
 _FORK_SAFE_THREADS = frozenset({"flowgraph-sat-watchdog"})
 
 
-def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, limits: Limits, t0: float) -> Enumeration:
+def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, budget: int | None, seconds: float | None,
+                t0: float) -> Enumeration:
     """Go on with the two orders of a race in two processes: this one the first, a forked child the
     second (:func:`_far_side`); the first to end answers, and the other is stopped.
 
-    The child gets the time limit's end and half the decisions left; a child that stops at its
-    limit, or dies, leaves this process racing alone. Raises as :func:`enumerate_solutions`.
+    ``budget`` is the decisions left (None: no bound), ``seconds`` the time limit from ``t0``. The
+    child gets the time limit's end and half the decisions; a child that stops at its limit, or dies,
+    leaves this process racing alone. Raises as :func:`enumerate_solutions`; on a limit the second
+    order's run is where the fork left it (its work in the child is lost), so a :class:`LinkSearch`
+    can go on.
     """
     import multiprocessing
     import warnings
 
     from .search.passes.codes import PAUSED
 
-    budget = limits.max_states
-    spent = sum(r.decisions for r in runs)
-    share = None if budget is None else (budget - spent) // 2
-    deadline = None if limits.time_limit_s is None else t0 + limits.time_limit_s
+    share = None if budget is None else budget // 2
+    deadline = None if seconds is None else t0 + seconds
     receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(
         target=_far_side, args=(runs[1], send, deadline, share, os.getpid()), daemon=True)
@@ -381,7 +427,7 @@ def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, limits: Limits, t0:
         child.start()
     send.close()
     mine, other = runs
-    end = None if budget is None or share is None else mine.decisions + (budget - spent) - share
+    end = None if budget is None or share is None else mine.decisions + budget - share
     other_decisions, other_count, alone = other.decisions, other.count, False
     try:
         while True:

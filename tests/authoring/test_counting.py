@@ -379,3 +379,26 @@ def test_a_race_in_two_processes_keeps_the_limits_and_leaves_no_process(race_apa
         race_apart.enumerate_solutions(open_board, None, keep=0, limits=limits)
     assert caught.value.reason == reason
     assert not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize("part", [Limits(max_states=3_000), Limits(time_limit_s=0.005)])
+def test_a_link_search_run_in_parts_counts_what_one_run_counts(part):
+    """Each part goes on from where the last stopped: no work lost, the same count at the end."""
+    from flowgraph import parse_file
+    from flowgraph.engines.exhaustive import LinkSearch, enumerate_solutions
+    from flowgraph.errors import SearchLimitError
+
+    puzzle = parse_file(PUZZLES / "standard" / "open_field_8x8.txt").with_rules("numberlink")
+    whole = enumerate_solutions(puzzle, keep=0)
+    search, parts = LinkSearch(puzzle, keep=2), 0
+    while True:
+        parts += 1
+        try:
+            found = search.run(part)
+            break
+        except SearchLimitError as exc:
+            assert exc.stats["decisions"] == search.decisions
+    assert parts > 2 and found.complete and found.count == whole.count == 6_180
+    assert search.run() is found  # ended: the same answer again
+    for s in found.solutions:
+        verify(s)
