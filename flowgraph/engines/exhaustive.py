@@ -365,8 +365,9 @@ class LinkSearch:
                 if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
                     raise SearchLimitError("time", {**run.stats(t0), "decisions": self.decisions,
                                                     "count": max(r.count for r in runs)})
-            if len(runs) == 2 and self.decisions >= PARALLEL_AFTER and _can_fork():
-                left = None if budget is None else budget - (self.decisions - start)
+            left = None if budget is None else budget - (self.decisions - start)
+            if len(runs) == 2 and self.decisions >= PARALLEL_AFTER and (left is None or left >= PARALLEL_AFTER) \
+                    and _can_fork():  # (a fork for a few decisions more costs more than it saves)
                 self.result = _race_apart(self.puzzle, runs, self.keep, left, limits.time_limit_s, t0)
                 return self.result
 
