@@ -396,8 +396,8 @@ def test_a_link_search_run_in_parts_counts_what_one_run_counts(part):
         try:
             found = search.run(part)
             break
-        except SearchLimitError as exc:
-            assert exc.stats["decisions"] == search.decisions
+        except SearchLimitError as exc:  # (a race gone apart also counts its child's decisions, lost at the limit)
+            assert exc.stats["decisions"] >= search.decisions > 0
     assert parts > 2 and found.complete and found.count == whole.count == 6_180
     assert search.run() is found  # ended: the same answer again
     for s in found.solutions:
