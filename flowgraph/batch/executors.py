@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from .tasks import EMPTY_STATS
@@ -127,10 +126,14 @@ class PoolExecutor(Executor):
     name = "local processes"
 
     def __init__(self, workers: int, warm_up: str | None = None):
+        from concurrent.futures import ProcessPoolExecutor  # here: a run in this process needs none (5 ms)
+
         self.workers = workers
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up,))
 
     def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+        from concurrent.futures import as_completed
+
         futures = {self._pool.submit(task, *a): i for i, a in enumerate(args)}
         for future in as_completed(futures):
             try:

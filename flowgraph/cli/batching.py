@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from ..model import Limits
 from .common import exit_help, output_file, positive_int
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = ["add_batch_options", "batch_limits", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP",
            "SMALL_BATCH", "finish"]
@@ -72,15 +77,6 @@ def run_rows(
     Batch or str
         The batch, or the message of an executor that could not start (a Dask scheduler out of reach).
     """
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     from ..batch.executors import make_executor
     from ..batch.runner import run_batch
 
@@ -101,24 +97,38 @@ def run_rows(
         return str(exc)
     pending: dict[int, dict] = {}
     next_up = [0]
-    with executor, Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-        console=err, transient=True, disable=not err.is_terminal or len(keys) < 2,
-    ) as bar:
-        task_id = bar.add_task(verb, total=len(keys), rate="")
+    shown = err.is_terminal and len(keys) >= 2  # (rich.progress is loaded only then: 9 ms of a small run)
+    with executor, (_progress(err) if shown else contextlib.nullcontext()) as bar:
+        task_id = bar.add_task(verb, total=len(keys), rate="") if bar is not None else None
 
         def arrived(i: int, row: dict) -> None:
             pending[i] = row
-            done = bar.tasks[0].completed + 1
-            elapsed = bar.tasks[0].elapsed or 0
-            bar.update(task_id, advance=1, rate=f"{done / elapsed:.1f}/s" if elapsed > 0.5 else "")
+            if bar is not None and task_id is not None:
+                done = bar.tasks[0].completed + 1
+                elapsed = bar.tasks[0].elapsed or 0
+                bar.update(task_id, advance=1, rate=f"{done / elapsed:.1f}/s" if elapsed > 0.5 else "")
             while next_up[0] in pending:
                 show(next_up[0], pending.pop(next_up[0]))
                 next_up[0] += 1
 
         return run_batch(keys, task, task_args, executor, out=args.out, resume=args.resume, on_row=arrived,
                          digests=digests)
+
+
+def _progress(err: Console) -> Progress:
+    """The batch's progress bar on ``err`` (a terminal): done of all, rate, time taken and left."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                    console=err, transient=True)
 
 
 #: Bytes of an existing ``--out`` file read to see whether it holds rows.
