@@ -178,12 +178,13 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     return Uniqueness({0: "unsolvable", 1: "unique"}.get(len(found), "multiple"), tuple(found))
 
 
-#: Under Numberlink rules, the seconds the exhaustive link search gets first (small boards end there), then
-#: the share of the time left (or the seconds, with no time limit) that the SAT model of canonical
-#: solutions gets before the exhaustive link search takes over again.
+#: Under Numberlink rules, the seconds the exhaustive link search gets after the windows (nearly every
+#: board up to 17x17 ends there), then the share of the time left (or the seconds, with no time limit)
+#: that the SAT model of canonical solutions gets before the exhaustive link search goes on.
 FIRST_SECONDS = 0.75
-#: Under Numberlink rules, the decisions the link search gets before the windows (about 30 ms; below
-#: :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no second process is started for it).
+#: Under Numberlink rules, the decisions the link search gets before the windows (about 30 ms; most
+#: small boards end there; no more than :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no
+#: second process is started for them).
 FIRST_DECISIONS = 20_000
 SAT_SHARE = 0.5
 SAT_SECONDS = 10.0
