@@ -391,6 +391,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     for e in range(ends.shape[0]):
         span = max(span, ends[e, 1] - ends[e, 0])
     cross = np.empty((2 * n + 2, 4), np.int64)  # scratch of _nested: u, v, key, label
+    stk = np.empty(2 * n + 2, np.int64)  # scratch of _joins_nest
     owner = np.empty((max(nflows, 1), 2), np.int64)
     fends = np.full((max(nflows, 1), 2), -1, np.int64)  # each flow's endpoints
     for v in range(n):
@@ -486,7 +487,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
             regs[_HITS] += 1
             continue
         rim = rect and place[w, 1] + 3 <= lines  # two whole lines below w's at least
-        if planar and not _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rim):
+        if planar and not _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rim, stk):
             _remember(memo, regs, h1, h2)
             continue
         stack[d + 1, 0] = w
@@ -509,7 +510,7 @@ def _rim(place, w, x):  # pragma: no cover - compiled
 
 
 @njit_borrowed
-def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rect):  # pragma: no cover - compiled
+def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rect, stk):  # pragma: no cover - compiled
     """False when two paths that must be joined below the frontier would cross there (a planar board).
 
     The links used between the nodes before ``w`` and the rest cross the frontier at points
@@ -540,6 +541,7 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends
     for k in range(owner.shape[0]):
         owner[k, 0] = -1  # the crossing whose head is flow k's
         owner[k, 1] = -1  # flow k's endpoint below reached from a crossing
+    loose = 0
     for c in range(count):  # the label of each crossing: its partner's key + 1, or 0 (nothing to join)
         prev = cross[c, 0]
         cur = cross[c, 1]
@@ -559,8 +561,12 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends
                     break
             if nxt < 0:  # a head
                 m = mate[cur]
-                if m >= 0:
-                    return True  # a loose piece: it could carry a flow anywhere along the frontier
+                if m >= 0:  # a loose piece: it will join some flow, which is not known yet
+                    loose += 1
+                    if loose > 2:
+                        return True  # two loose pieces or more: nothing is said
+                    label = -1 - loose  # -2, -3: the loose piece's two crossings
+                    break
                 if m < -1:
                     k = -2 - m
                     if owner[k, 0] < 0:
@@ -618,16 +624,60 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends
                 cross[j - 1, col] = cross[j, col]
                 cross[j, col] = t
             j -= 1
+    if loose == 0:
+        return _joins_nest(cross, count, stk)
+    # One loose piece, crossing at rows a and b: it joins some flow. A flow whose ends are not points
+    # here: the joins here must nest as they are. A flow with a join p-q here: p-a and b-q (or p-b and
+    # a-q) instead, and those must nest with the rest.
+    a = -1
+    b = -1
+    for c in range(count):
+        if cross[c, 3] == -2:
+            a = c
+        elif cross[c, 3] == -3:
+            b = c
+    cross[a, 3] = 0
+    cross[b, 3] = 0
+    if _joins_nest(cross, count, stk):
+        return True
+    for c in range(count):
+        partner = cross[c, 3] - 1
+        if partner <= cross[c, 2]:
+            continue
+        d = 0  # the row of the partner
+        while cross[d, 2] != partner:
+            d += 1
+        for flip in range(2):
+            x = a if flip == 0 else b
+            y = b if flip == 0 else a
+            cross[c, 3] = cross[x, 2] + 1
+            cross[x, 3] = cross[c, 2] + 1
+            cross[d, 3] = cross[y, 2] + 1
+            cross[y, 3] = cross[d, 2] + 1
+            ok = _joins_nest(cross, count, stk)
+            cross[c, 3] = partner + 1
+            cross[d, 3] = cross[c, 2] + 1
+            cross[x, 3] = 0
+            cross[y, 3] = 0
+            if ok:
+                return True
+    return False
+
+
+@njit_borrowed
+def _joins_nest(cross, count, stk):  # pragma: no cover - compiled
+    """Whether the joins of the rows sorted by key (column 2; column 3: the partner's key + 1, or 0
+    for none) nest like brackets."""
     top = 0
     for c in range(count):
         partner = cross[c, 3] - 1
         if partner < 0:
             continue
         if partner > cross[c, 2]:
-            cross[top, 0] = cross[c, 2]  # the open joins (column 0 is no longer read for earlier rows)
+            stk[top] = cross[c, 2]
             top += 1
         else:
-            if top == 0 or cross[top - 1, 0] != partner:
+            if top == 0 or stk[top - 1] != partner:
                 return False
             top -= 1
     return True
