@@ -180,10 +180,10 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 
 #: Under Numberlink rules, the seconds the exhaustive link search gets after the windows (it answers
 #: before SAT on 143 of 149 janko boards that get there, janko_176_17x17 in 1.9 s against SAT's 9 s, in
-#: 3.4 s where it cannot race in two processes: docs/benchmarks.md), then the share of the time left
+#: 3.4-4.2 s where it cannot race in two processes: docs/benchmarks.md), then the share of the time left
 #: (or the seconds, with no time limit) that the SAT model of canonical solutions gets before the
 #: exhaustive link search goes on.
-FIRST_SECONDS = 4.0
+FIRST_SECONDS = 6.0
 #: Under Numberlink rules, the decisions the link search gets before the windows (about 30 ms; most
 #: small boards end there; no more than :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no
 #: second process is started for them).
