@@ -447,9 +447,7 @@ def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, budget: int | None,
                     alone = True
                     continue
                 if status != PAUSED:
-                    other.out[:len(out)] = out
-                    other.regs[3] = other_count
-                    other.regs[2] = other_decisions
+                    other.adopt(other_count, other_decisions, out)
                     return _ended(puzzle, other, status, keep, t0, mine.decisions + other_decisions, processes=2)
                 alone = True  # it stopped at its limit
             if deadline is not None and time.perf_counter() >= deadline:
@@ -516,6 +514,12 @@ class _Run:
     @property
     def count(self) -> int:
         return int(self.regs[3])
+
+    def adopt(self, count: int, decisions: int, out: np.ndarray) -> None:
+        """Take on the end of this run as a forked copy of it found it (solutions, decisions, their links)."""
+        self.out[:len(out)] = out
+        self.regs[3] = count
+        self.regs[2] = decisions
 
     def stats(self, t0: float) -> dict:
         return {"seconds": round(time.perf_counter() - t0, 6), "decisions": self.decisions, "order": self.lay.order,

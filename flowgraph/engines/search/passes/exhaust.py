@@ -519,8 +519,10 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends
     endpoint (nothing to join), or at a head. Two crossings whose heads belong to one flow must be
     joined below the frontier. In a plane drawing two joins whose crossings alternate along the
     frontier (a, b, a, b) cannot both be made without crossing (Jordan's curve theorem), so the
-    joins must nest like brackets. A loose piece (no endpoint yet) through the part above could
-    carry a flow from one crossing to another, so with one at the frontier nothing is said.
+    joins must nest like brackets. A loose piece (no endpoint yet) through the part above will join
+    some flow: one whose ends are not points here (the joins must nest as they are), or one with a
+    join p-q here, which becomes p-a and b-q (or p-b and a-q) through the piece's crossings a and b;
+    False only when no such choice nests. With two loose pieces or more nothing is said.
 
     With ``rect`` (a full rectangle, at least two whole lines below ``w``'s) the rim of the part
     below goes on from the frontier around the board's border, and an endpoint on it is a point
@@ -626,6 +628,8 @@ def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends
             j -= 1
     if loose == 0:
         return _joins_nest(cross, count, stk)
+    if loose != 2:  # a loose piece crosses twice (up, then down again); anything else: say nothing
+        return True
     # One loose piece, crossing at rows a and b: it joins some flow. A flow whose ends are not points
     # here: the joins here must nest as they are. A flow with a join p-q here: p-a and b-q (or p-b and
     # a-q) instead, and those must nest with the rest.
