@@ -192,16 +192,20 @@ class Model:
         from .exhaustive import short_cycles
 
         _, squares = short_cycles(self.links, len(self.nodes), chorded=True)
+        if not squares:
+            return
         plain = np.array([len(v) == 2 for v in self.nodes])
-        rows = []
-        for square in squares:
-            nodes = [int(np.intersect1d(self.links[square[k]], self.links[square[(k + 1) % 4]])[0]) for k in range(4)]
-            for k in range(4):
-                b, d = nodes[k], nodes[(k + 2) % 4]
-                if plain[b] and plain[d] and d > b and self.end_flow[d] < 0:
-                    rows.append((-(square[k] + 1), -(square[(k + 1) % 4] + 1), used[d]))
-        if rows:
-            self._add(np.array(rows, np.int64))
+        around = np.array(squares, np.int64)  # (squares, 4): link numbers in order around each
+        ends = self.links[around]  # (squares, 4, 2)
+        nxt = np.roll(ends, -1, axis=1)  # the next link's ends
+        first = ends[:, :, 0]
+        shared = (first == nxt[:, :, 0]) | (first == nxt[:, :, 1])
+        corner = np.where(shared, first, ends[:, :, 1])  # corner k: the node links k and k + 1 share
+        b, d = corner, np.roll(corner, -2, axis=1)
+        keep = plain[b] & plain[d] & (d > b) & (self.end_flow[d] < 0)
+        rows = np.stack([-(around + 1), -(np.roll(around, -1, axis=1) + 1), used[d]], axis=2)[keep]
+        if len(rows):
+            self._add(rows)
 
     def _short_cycles(self) -> None:
         """Clauses on the graph's triangles and 4-cycles.
