@@ -8,13 +8,17 @@ once; :func:`parse_text` and :func:`parse_file` raise the first error.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 import re
+import sys
 from importlib import resources
 from pathlib import Path
 
 import lark
 
+from ..caches import cache_root, open_trusted, write_private
 from ..model import Puzzle
 from .builder import MISSING_HEADER, build
 from .problems import Problem
@@ -27,9 +31,21 @@ MAX_CELLS = 1_000_000
 BOM = "\ufeff"
 
 
+#: The parser's options (LALR with a contextual lexer): part of the key of its cached tables.
+PARSER_OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
+
+
 @functools.lru_cache(maxsize=1)
 def _parser() -> lark.Lark:
-    """Load the grammar from the installed package, else from the source tree."""
+    """Load the grammar from the installed package, else from the source tree.
+
+    Building the LALR tables takes ~40 ms, so they are kept in flowgraph's cache
+    (:func:`flowgraph.caches.cache_root`), named by a hash of the grammar, the options and the
+    lark and Python versions, and loaded only from a file :func:`flowgraph.caches.open_trusted`
+    lets through: they are a pickle, and lark's own ``cache=True`` would load one from the shared
+    temporary folder, where another user could plant it. A missing, stale or unreadable cache
+    only costs the build.
+    """
     packaged = resources.files("flowgraph") / "grammar" / "flow.lark"
     if packaged.is_file():
         text = packaged.read_text(encoding="utf-8")
@@ -37,9 +53,15 @@ def _parser() -> lark.Lark:
         text = (Path(__file__).resolve().parents[2] / "grammar" / "flow.lark").read_text(
             encoding="utf-8"
         )
-    # cache=True: lark keeps the LALR tables in a file in the temp folder, keyed
-    # by the grammar and options, so a new process skips building them (~40 ms)
-    return lark.Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=False, cache=True)
+    key = hashlib.sha256(repr((text, PARSER_OPTIONS, lark.__version__, sys.version_info[:2])).encode()).hexdigest()
+    path = cache_root() / f"grammar-{key[:24]}.lark-tables"
+    file = open_trusted(path)
+    if file is not None:
+        with file, contextlib.suppress(Exception):  # a damaged file: build the tables again
+            return lark.Lark.load(file)
+    parser = lark.Lark(text, **PARSER_OPTIONS)
+    write_private(path, parser.save)
+    return parser
 
 
 _CELL_CHARS = re.compile(r"[.*A-Za-z0-9]")

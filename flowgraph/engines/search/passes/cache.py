@@ -25,24 +25,23 @@ next build once unused for :data:`STALE_DAYS` days (:func:`prune`).
 
 Loading either form runs code (a shared library; numba's pickled index
 files), so nothing is loaded from a place another user could have written:
-one rule, :func:`distrust`, for every file and folder loaded and for the
-cache root. Where the root fails it, the passes are cached in a private
+one rule, :func:`flowgraph.caches.distrust` (the root and the rule are
+:mod:`flowgraph.caches`', shared with the parser's tables), for every file
+and folder loaded and for the cache root. Where the root fails it, the passes are cached in a private
 temporary folder for this process only (removed at exit), and one line
 says why.
 """
 
 from __future__ import annotations
 
-import atexit
-import functools
 import hashlib
 import os
 import shutil
 import stat
-import sys
 import sysconfig
-import tempfile
 from pathlib import Path
+
+from ....caches import _checked_root, cache_root, distrust, private_folder, say_once  # noqa: F401 (the one rule)
 
 __all__ = [
     "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "source_hash", "cache_root", "cache_dir",
@@ -79,114 +78,6 @@ def source_hash(folder: Path = PASSES_DIR) -> str:
     for path in sorted(folder.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
-
-
-def _configured_root() -> Path:
-    for name in ("FLOWGRAPH_CACHE_DIR", "NUMBA_CACHE_DIR"):
-        if os.environ.get(name):
-            return Path(os.environ[name])
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "flowgraph"
-
-
-def cache_root() -> Path:
-    """The folder every compiled form of the passes is kept under (see the module's text).
-
-    The configured folder where :func:`distrust` finds nothing against it
-    (or against the folders it would be made in); else a private temporary
-    folder for this process, with one line on standard error saying why.
-    """
-    configured = _configured_root()
-    return _checked_root(str(configured), os.environ.get("FLOWGRAPH_CACHE_DIR", ""))
-
-
-@functools.lru_cache(maxsize=8)
-def _checked_root(configured: str, _key: str) -> Path:
-    path = Path(configured)
-    existing = path
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent  # a root not made yet: the folders it would be made in must be safe
-    # The root only holds the folders loaded from (each checked as it is used): like them, or sticky like /tmp.
-    why = distrust(existing, kind="parent")
-    if why is None:
-        return path
-    say_once(f"flowgraph: not using the compile cache {configured}: {why}; the search's passes are cached in a "
-             "private folder for this run only")
-    return private_folder()
-
-
-@functools.lru_cache(maxsize=1)
-def private_folder() -> Path:
-    """A folder of this process's own (mode 0700, removed at exit) for a cache that cannot be trusted or written."""
-    folder = Path(tempfile.mkdtemp(prefix="flowgraph-passes-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    return folder
-
-
-_SAID: set[str] = set()
-
-
-def say_once(line: str) -> None:
-    """Print ``line`` to standard error once per process (cache trouble is said, never fatal)."""
-    if line not in _SAID:
-        _SAID.add(line)
-        print(line, file=sys.stderr, flush=True)
-
-
-def distrust(path: Path, kind: str = "file") -> str | None:
-    """Why ``path`` may not be loaded from (or cached in), in a few words; None when nothing is against it.
-
-    The rule, for everything the passes' caches load (loading runs code):
-
-    * ``path`` itself (``kind`` "file" or "folder") is a regular file or a
-      folder, not a symlink, owned by this user or root, and writable by
-      nobody else (no group or other write bit; what flowgraph writes there
-      it makes so, whatever the umask);
-    * every folder above it (``kind`` "parent" starts there) is owned by this
-      user or root and is writable by others only where it is sticky (like
-      ``/tmp``: nobody can rename or delete another's entries), by its group
-      only where the group is this user's own primary group (a umask of 002
-      with a group per user, Debian's and Fedora's scheme, makes folders so).
-
-    Parameters
-    ----------
-    path : Path
-    kind : {"file", "folder", "parent"}
-        "parent": ``path`` is a folder above what will be made.
-
-    Returns
-    -------
-    str or None
-    """
-    if not hasattr(os, "getuid"):
-        return None  # no owners to check (Windows): the user's profile folders are private
-    owners = (0, os.getuid())
-    try:
-        info = os.lstat(path)
-    except OSError as exc:
-        return f"{path} cannot be read ({exc.strerror or exc})"
-    if kind != "parent":
-        want = stat.S_ISREG if kind == "file" else stat.S_ISDIR
-        if not want(info.st_mode):
-            return f"{path} is not a regular {'file' if kind == 'file' else 'folder'} (a symlink or another kind)"
-        if info.st_uid not in owners:
-            return f"{path} belongs to another user (uid {info.st_uid})"
-        if info.st_mode & 0o022:
-            return f"{path} can be written by other users (mode {stat.S_IMODE(info.st_mode):o})"
-        above = Path(os.path.realpath(path.parent))
-    else:
-        above = Path(os.path.realpath(path))
-    for folder in (above, *above.parents):
-        try:
-            info = os.stat(folder)
-        except OSError as exc:
-            return f"{folder} cannot be read ({exc.strerror or exc})"
-        if info.st_uid not in owners:
-            return f"{folder} belongs to another user (uid {info.st_uid})"
-        others = info.st_mode & 0o002 or (info.st_mode & 0o020 and info.st_gid != os.getgid())
-        if others and not info.st_mode & stat.S_ISVTX:
-            return f"{folder} can be written by other users (mode {stat.S_IMODE(info.st_mode):o})"
-    return None
 
 
 _HASH = source_hash()
@@ -281,7 +172,6 @@ def prune(stale_days: float = STALE_DAYS) -> list[Path]:
     list of Path
         The folders deleted.
     """
-    import shutil
     import time
 
     cutoff = time.time() - stale_days * 86400
