@@ -221,8 +221,11 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     corners towards later nodes in board order; the same argument holds for its moves) for
     :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
     (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), then by the
-    link search again with the rest, each part going on from where the last stopped. Each search
-    is complete for its own canonical set; which one wins depends on the board (docs/benchmarks.md).
+    link search again with the rest, each part going on from where the last stopped. From the
+    windows on, where a fork is safe, the link search's second board order runs on in a child
+    process (:meth:`flowgraph.engines.exhaustive.LinkSearch.fork`) while this one builds windows
+    and SAT models: the two processors work at once. Each search is complete for its own canonical
+    set; which one wins depends on the board (docs/benchmarks.md).
     """
     from ..engines import auto, sat
     from ..engines.exhaustive import LinkSearch
@@ -260,25 +263,29 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
 
     with contextlib.suppress(SearchLimitError):  # a small board ends here, before any window is built
         return link_search(replace(left(), max_states=min(FIRST_DECISIONS, limits.max_states or FIRST_DECISIONS)))
-    near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
-    if near is not None:
-        return Uniqueness("multiple", (tight, verify(near)))
-    first_go = left()
-    if first_go.time_limit_s is None or first_go.time_limit_s > FIRST_SECONDS:
-        first_go = replace(first_go, time_limit_s=FIRST_SECONDS)
+    search.fork(replace(left(), max_states=None))  # the second board order goes on in a child meanwhile
     try:
-        return link_search(first_go)
-    except SearchLimitError:
-        pass
-    try:
-        found, _ = sat.solutions(puzzle, 1, left(SAT_SHARE), tight=True, corners=True, exclude=tight)
-        return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
-    except SearchLimitError:
-        pass
-    try:
-        return link_search(left())
-    except SearchLimitError:
-        return Uniqueness("limit")
+        near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
+        if near is not None:
+            return Uniqueness("multiple", (tight, verify(near)))
+        first_go = left()
+        if first_go.time_limit_s is None or first_go.time_limit_s > FIRST_SECONDS:
+            first_go = replace(first_go, time_limit_s=FIRST_SECONDS)
+        try:
+            return link_search(first_go)
+        except SearchLimitError:
+            pass
+        try:
+            found, _ = sat.solutions(puzzle, 1, left(SAT_SHARE), tight=True, corners=True, exclude=tight)
+            return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
+        except SearchLimitError:
+            pass
+        try:
+            return link_search(left())
+        except SearchLimitError:
+            return Uniqueness("limit")
+    finally:
+        search.close()
 
 
 def tighten(solution: Solution) -> Solution:

@@ -14,7 +14,10 @@ The board order is the nodes' (line, column) order, by rows or by columns,
 whichever keeps the frontier (nodes decided with a neighbour still to come)
 narrower: fewer fragments of path are open at once. Where the two tie (a
 square board) both orders race, in turns, and past :data:`PARALLEL_AFTER`
-decisions in two processes where a fork is safe (:func:`_race_apart`).
+decisions in two processes where a fork is safe (:func:`_race_apart`); a
+caller that runs the search in parts (:class:`LinkSearch`) may also send the
+second order to a child for good (:meth:`LinkSearch.fork`) and do other work
+while it runs.
 """
 
 from __future__ import annotations
@@ -324,6 +327,38 @@ class LinkSearch:
         self.runs = [_Run(_Layout(puzzle, canonical, name), mode if nested else int(fill), cap, keep, memo,
                           len(puzzle.flows)) for name in orders]
         self.result: Enumeration | None = None
+        self._child: _Child | None = None
+
+    def fork(self, limits: Limits | None = None) -> bool:
+        """From now on the second board order goes on in a forked child process, between and during
+        this process's parts and whatever it does between them (a SAT model, say): the next
+        :meth:`run` races it. Only where :func:`_can_fork` allows, and for a search still racing two
+        orders.
+
+        Parameters
+        ----------
+        limits : Limits, optional
+            The child's own: ``time_limit_s`` from now and ``max_states`` decisions at most (then
+            this process races on alone).
+
+        Returns
+        -------
+        bool
+            Whether a child was started. Call :meth:`close` when done with the search (the child
+            also ends when this process does).
+        """
+        if self.result is not None or self._child is not None or len(self.runs) != 2 or not _can_fork():
+            return False
+        limits = limits or Limits()
+        deadline = None if limits.time_limit_s is None else time.perf_counter() + limits.time_limit_s
+        self._child = _Child(self.runs[1], deadline, limits.max_states)
+        return True
+
+    def close(self) -> None:
+        """Stop the child of :meth:`fork`, if one is running (its work is lost)."""
+        if self._child is not None:
+            self._child.stop()
+            self._child = None
 
     @property
     def decisions(self) -> int:
@@ -349,6 +384,13 @@ class LinkSearch:
             return self.result
         limits = limits or Limits()
         t0 = time.perf_counter()
+        if self._child is not None:
+            try:
+                self.result = _race(self.puzzle, self.runs, self._child, self.keep, limits, t0)
+            finally:
+                if self.result is not None:
+                    self.close()
+            return self.result
         runs, start = self.runs, self.decisions
         budget = limits.max_states
         step = min(RACE_SLICE, SLICE) if len(runs) > 1 else SLICE
@@ -405,7 +447,7 @@ _FORK_SAFE_THREADS = frozenset({"flowgraph-sat-watchdog"})
 def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, budget: int | None, seconds: float | None,
                 t0: float) -> Enumeration:
     """Go on with the two orders of a race in two processes: this one the first, a forked child the
-    second (:func:`_far_side`); the first to end answers, and the other is stopped.
+    second (:class:`_Child`); the first to end answers, and the other is stopped.
 
     ``budget`` is the decisions left (None: no bound), ``seconds`` the time limit from ``t0``. The
     child gets the time limit's end and half the decisions; a child that stops at its limit, or dies,
@@ -413,55 +455,89 @@ def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, budget: int | None,
     order's run is where the fork left it (its work in the child is lost), so a :class:`LinkSearch`
     can go on.
     """
-    import multiprocessing
-    import warnings
+    share = None if budget is None else budget // 2
+    child = _Child(runs[1], None if seconds is None else t0 + seconds, share)
+    try:
+        mine = None if budget is None or share is None else budget - share
+        return _race(puzzle, runs, child, keep, Limits(time_limit_s=seconds, max_states=mine), t0)
+    finally:
+        child.stop()
 
+
+class _Child:
+    """The second order of a race, going on in a forked child process (:func:`_far_side`).
+
+    ``deadline`` (``time.perf_counter`` seconds) and ``share`` (decisions from now) bound it; None: no bound.
+    """
+
+    def __init__(self, run: _Run, deadline: float | None, share: int | None):
+        import multiprocessing
+        import warnings
+
+        context = multiprocessing.get_context("fork")
+        self.receive, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=_far_side, args=(run, send, deadline, share, os.getpid()), daemon=True)
+        with warnings.catch_warnings():  # Python 3.12+ warns of any thread at a fork: _can_fork allowed only ours
+            warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
+            self.process.start()
+        send.close()
+        self.decisions, self.count = run.decisions, run.count  # as last heard
+        self.alone = False  # the child stopped at its limit or died: race on alone
+
+    def poll(self) -> tuple[int, np.ndarray] | None:
+        """(status, first solutions' link states) once the child has ended its search; else None."""
+        from .search.passes.codes import PAUSED
+
+        if self.alone or not self.receive.poll():
+            return None
+        try:
+            status, self.count, self.decisions, out = self.receive.recv()
+        except (EOFError, OSError):  # the child died
+            self.alone = True
+            return None
+        if status == PAUSED:  # it stopped at its limit
+            self.alone = True
+            return None
+        return status, out
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.receive.close()
+
+
+def _race(puzzle: Puzzle, runs: list[_Run], child: _Child, keep: int, limits: Limits, t0: float) -> Enumeration:
+    """This process's order in short slices against ``child``'s, until one ends or ``limits`` (from
+    ``t0``: seconds, and this process's decisions) run out. The child is left running either way."""
     from .search.passes.codes import PAUSED
 
-    share = None if budget is None else budget // 2
-    deadline = None if seconds is None else t0 + seconds
-    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
-    child = multiprocessing.get_context("fork").Process(
-        target=_far_side, args=(runs[1], send, deadline, share, os.getpid()), daemon=True)
-    with warnings.catch_warnings():  # Python 3.12+ warns of any thread at a fork: _can_fork allowed only ours
-        warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
-        child.start()
-    send.close()
     mine, other = runs
-    end = None if budget is None or share is None else mine.decisions + budget - share
-    other_decisions, other_count, alone = other.decisions, other.count, False
-    try:
-        while True:
-            # short slices, so that the child's answer is taken up within milliseconds
-            room = RACE_SLICE if end is None else int(min(RACE_SLICE, end - mine.decisions))
-            if room <= 0:
-                raise SearchLimitError("states", {**mine.stats(t0), "decisions": mine.decisions + other_decisions,
-                                                  "count": max(mine.count, other_count), "processes": 2})
-            status = mine.go(room)
-            if status != PAUSED:
-                return _ended(puzzle, mine, status, keep, t0, mine.decisions + other_decisions, processes=2)
-            if not alone and receive.poll():
-                try:
-                    status, other_count, other_decisions, out = receive.recv()
-                except (EOFError, OSError):  # the child died: race on alone
-                    alone = True
-                    continue
-                if status != PAUSED:
-                    other.adopt(other_count, other_decisions, out)
-                    return _ended(puzzle, other, status, keep, t0, mine.decisions + other_decisions, processes=2)
-                alone = True  # it stopped at its limit
-            if deadline is not None and time.perf_counter() >= deadline:
-                raise SearchLimitError("time", {**mine.stats(t0), "decisions": mine.decisions + other_decisions,
-                                                "count": max(mine.count, other_count), "processes": 2})
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receive.close()
+    end = None if limits.max_states is None else mine.decisions + limits.max_states
+    deadline = None if limits.time_limit_s is None else t0 + limits.time_limit_s
+
+    def limit(reason: str) -> SearchLimitError:
+        return SearchLimitError(reason, {**mine.stats(t0), "decisions": mine.decisions + child.decisions,
+                                         "count": max(mine.count, child.count), "processes": 2})
+
+    while True:
+        # short slices, so that the child's answer is taken up within milliseconds
+        room = RACE_SLICE if end is None else int(min(RACE_SLICE, end - mine.decisions))
+        if room <= 0:
+            raise limit("states")
+        status = mine.go(room)
+        if status != PAUSED:
+            return _ended(puzzle, mine, status, keep, t0, mine.decisions + child.decisions, processes=2)
+        ended = child.poll()
+        if ended is not None:
+            other.adopt(child.count, child.decisions, ended[1])
+            return _ended(puzzle, other, ended[0], keep, t0, mine.decisions + child.decisions, processes=2)
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise limit("time")
 
 
 def _far_side(run: _Run, send: Connection, deadline: float | None, share: int | None, parent: int) -> None:
-    """The forked child of :func:`_race_apart`: run on until the end, the deadline, ``share`` more
+    """The forked child of a race (:class:`_Child`): run on until the end, the deadline, ``share`` more
     decisions or the parent's end, then send (status, solutions found, decisions, the first solutions'
     link states)."""
     import signal

@@ -402,3 +402,55 @@ def test_a_link_search_run_in_parts_counts_what_one_run_counts(part):
     assert search.run() is found  # ended: the same answer again
     for s in found.solutions:
         verify(s)
+
+
+def test_a_forked_link_search_goes_on_between_its_parts_and_counts_what_one_run_counts(race_apart):
+    """LinkSearch.fork: the second order runs on in a child while this process does other work; a part that
+    stops at its limit leaves the child running, the end stops it."""
+    import multiprocessing
+
+    from flowgraph import parse_file
+    from flowgraph.engines.exhaustive import LinkSearch, enumerate_solutions
+    from flowgraph.errors import SearchLimitError
+
+    puzzle = parse_file(PUZZLES / "standard" / "open_field_8x8.txt").with_rules("numberlink")
+    search = LinkSearch(puzzle, keep=2)
+    assert search.fork() and not search.fork()  # one child at a time
+    with pytest.raises(SearchLimitError) as caught:
+        search.run(Limits(max_states=1_000))
+    assert caught.value.stats["processes"] == 2 and multiprocessing.active_children()
+    found = search.run()
+    assert found.complete and found.count == enumerate_solutions(puzzle, keep=0, order="rows").count == 6_180
+    assert found.stats["processes"] == 2 and not multiprocessing.active_children()
+    for s in found.solutions:
+        verify(s)
+    assert not search.fork()  # ended: nothing to race
+
+
+def test_a_forked_link_search_closed_early_leaves_no_process(race_apart):
+    import multiprocessing
+
+    from flowgraph import parse_file
+    from flowgraph.engines.exhaustive import LinkSearch
+
+    puzzle = parse_file(PUZZLES / "standard" / "open_field_8x8.txt").with_rules("numberlink")
+    assert not LinkSearch(puzzle, order="rows").fork()  # one order: nothing to race
+    search = LinkSearch(puzzle, keep=0)
+    assert search.fork(Limits(time_limit_s=30))
+    search.close()
+    search.close()  # twice: nothing more to do
+    assert not multiprocessing.active_children()
+    assert search.run().count == 6_180  # this process alone, from where it was
+
+
+def test_validate_unique_leaves_no_process_behind(race_apart):
+    """numlin_v2's task 2 goes past the first part: its second order races in a child from then on."""
+    import multiprocessing
+
+    from flowgraph.authoring.uniqueness import count_solutions
+    from flowgraph.io.puzzlink import analyse_puzzlink
+
+    url = "https://puzz.link/p?numlin/14/14/uap6k2p8o7q9lbgam1y6h4j5p5k7h1u3gbg8k2g9u3k4u"
+    answer = count_solutions(analyse_puzzlink(url)[0][0].puzzle, limits=Limits(time_limit_s=60))
+    assert answer.verdict == "unique"
+    assert not multiprocessing.active_children()
