@@ -233,7 +233,7 @@ def generate(
             if time_limit_s is not None:
                 left = min(left, max(0.1, time_limit_s - (time.perf_counter() - t0)))
             checked += splits == 0
-            count = count_solutions(puzzle, 2, Limits(time_limit_s=left))
+            count = count_solutions(puzzle, 2, Limits(time_limit_s=left), sat_only=True)
             sat_calls += 1
             if count.verdict == "unique":
                 return Generated(puzzle, verify(solution), _figures(

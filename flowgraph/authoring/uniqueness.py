@@ -1,12 +1,12 @@
 """Whether a puzzle has exactly one solution, and where two solutions differ.
 
 Puzzle authors need a unique solution; so do ``flowgraph validate
---unique``, the generator and the studio. The count uses the
-SAT engine's sound model (no heuristic clauses): it finds a solution,
-blocks exactly that set of links and solves again, so "unique" is a proof,
-not a guess. Under Numberlink rules the exhaustive link search counts the
-canonical solutions and the moves between solutions are checked by hand
-(:func:`_numberlink_count`).
+--unique``, the generator and the studio. A first solution is found, then a
+second one is looked for by the exhaustive link search, in windows around the
+first, and by the SAT engine's sound model (no heuristic clauses) with the first
+solution's links blocked, in turn (:func:`_two_solutions`): each is complete, so
+"unique" is a proof, not a guess. Under Numberlink rules the search goes through
+the canonical solutions, the moves between solutions checked by hand.
 """
 
 from __future__ import annotations
@@ -137,7 +137,8 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     return Count(found.count, found.complete, False, found.solutions, found.stats)
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqueness:
+def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *,
+                    sat_only: bool = False) -> Uniqueness:
     """Find up to ``limit`` distinct solutions and say whether the puzzle is unique.
 
     Parameters
@@ -147,6 +148,11 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
         Stop after this many solutions (2 is enough to tell unique from not).
     limits : Limits, optional
         ``time_limit_s`` and ``max_sat_calls`` for the whole count.
+    sat_only : bool
+        Under Flow Free rules, the SAT model alone (no link search, no windows): the generator's
+        random covers are counted faster so (hex 12x12, six puzzles: 11.5 s against 24 s,
+        docs/benchmarks.md). Under Numberlink rules, where the canonical argument needs the link
+        search, it is ignored.
 
     Returns
     -------
@@ -167,8 +173,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     from ..engines.sat import solutions  # python-sat is loaded only when asked for
 
     limits = limits or Limits()
-    if not puzzle.rules.fills_every_cell and limit == 2:
-        return _numberlink_count(puzzle, limits)
+    if limit == 2 and not (sat_only and puzzle.rules.fills_every_cell):
+        return _two_solutions(puzzle, limits)
     try:
         found, _ = solutions(puzzle, limit, limits)
     except SearchLimitError:
@@ -178,62 +184,67 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     return Uniqueness({0: "unsolvable", 1: "unique"}.get(len(found), "multiple"), tuple(found))
 
 
-#: Under Numberlink rules, the seconds the exhaustive link search gets after the windows (it answers
-#: before SAT on 143 of 149 janko boards that get there, janko_176_17x17 in 1.9 s against SAT's 9 s, in
-#: 3.4-4.2 s where it cannot race in two processes: docs/benchmarks.md), then the share of the time left
-#: (or the seconds, with no time limit) that the SAT model of canonical solutions gets before the
-#: exhaustive link search goes on.
-FIRST_SECONDS = 6.0
-#: Under Numberlink rules, the decisions the link search gets before the windows (about 30 ms; most
-#: small boards end there; no more than :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no
-#: second process is started for them).
+#: The decisions the link search gets before the windows (about 30 ms; most small boards end there; no
+#: more than :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no second process is started for them).
 FIRST_DECISIONS = 20_000
+#: Then the link search gets this many seconds (under Numberlink rules it answers before SAT on 143 of 149
+#: janko boards that get there, janko_176_17x17 in 1.9 s against SAT's 9 s; under Flow Free rules it proves
+#: janko_269_14x14 unique in 1.4 s, SAT in 33 s), then SAT and the link search take turns, each going on from
+#: where it stopped, as long again the first time and twice as long each time after (SAT at most
+#: :data:`SAT_SHARE` of the time left): a board only SAT answers (samgoldman's hex 15x15Mania_150, 16 s) is
+#: answered in under twice SAT's time after the first part (docs/benchmarks.md).
+FIRST_SECONDS = 6.0
 SAT_SHARE = 0.5
-SAT_SECONDS = 10.0
 #: The share of the time (at most the seconds) spent first on second solutions that differ from the
 #: first only inside one window of the board (:func:`flowgraph.engines.sat.nearby_solution`).
 NEARBY_SHARE = 0.2
 NEARBY_SECONDS = 5.0
 
 
-def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
-    """Unique, multiple or none under Numberlink rules, through canonical solutions.
+def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
+    """Unique, multiple or none, under either rules: a first solution T, then a second one looked for
+    by the exhaustive link search, SAT and windows in turn.
 
-    Two kinds of move turn a solution into another one when cells may stay empty: a jump over a
-    chord (two nodes of a path that are neighbours but not consecutive: the nodes between are left
-    empty) and a corner move (a path turning at ``b`` of a 4-cycle ``a-b-c-d`` whose node ``d`` is
-    empty and no endpoint goes ``a-d-c`` instead). A solution is canonical when no chord jump and
-    no corner move towards a later node changes it. Each such move uses fewer nodes, or as many
-    with the corner later, so every solution reaches a canonical one by moves. Hence, with T a
-    solution that no move at all changes (no chord, and no flow can be rerouted: :func:`reroute`,
-    which covers :func:`detour` and :func:`corner_move`, the moves undone): the puzzle is unique
-    exactly when T is the only canonical solution. Another solution would reach a canonical one
-    by moves; if that were T, the last move, undone, would be a move of T.
+    **Flow Free rules.** T comes from ``auto``. The exhaustive link search
+    (:class:`flowgraph.engines.exhaustive.LinkSearch`, up to two solutions) gets
+    :data:`FIRST_DECISIONS` first, where most small boards end. A second solution is then looked
+    for among those that differ from T only inside one window of the board
+    (:func:`flowgraph.engines.sat.nearby_solution`, :data:`NEARBY_SHARE` of the time: a published
+    board's second solution usually moves a few neighbouring flows, found in milliseconds where a
+    whole search may take minutes; any it finds is a real solution), then by the link search for
+    :data:`FIRST_SECONDS`, then by the SAT model with T blocked
+    (:class:`flowgraph.engines.sat.SolutionSearch`) and the link search in turn, as long again,
+    then twice as long each round (SAT at most :data:`SAT_SHARE` of the time left), each part going
+    on from where the last stopped. From the windows on, where a fork is safe, the link
+    search's second board order runs on in a child process
+    (:meth:`flowgraph.engines.exhaustive.LinkSearch.fork`) while this one builds windows and SAT
+    models: the two processors work at once. Each search is complete; which one wins depends on the
+    board (docs/benchmarks.md).
 
-    T comes from ``auto`` (the Flow Free model first: far easier, and its solutions are Numberlink
-    ones), tightened. The exhaustive link search (below) gets :data:`FIRST_DECISIONS` first, where
-    most small boards end. A second solution is then looked for among those that differ from T only
-    inside one window of the board (:func:`flowgraph.engines.sat.nearby_solution`,
-    :data:`NEARBY_SHARE` of the time: a published board's second solution usually moves a few
-    neighbouring flows, found in milliseconds where a whole search may take minutes; any it finds
-    is a real solution). Then a second canonical solution is looked for by the exhaustive link
-    search (:class:`flowgraph.engines.exhaustive.LinkSearch` with ``canonical``: short jumps only,
-    corners towards later nodes in board order; the same argument holds for its moves) for
-    :data:`FIRST_SECONDS`, then by the SAT model of canonical solutions with T blocked
-    (``sat.solutions(tight=True, corners=True)``, :data:`SAT_SHARE` of the time left), then by the
-    link search again with the rest, each part going on from where the last stopped. From the
-    windows on, where a fork is safe, the link search's second board order runs on in a child
-    process (:meth:`flowgraph.engines.exhaustive.LinkSearch.fork`) while this one builds windows
-    and SAT models: the two processors work at once. Each search is complete for its own canonical
-    set; which one wins depends on the board (docs/benchmarks.md).
+    **Numberlink rules** (cells may stay empty): the same steps, through canonical solutions. Two
+    kinds of move turn a solution into another one when cells may stay empty: a jump over a chord
+    (two nodes of a path that are neighbours but not consecutive: the nodes between are left empty)
+    and a corner move (a path turning at ``b`` of a 4-cycle ``a-b-c-d`` whose node ``d`` is empty
+    and no endpoint goes ``a-d-c`` instead). A solution is canonical when no chord jump and no
+    corner move towards a later node changes it. Each such move uses fewer nodes, or as many with
+    the corner later, so every solution reaches a canonical one by moves. Hence, with T a solution
+    that no move at all changes (no chord, and no flow can be rerouted: :func:`reroute`, which
+    covers :func:`detour` and :func:`corner_move`, the moves undone): the puzzle is unique exactly
+    when T is the only canonical solution. Another solution would reach a canonical one by moves;
+    if that were T, the last move, undone, would be a move of T. T is ``auto``'s solution (the Flow
+    Free model first: far easier, and its solutions are Numberlink ones), tightened; the link
+    search counts canonical solutions (``canonical``: short jumps only, corners towards later nodes
+    in board order; the same argument holds for its moves), and so do the windows and SAT
+    (``tight=True, corners=True``).
     """
     from ..engines import auto, sat
     from ..engines.exhaustive import LinkSearch
 
+    numberlink = not puzzle.rules.fills_every_cell
     t0 = time.perf_counter()
     total = limits.time_limit_s
 
-    def left(share: float = 1.0, seconds: float = SAT_SECONDS) -> Limits:
+    def left(share: float = 1.0, seconds: float = NEARBY_SECONDS) -> Limits:  # seconds: where no time limit
         if total is None:
             return limits if share == 1.0 else replace(limits, time_limit_s=seconds)
         return replace(limits, time_limit_s=max(0.01, share * (total - (time.perf_counter() - t0))))
@@ -244,19 +255,22 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
         return Uniqueness("unsolvable")
     except SearchLimitError:
         return Uniqueness("limit")
-    tight = tighten(first)
-    if tight.paths != first.paths:
-        return Uniqueness("multiple", (first, verify(tight)))
-    other = reroute(tight)
-    if other is not None:
-        return Uniqueness("multiple", (tight, verify(other)))
+    tight = first
+    if numberlink:
+        tight = tighten(first)
+        if tight.paths != first.paths:
+            return Uniqueness("multiple", (first, verify(tight)))
+        other = reroute(tight)
+        if other is not None:
+            return Uniqueness("multiple", (tight, verify(other)))
 
-    search = LinkSearch(puzzle, 2, canonical=True, keep=2)  # run in parts: each goes on from the last
+    # run in parts: each goes on from the last
+    search = LinkSearch(puzzle, 2, canonical=numberlink, keep=2)
 
     def link_search(budget: Limits) -> Uniqueness:
         every = search.run(budget)
         others = [s for s in every.solutions if s.paths != tight.paths]
-        if not others:  # T is canonical, so the search found it: T alone
+        if not others:  # T (canonical under Numberlink rules) is among what the search finds: T alone
             assert every.count == 1, every.count
             return Uniqueness("unique", (tight,))
         return Uniqueness("multiple", (tight, verify(others[0])))
@@ -268,24 +282,31 @@ def _numberlink_count(puzzle: Puzzle, limits: Limits) -> Uniqueness:
         near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
         if near is not None:
             return Uniqueness("multiple", (tight, verify(near)))
-        first_go = left()
-        if first_go.time_limit_s is None or first_go.time_limit_s > FIRST_SECONDS:
-            first_go = replace(first_go, time_limit_s=FIRST_SECONDS)
+        with contextlib.suppress(SearchLimitError):
+            return link_search(_at_most(left(), FIRST_SECONDS))
+        model = sat.SolutionSearch(puzzle, tight=numberlink, corners=numberlink, exclude=tight)
         try:
-            return link_search(first_go)
-        except SearchLimitError:
-            pass
-        try:
-            found, _ = sat.solutions(puzzle, 1, left(SAT_SHARE), tight=True, corners=True, exclude=tight)
-            return Uniqueness("multiple", (tight, verify(found[0]))) if found else Uniqueness("unique", (tight,))
-        except SearchLimitError:
-            pass
-        try:
-            return link_search(left())
-        except SearchLimitError:
-            return Uniqueness("limit")
+            seconds = FIRST_SECONDS
+            while True:  # SAT and the link search in turn, each going on from where it stopped
+                if total is not None and time.perf_counter() - t0 >= total:
+                    return Uniqueness("limit")
+                with contextlib.suppress(SearchLimitError):
+                    found = model.next(_at_most(left(SAT_SHARE, seconds), seconds))
+                    return Uniqueness("multiple", (tight, verify(found))) if found else Uniqueness("unique", (tight,))
+                with contextlib.suppress(SearchLimitError):
+                    return link_search(_at_most(left(), seconds))
+                seconds *= 2
+        finally:
+            model.close()
     finally:
         search.close()
+
+
+def _at_most(limits: Limits, seconds: float) -> Limits:
+    """``limits`` with at most ``seconds`` of time."""
+    if limits.time_limit_s is None or limits.time_limit_s > seconds:
+        return replace(limits, time_limit_s=seconds)
+    return limits
 
 
 def tighten(solution: Solution) -> Solution:

@@ -29,7 +29,7 @@ from ..model import Limits, Puzzle, Solution
 from . import ENGINE_RULES
 from .sat_model import Model
 
-__all__ = ["solve", "solutions", "nearby_solution", "warm_up", "SOLVER"]
+__all__ = ["solve", "solutions", "SolutionSearch", "nearby_solution", "warm_up", "SOLVER"]
 
 #: python-sat back end.
 SOLVER = "glucose4"
@@ -283,6 +283,51 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
         return found, run.stats()
     finally:
         run.close()
+
+
+class SolutionSearch:
+    """The solutions of the sound model one at a time, in parts: a part that runs out of time leaves
+    the solver as it was (with all it learnt), and the next :meth:`next` goes on from there.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    tight, corners : bool
+        As :func:`solutions`.
+    exclude : Solution, optional
+        A solution not to find.
+
+    Raises
+    ------
+    KeyError
+        ``exclude`` uses a link that ``puzzle`` does not have.
+    """
+
+    def __init__(self, puzzle: Puzzle, *, tight: bool = False, corners: bool = False,
+                 exclude: Solution | None = None):
+        self.puzzle = puzzle
+        self.model = Model(puzzle, tight=tight, corners=corners)
+        self.run = _Run(self.model, False, Limits(), time.perf_counter())  # no limit of its own: each part has one
+        if exclude is not None:
+            self.run.block(_links_of(self.model, exclude))
+
+    def next(self, limits: Limits | None = None) -> Solution | None:
+        """The next solution (blocked from then on), or None when there is no other.
+
+        Raises
+        ------
+        SearchLimitError
+            ``limits.time_limit_s`` ran out first; call again to go on.
+        """
+        seconds = None if limits is None else limits.time_limit_s
+        used = self.run.next_solution(deadline=None if seconds is None else time.perf_counter() + seconds)
+        if used is None:
+            return None
+        self.run.block(used)
+        return Solution(self.puzzle, self.model.paths(used), "sat", self.run.stats())
+
+    def close(self) -> None:
+        self.run.close()
 
 
 def _links_of(model: Model, solution: Solution) -> np.ndarray:

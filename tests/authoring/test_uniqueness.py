@@ -22,8 +22,17 @@ def test_verdicts(path, verdict, count):
 
 
 def test_budget_gives_limit_not_a_guess():
+    """Each part gets at least 10 ms: a board whose two solutions come that fast is answered, with both."""
     result = count_solutions(parse_file(MULTIPLE), limits=Limits(time_limit_s=1e-9))
-    assert result.verdict == "limit" and result.count is None and result.solutions == ()
+    assert result.verdict in ("limit", "multiple")
+    if result.verdict == "limit":
+        assert result.count is None and result.solutions == ()
+    else:
+        first, second = result.solutions
+        assert first.paths != second.paths and verify(first) and verify(second)
+    hard = parse_file(PUZZLES / "standard" / "open_field_8x8.txt").with_rules("numberlink")
+    result = count_solutions(hard, limits=Limits(time_limit_s=1e-9))
+    assert result.verdict in ("limit", "multiple") and (result.verdict == "multiple") == bool(result.solutions)
 
 
 def test_differing_cells_of_two_solutions():
@@ -153,3 +162,18 @@ def test_large_published_boards_with_a_second_solution_nearby_are_answered(path)
     assert result.verdict == "multiple"
     for s in result.solutions:
         verify(s)
+
+
+def test_a_board_nothing_answers_in_time_gives_limit():
+    """noqx's 26x26 Numberlink example under Flow Free rules: neither the link search, the windows nor SAT
+    prove it within half a second (nor a minute)."""
+    import multiprocessing
+
+    from flowgraph.io.puzzlink import analyse_puzzlink
+
+    url = ("https://puzz.link/p?numlin/26/26/zz-15gdx-12nfs-16j8x4v-11zxes9kfs8zg4lbm6k5ubv2r-14n1q-10z5v7zeq3n3r1v"
+           "-13u9k-11mdl6zgas2k-10sczxav-16x7jcs-15n-13x-14g-12zz")
+    puzzle = analyse_puzzlink(url)[0][0].puzzle.with_rules("flow")
+    result = count_solutions(puzzle, limits=Limits(time_limit_s=0.5))
+    assert result.verdict == "limit" and result.count is None and result.solutions == ()
+    assert not multiprocessing.active_children()

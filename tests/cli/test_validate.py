@@ -133,7 +133,8 @@ def test_validate_unique_json(capsys):
 def test_two_solutions_show_a_third_board_with_the_differing_cells_marked(capsys):
     assert main(["validate", "--unique", "--color", "never", str(PUZZLES / "standard" / "open_field_8x8.txt")]) == 1
     out = capsys.readouterr().out
-    assert "differ in 4 cells (marked x)" in out
+    differ = re.search(r"differ in (\d+) cells \(marked x\)", out)
+    assert differ and int(differ.group(1)) >= 2
     third = [line.split("   ")[-1] for line in out.splitlines()[2::2]]  # the cell rows' third board
     assert len(third) == 8 and all(len(row.split()) == 8 for row in third)
-    assert sum(row.split().count("x") for row in third) == 4
+    assert sum(row.split().count("x") for row in third) == int(differ.group(1))

@@ -30,3 +30,30 @@ def test_solutions_are_distinct():
     assert len(set(links)) == 3
     for s in found:
         verify(s)
+
+
+def test_a_solution_search_goes_on_from_where_a_part_stopped():
+    """SolutionSearch: a part that runs out of time keeps the solver; the next part finds what one run finds."""
+    puzzle = parse_file(MULTIPLE)
+    first = sat.solve(puzzle)
+    search = sat.SolutionSearch(puzzle, exclude=first)
+    try:
+        with pytest.raises(SearchLimitError):
+            search.next(Limits(time_limit_s=1e-9))
+        found = [search.next(), search.next()]
+    finally:
+        search.close()
+    links = [frozenset(frozenset(e) for p in s.paths.values() for e in zip(p, p[1:])) for s in (first, *found)]
+    assert len(set(links)) == 3
+    for s in found:
+        verify(s)
+
+
+def test_a_solution_search_says_when_there_is_no_other():
+    puzzle = parse_file(PUZZLES / "standard" / "regular_5x5.txt")
+    only = sat.solve(puzzle)
+    search = sat.SolutionSearch(puzzle, exclude=only)
+    try:
+        assert search.next() is None
+    finally:
+        search.close()
