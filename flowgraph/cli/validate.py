@@ -52,7 +52,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help='one JSON object per file: {"puzzle", "valid", "problems": [...]}')
     add_rules_option(p)
     p.add_argument("--unique", action="store_true",
-                   help="also solve with the SAT engine and say whether the solution is unique; "
+                   help="also look for a second solution (the exhaustive link search, SAT) and say whether the "
+                   "solution is unique; "
                    "exit 1 when a valid file has no solution or several")
     p.add_argument("--count", action="store_true",
                    help="also count every solution under the rules (the exhaustive link search, any family); "
