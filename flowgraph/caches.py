@@ -154,16 +154,18 @@ def _owned_privately(info: os.stat_result) -> bool:
 def open_trusted(path: Path) -> BinaryIO | None:
     """``path`` opened for reading when :func:`distrust` finds nothing against it or its folder, else None.
 
-    The file is opened first (never through a symlink) and what was opened is
-    checked, so it cannot be swapped between the check and the read.
+    The file is opened first (never through a symlink, never waiting on a FIFO) and
+    what was opened is checked, so it cannot be swapped between the check and the read.
 
     Returns
     -------
     BinaryIO or None
         None when the file is absent, unreadable, or fails the rule.
     """
+    # no symlink followed; a FIFO or device opened without waiting (then refused: not a regular file)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, flags)
     except OSError:
         return None
     file = os.fdopen(fd, "rb")
