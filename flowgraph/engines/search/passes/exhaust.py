@@ -64,23 +64,23 @@ _DEPTH, _TRAIL, _NODES, _FOUND, _STARTED, _H1, _H2, _FROM, _HITS, _TAKEN = range
 _LOW31 = LOW31
 
 
-@njit(cache=True)
-def _mix31(x, seed):  # pragma: no cover - compiled
-    """A bijection of 31-bit numbers (multiply by an odd number, xor-shift), never above 2**62 on the way."""
-    x = (x ^ seed) & _LOW31
-    x = (x * 0x2C1B3C6D) & _LOW31
-    x ^= x >> 15
-    x = (x * 0x297A2D39) & _LOW31
-    x ^= x >> 13
-    return x
+_SEED0 = np.uint64(0x9E3779B97F4A7C15)
+_SEED1 = np.uint64(0x3C6EF372FE94F82B)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31, _S2 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _term(x, which):  # pragma: no cover - compiled
-    """A 62-bit Zobrist term of the number ``x`` (below 2**31), for hash half ``which`` (0 or 1)."""
-    if which == 0:
-        return (_mix31(x, 0x5BD1E995) << 31) | _mix31(x, 0x1B873593)
-    return (_mix31(x, 0x68E31DA4) << 31) | _mix31(x, 0x3C6EF372)
+    """A 62-bit Zobrist term of the number ``x`` (below 2**31), for hash half ``which`` (0 or 1): SplitMix64's
+    finalizer (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014), a
+    bijection of 64-bit words, of ``x`` plus a seed per half, its top 62 bits."""
+    z = np.uint64(x) + (_SEED0 if which == 0 else _SEED1)
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    z ^= z >> _S31
+    return np.int64(z >> _S2)
 
 
 # The small helpers that every decision calls are inlined by numba itself (``inline="always"``): in the
