@@ -117,13 +117,9 @@ def distrust(path: Path, kind: str = "file") -> str | None:
     except OSError as exc:
         return f"{path} cannot be read ({exc.strerror or exc})"
     if kind != "parent":
-        want = stat.S_ISREG if kind == "file" else stat.S_ISDIR
-        if not want(info.st_mode):
-            return f"{path} is not a regular {'file' if kind == 'file' else 'folder'} (a symlink or another kind)"
-        if info.st_uid not in owners:
-            return f"{path} belongs to another user (uid {info.st_uid})"
-        if info.st_mode & 0o022:
-            return f"{path} can be written by other users (mode {stat.S_IMODE(info.st_mode):o})"
+        why = _entry_problem(path, info, kind)
+        if why is not None:
+            return why
         above = Path(os.path.realpath(path.parent))
     else:
         above = Path(os.path.realpath(path))
@@ -142,13 +138,18 @@ def distrust(path: Path, kind: str = "file") -> str | None:
 
 
 
-def _owned_privately(info: os.stat_result) -> bool:
-    """A regular file of this user's (or root's) that nobody else may write: :func:`distrust`'s rule, on a stat."""
-    if not stat.S_ISREG(info.st_mode):
-        return False
+def _entry_problem(path: Path, info: os.stat_result, kind: str) -> str | None:
+    """:func:`distrust`'s rule for the entry itself (``kind`` "file" or "folder"), on its stat."""
+    want = stat.S_ISREG if kind == "file" else stat.S_ISDIR
+    if not want(info.st_mode):
+        return f"{path} is not a regular {'file' if kind == 'file' else 'folder'} (a symlink or another kind)"
     if not hasattr(os, "getuid"):
-        return True
-    return info.st_uid in (0, os.getuid()) and not info.st_mode & 0o022
+        return None
+    if info.st_uid not in (0, os.getuid()):
+        return f"{path} belongs to another user (uid {info.st_uid})"
+    if info.st_mode & 0o022:
+        return f"{path} can be written by other users (mode {stat.S_IMODE(info.st_mode):o})"
+    return None
 
 
 def open_trusted(path: Path) -> BinaryIO | None:
@@ -170,7 +171,7 @@ def open_trusted(path: Path) -> BinaryIO | None:
         return None
     file = os.fdopen(fd, "rb")
     try:
-        if _owned_privately(os.fstat(fd)) and distrust(path.parent, "folder") is None:
+        if _entry_problem(path, os.fstat(fd), "file") is None and distrust(path.parent, "folder") is None:
             return file
     except OSError:
         pass

@@ -385,11 +385,8 @@ class LinkSearch:
         limits = limits or Limits()
         t0 = time.perf_counter()
         if self._child is not None:
-            try:
-                self.result = _race(self.puzzle, self.runs, self._child, self.keep, limits, t0)
-            finally:
-                if self.result is not None:
-                    self.close()
+            self.result = _race(self.puzzle, self.runs, self._child, self.keep, limits, t0)  # a limit: the child goes on
+            self.close()
             return self.result
         runs, start = self.runs, self.decisions
         budget = limits.max_states

@@ -266,23 +266,17 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
     SearchLimitError
         A budget ran out first.
     """
-    limits = limits or Limits()
-    t0 = time.perf_counter()
-    model = Model(puzzle, tight=tight, corners=corners)
-    run = _Run(model, False, limits, t0)
+    search = SolutionSearch(puzzle, tight=tight, corners=corners, exclude=exclude, limits=limits)
     found: list[Solution] = []
     try:
-        if exclude is not None:
-            run.block(_links_of(model, exclude))
         while len(found) < limit:
-            used = run.next_solution()
-            if used is None:
+            solution = search.next()
+            if solution is None:
                 break
-            found.append(Solution(puzzle, model.paths(used), "sat", run.stats()))
-            run.block(used)
-        return found, run.stats()
+            found.append(solution)
+        return found, search.run.stats()
     finally:
-        run.close()
+        search.close()
 
 
 class SolutionSearch:
@@ -296,6 +290,9 @@ class SolutionSearch:
         As :func:`solutions`.
     exclude : Solution, optional
         A solution not to find.
+    limits : Limits, optional
+        For the whole search, from now (``time_limit_s``, ``max_sat_calls``); each part may have a
+        shorter time of its own.
 
     Raises
     ------
@@ -304,10 +301,11 @@ class SolutionSearch:
     """
 
     def __init__(self, puzzle: Puzzle, *, tight: bool = False, corners: bool = False,
-                 exclude: Solution | None = None):
+                 exclude: Solution | None = None, limits: Limits | None = None):
+        t0 = time.perf_counter()  # the whole search's limits count the model's making too
         self.puzzle = puzzle
         self.model = Model(puzzle, tight=tight, corners=corners)
-        self.run = _Run(self.model, False, Limits(), time.perf_counter())  # no limit of its own: each part has one
+        self.run = _Run(self.model, False, limits or Limits(), t0)
         if exclude is not None:
             self.run.block(_links_of(self.model, exclude))
 
@@ -317,7 +315,7 @@ class SolutionSearch:
         Raises
         ------
         SearchLimitError
-            ``limits.time_limit_s`` ran out first; call again to go on.
+            ``limits.time_limit_s`` (or the whole search's limits) ran out first; call again to go on.
         """
         seconds = None if limits is None else limits.time_limit_s
         used = self.run.next_solution(deadline=None if seconds is None else time.perf_counter() + seconds)

@@ -44,5 +44,5 @@ LOW31 = 0x7FFFFFFF
 
 def hash_fits(n: int, m: int, flows: int) -> bool:
     """Whether every number the exhaustive search hashes for a graph of ``n`` nodes, ``m`` links and
-    ``flows`` flows is below 2**31, so that their terms are distinct (else it runs without a memo)."""
+    ``flows`` flows is below 2**31, so that no two of them overlap (else it runs without a memo)."""
     return 2 * m + n * (n + flows + 3) + 2 * n < LOW31

@@ -55,13 +55,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codes import CAPPED, EXHAUSTED, LINE, LOW31, NOLINE, PAUSED, REGISTERS, UNDECIDED
+from .codes import CAPPED, EXHAUSTED, LINE, NOLINE, PAUSED, REGISTERS, UNDECIDED
 from .jit import njit, njit_borrowed
 
 __all__ = ["exhaust_pass"]
 
 _DEPTH, _TRAIL, _NODES, _FOUND, _STARTED, _H1, _H2, _FROM, _HITS, _TAKEN = range(REGISTERS)
-_LOW31 = LOW31
 
 
 _SEED0 = np.uint64(0x9E3779B97F4A7C15)
