@@ -15,12 +15,16 @@ import contextlib
 import itertools
 import time
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution, position
 from ..verify import verify
+
+if TYPE_CHECKING:
+    from ..engines.exhaustive import Enumeration
 
 __all__ = ["Count", "Uniqueness", "corner_move", "reroute", "count_all", "count_solutions", "detour", "differing_cells",
            "tighten"]
@@ -170,11 +174,11 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     >>> count_solutions(parse_text("STANDARD\\nA-.-A\\n")).verdict
     'unique'
     """
-    from ..engines.sat import solutions  # python-sat is loaded only when asked for
-
     limits = limits or Limits()
     if limit == 2 and not (sat_only and puzzle.rules.fills_every_cell):
         return _two_solutions(puzzle, limits)
+    from ..engines.sat import solutions  # python-sat is loaded only when asked for
+
     try:
         found, _ = solutions(puzzle, limit, limits)
     except SearchLimitError:
@@ -202,12 +206,13 @@ NEARBY_SECONDS = 5.0
 
 
 def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
-    """Unique, multiple or none, under either rules: a first solution T, then a second one looked for
-    by the exhaustive link search, SAT and windows in turn.
+    """Unique, multiple or none, under either rules: the exhaustive link search's count, or a first
+    solution T and a second one looked for by the link search, SAT and windows in turn.
 
-    **Flow Free rules.** T comes from ``auto``. The exhaustive link search
+    **Flow Free rules.** The exhaustive link search
     (:class:`flowgraph.engines.exhaustive.LinkSearch`, up to two solutions) gets
-    :data:`FIRST_DECISIONS` first, where most small boards end. A second solution is then looked
+    :data:`FIRST_DECISIONS` first, where most small boards end (no first solution is needed for
+    them: the search's count is the answer). Then T comes from ``auto``, and a second solution is looked
     for among those that differ from T only inside one window of the board
     (:func:`flowgraph.engines.sat.nearby_solution`, :data:`NEARBY_SHARE` of the time: a published
     board's second solution usually moves a few neighbouring flows, found in milliseconds where a
@@ -231,13 +236,14 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     that no move at all changes (no chord, and no flow can be rerouted: :func:`reroute`, which
     covers :func:`detour` and :func:`corner_move`, the moves undone): the puzzle is unique exactly
     when T is the only canonical solution. Another solution would reach a canonical one by moves;
-    if that were T, the last move, undone, would be a move of T. T is ``auto``'s solution (the Flow
-    Free model first: far easier, and its solutions are Numberlink ones), tightened; the link
+    if that were T, the last move, undone, would be a move of T. When the link search ends in its
+    first part, its one canonical solution plays T's part (unique if no move changes it, multiple if
+    one does). Otherwise T is ``auto``'s solution (the Flow
+    Free model first: far easier, and its solutions are Numberlink ones), if no move changes it; the link
     search counts canonical solutions (``canonical``: short jumps only, corners towards later nodes
     in board order; the same argument holds for its moves), and so do the windows and SAT
     (``tight=True, corners=True``).
     """
-    from ..engines import auto, sat
     from ..engines.exhaustive import LinkSearch
 
     numberlink = not puzzle.rules.fills_every_cell
@@ -249,36 +255,32 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
             return limits if share == 1.0 else replace(limits, time_limit_s=seconds)
         return replace(limits, time_limit_s=max(0.01, share * (total - (time.perf_counter() - t0))))
 
-    try:
-        first = verify(auto.solve(puzzle, left()))
-    except UnsolvableError:
-        return Uniqueness("unsolvable")
-    except SearchLimitError:
-        return Uniqueness("limit")
-    tight = first
-    if numberlink:
-        tight = tighten(first)
-        if tight.paths != first.paths:
-            return Uniqueness("multiple", (first, verify(tight)))
-        other = reroute(tight)
-        if other is not None:
-            return Uniqueness("multiple", (tight, verify(other)))
-
-    # run in parts: each goes on from the last
     search = LinkSearch(puzzle, 2, canonical=numberlink, keep=2)
-
-    def link_search(budget: Limits) -> Uniqueness:
-        every = search.run(budget)
-        others = [s for s in every.solutions if s.paths != tight.paths]
-        if not others:  # T (canonical under Numberlink rules) is among what the search finds: T alone
-            assert every.count == 1, every.count
-            return Uniqueness("unique", (tight,))
-        return Uniqueness("multiple", (tight, verify(others[0])))
-
-    with contextlib.suppress(SearchLimitError):  # a small board ends here, before any window is built
-        return link_search(replace(left(), max_states=min(FIRST_DECISIONS, limits.max_states or FIRST_DECISIONS)))
+    with contextlib.suppress(SearchLimitError):  # a small board ends here, with no first solution T needed
+        return _settled(search.run(replace(left(), max_states=min(FIRST_DECISIONS, limits.max_states or FIRST_DECISIONS))),
+                        numberlink)
     search.fork(replace(left(), max_states=None))  # the second board order goes on in a child meanwhile
     try:
+        from ..engines import auto, sat  # (python-sat's import overlaps the child's work)
+
+        try:
+            tight = verify(auto.solve(puzzle, left()))
+        except UnsolvableError:
+            return Uniqueness("unsolvable")
+        except SearchLimitError:
+            return Uniqueness("limit")
+        moved = _moved(tight) if numberlink else None
+        if moved is not None:
+            return moved
+
+        def link_search(budget: Limits) -> Uniqueness:  # (continued from the first part)
+            every = search.run(budget)
+            others = [s for s in every.solutions if s.paths != tight.paths]
+            if not others:  # T (canonical under Numberlink rules) is among what the search finds: T alone
+                assert every.count == 1, every.count
+                return Uniqueness("unique", (tight,))
+            return Uniqueness("multiple", (tight, verify(others[0])))
+
         near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
         if near is not None:
             return Uniqueness("multiple", (tight, verify(near)))
@@ -300,6 +302,29 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
             model.close()
     finally:
         search.close()
+
+
+def _settled(every: Enumeration, numberlink: bool) -> Uniqueness:
+    """The verdict of a link search that ended: under Numberlink rules, one canonical solution that no
+    move changes is the only solution (:func:`_two_solutions`' argument), one that a move changes is
+    not."""
+    found = [verify(s) for s in every.solutions]
+    if every.count == 0:
+        return Uniqueness("unsolvable")
+    if every.count > 1:
+        return Uniqueness("multiple", tuple(found[:2]))
+    moved = _moved(found[0]) if numberlink else None
+    return moved or Uniqueness("unique", tuple(found[:1]))
+
+
+def _moved(solution: Solution) -> Uniqueness | None:
+    """Multiple, with ``solution`` and another one, when a chord jump or a reroute changes it
+    (Numberlink rules); None when no move does."""
+    tight = tighten(solution)
+    if tight.paths != solution.paths:
+        return Uniqueness("multiple", (solution, verify(tight)))
+    other = reroute(solution)
+    return None if other is None else Uniqueness("multiple", (solution, verify(other)))
 
 
 def _at_most(limits: Limits, seconds: float) -> Limits:

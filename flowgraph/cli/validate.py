@@ -86,8 +86,6 @@ def run(args: argparse.Namespace) -> int:
 
     def show(i: int, row: dict) -> None:
         job = jobs[i]
-        puzzle, problems = (load(job.name, job.data) if job.error is None
-                            else (None, [job.error_problem()]))
         status = EXIT["valid" if row.get("valid") else "invalid"]
         verdict = row.get("verdict")
         if verdict is not None and args.unique:
@@ -109,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
                 obj["verdict"] = {"unsolvable": "none"}.get(verdict, verdict)
             print(json.dumps(obj), flush=True)
             return
+        puzzle, problems = (load(job.name, job.data) if job.error is None
+                            else (None, [job.error_problem()]))
         _print_verdict(out, job.name, puzzle, problems)
         if verdict is not None and puzzle is not None:
             solutions = tuple(Solution(puzzle, {k: tuple(tuple(n) for n in v) for k, v in paths.items()}, "sat")
@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     batch = run_rows(err, args, [j.key for j in jobs], validate_task,
                      [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most, args.canonical)
                       for j in jobs], show,
-                     verb="checking", warm_up="sat" if args.unique else "search" if args.count else None,
+                     verb="checking", warm_up="search" if args.unique or args.count else None,
                      digests=[j.digest for j in jobs])
     if isinstance(batch, str):
         err.print(f"flowgraph validate: {batch}", markup=False)

@@ -84,6 +84,27 @@ def test_numberlink_count_agrees_with_the_plain_model(seed):
         verify(s)
 
 
+@pytest.mark.parametrize("seed", range(0, 120, 4))
+@pytest.mark.parametrize("rules", ["flow", "numberlink"])
+def test_the_link_search_alone_and_after_a_first_solution_agree(seed, rules, monkeypatch):
+    # A small board ends in the link search's first part, its count the answer (under Numberlink rules
+    # its one canonical solution checked for moves); with no first part, a first solution T comes first
+    # and the windows, the link search and SAT look for a second one. Same verdicts both ways.
+    from flowgraph.authoring import uniqueness
+    from flowgraph.io.plain_grid import read_plain_grid
+
+    try:
+        puzzle = read_plain_grid(random_board(seed)).with_rules(rules)
+    except ValueError:
+        pytest.skip("not a board (a lame bridge, or no flow)")
+    alone = count_solutions(puzzle)
+    monkeypatch.setattr(uniqueness, "FIRST_DECISIONS", 0)
+    after = count_solutions(puzzle)
+    assert alone.verdict == after.verdict
+    for s in (*alone.solutions, *after.solutions):
+        verify(s)
+
+
 def test_tighten_and_detour():
     from flowgraph.authoring.uniqueness import detour, tighten
     from flowgraph.model import Solution
