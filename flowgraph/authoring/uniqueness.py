@@ -40,7 +40,8 @@ class Uniqueness:
         ``"unique"``, ``"multiple"``, ``"unsolvable"`` or ``"limit"`` (the budget
         ran out before an answer).
     solutions : tuple of Solution
-        The verified solutions found, at most ``limit`` of them.
+        The verified solutions found, at most ``limit`` of them (with ``"limit"``, the one found
+        before the budget ran out, if any).
     """
 
     verdict: str
@@ -291,7 +292,7 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
             seconds = FIRST_SECONDS
             while True:  # SAT and the link search in turn, each going on from where it stopped
                 if total is not None and time.perf_counter() - t0 >= total:
-                    return Uniqueness("limit")
+                    return Uniqueness("limit", (tight,))
                 with contextlib.suppress(SearchLimitError):
                     found = model.next(_at_most(left(SAT_SHARE, seconds), seconds))
                     return Uniqueness("multiple", (tight, verify(found))) if found else Uniqueness("unique", (tight,))

@@ -171,6 +171,10 @@ def _print_uniqueness(out: Console, path: str, unique: Uniqueness) -> None:
         out.print(Text(f"{path}: ").append("unique", style="bold green").append(" solution"))
     elif verdict == "unsolvable":
         out.print(Text(f"{path}: ").append("no solution", style="bold red"))
+    elif verdict == "limit" and unique.solutions:
+        out.print(Text(f"{path}: ").append("gave up", style="bold yellow").append(
+            ": a solution exists, but the time budget ran out before a second one was found or ruled out"
+            " (a longer --time-limit may answer)"))
     elif verdict == "limit":
         out.print(Text(f"{path}: ").append("gave up", style="bold yellow").append(": the time budget ran out"))
     else:
