@@ -265,37 +265,37 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
         from ..engines import auto, sat  # (python-sat's import overlaps the child's work)
 
         try:
-            tight = verify(auto.solve(puzzle, left()))
+            first = verify(auto.solve(puzzle, left()))
         except UnsolvableError:
             return Uniqueness("unsolvable")
         except SearchLimitError:
             return Uniqueness("limit")
-        moved = _moved(tight) if numberlink else None
+        moved = _moved(first) if numberlink else None
         if moved is not None:
             return moved
 
         def link_search(budget: Limits) -> Uniqueness:  # (continued from the first part)
             every = search.run(budget)
-            others = [s for s in every.solutions if s.paths != tight.paths]
+            others = [s for s in every.solutions if s.paths != first.paths]
             if not others:  # T (canonical under Numberlink rules) is among what the search finds: T alone
                 assert every.count == 1, every.count
-                return Uniqueness("unique", (tight,))
-            return Uniqueness("multiple", (tight, verify(others[0])))
+                return Uniqueness("unique", (first,))
+            return Uniqueness("multiple", (first, verify(others[0])))
 
-        near = sat.nearby_solution(puzzle, tight, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
+        near = sat.nearby_solution(puzzle, first, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
         if near is not None:
-            return Uniqueness("multiple", (tight, verify(near)))
+            return Uniqueness("multiple", (first, verify(near)))
         with contextlib.suppress(SearchLimitError):
             return link_search(_at_most(left(), FIRST_SECONDS))
-        model = sat.SolutionSearch(puzzle, tight=numberlink, corners=numberlink, exclude=tight)
+        model = sat.SolutionSearch(puzzle, tight=numberlink, corners=numberlink, exclude=first)
         try:
             seconds = FIRST_SECONDS
             while True:  # SAT and the link search in turn, each going on from where it stopped
                 if total is not None and time.perf_counter() - t0 >= total:
-                    return Uniqueness("limit", (tight,))
+                    return Uniqueness("limit", (first,))
                 with contextlib.suppress(SearchLimitError):
                     found = model.next(_at_most(left(SAT_SHARE, seconds), seconds))
-                    return Uniqueness("multiple", (tight, verify(found))) if found else Uniqueness("unique", (tight,))
+                    return Uniqueness("multiple", (first, verify(found))) if found else Uniqueness("unique", (first,))
                 with contextlib.suppress(SearchLimitError):
                     return link_search(_at_most(left(), seconds))
                 seconds *= 2
