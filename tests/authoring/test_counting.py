@@ -398,7 +398,8 @@ def test_a_link_search_run_in_parts_counts_what_one_run_counts(part):
             break
         except SearchLimitError as exc:  # (a race gone apart also counts its child's decisions, lost at the limit)
             assert exc.stats["decisions"] >= search.decisions > 0
-    assert parts > 2 and found.complete and found.count == whole.count == 6_180
+    # (at least one part stopped at its limit; how many of 5 ms depends on the machine: a slice can outlast one)
+    assert parts >= 2 and found.complete and found.count == whole.count == 6_180
     assert search.run() is found  # ended: the same answer again
     for s in found.solutions:
         verify(s)
