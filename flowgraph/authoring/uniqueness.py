@@ -94,7 +94,11 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     Runs the exhaustive link search (:func:`flowgraph.engines.exhaustive.enumerate_solutions`) on
     the puzzle graph, so it counts on every family: square, hex, warps, bridges, holes and walls.
     Under Numberlink rules every way of leaving cells empty counts, so a board with wide empty
-    areas can have very many solutions: give ``most`` or a time limit.
+    areas can have very many solutions: give ``most`` or a time limit. There the canonical
+    solutions are looked for first (up to two, a far smaller search): none means none at all, and
+    one that no move changes is the only one (:func:`count_solutions`' argument), so a unique
+    board is counted as fast as it is proved unique; only a board with two or more goes on to
+    count every solution.
 
     Parameters
     ----------
@@ -129,9 +133,23 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     >>> count_all(puzzle).count, count_all(puzzle.with_rules("numberlink")).count
     (0, 4)
     """
-    from ..engines.exhaustive import enumerate_solutions
+    from ..engines.exhaustive import LinkSearch, enumerate_solutions
 
-    canonical = canonical and not puzzle.rules.fills_every_cell
+    numberlink = not puzzle.rules.fills_every_cell
+    canonical = canonical and numberlink
+    limits = limits or Limits()
+    t0 = time.perf_counter()
+    if numberlink and not canonical and (most is None or most > 1):
+        # None or one solution: the canonical search, far smaller, proves it (count_solutions' argument)
+        try:
+            few = LinkSearch(puzzle, 2, canonical=True, keep=2).run(limits)
+        except SearchLimitError as exc:
+            return Count(int(exc.stats.get("count", 0)), False, True, (), dict(exc.stats))
+        settled = _settled(few, True)
+        if settled.verdict != "multiple":
+            return Count(len(settled.solutions), True, False, settled.solutions, few.stats)
+        if limits.time_limit_s is not None:
+            limits = replace(limits, time_limit_s=max(0.01, limits.time_limit_s - (time.perf_counter() - t0)))
     try:
         found = enumerate_solutions(puzzle, most, keep=2, limits=limits, canonical=canonical,
                                     order="rows" if canonical else None)
