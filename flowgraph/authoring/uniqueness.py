@@ -95,10 +95,11 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     the puzzle graph, so it counts on every family: square, hex, warps, bridges, holes and walls.
     Under Numberlink rules every way of leaving cells empty counts, so a board with wide empty
     areas can have very many solutions: give ``most`` or a time limit. There the canonical
-    solutions are looked for first (up to two, a far smaller search): none means none at all, and
-    one that no move changes is the only one (:func:`count_solutions`' argument), so a unique
-    board is counted as fast as it is proved unique; only a board with two or more goes on to
-    count every solution.
+    solutions are looked for first (up to two, a far smaller search, both board orders raced):
+    none means none at all, and one that no move changes is the only one (:func:`count_solutions`'
+    argument, and then the only canonical one in every order), so a unique board is counted as fast
+    as it is proved unique; only a board with two or more goes on to count every solution (or every
+    canonical one, in row order).
 
     Parameters
     ----------
@@ -139,8 +140,9 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     canonical = canonical and numberlink
     limits = limits or Limits()
     t0 = time.perf_counter()
-    if numberlink and not canonical and (most is None or most > 1):
-        # None or one solution: the canonical search, far smaller, proves it (count_solutions' argument)
+    if numberlink and (most is None or most > 1):
+        # None or one solution: the canonical search, far smaller and raced in both board orders, proves
+        # it (count_solutions' argument); the one solution is then canonical in every order
         try:
             few = LinkSearch(puzzle, 2, canonical=True, keep=2).run(limits)
         except SearchLimitError as exc:
