@@ -455,3 +455,16 @@ def test_validate_unique_leaves_no_process_behind(race_apart):
     answer = count_solutions(analyse_puzzlink(url)[0][0].puzzle, limits=Limits(time_limit_s=60))
     assert answer.verdict == "unique"
     assert not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize("canonical", [False, True])
+def test_a_unique_numberlink_board_with_wide_empty_areas_is_counted_exactly(canonical):
+    """numlin_v2's task 3: every way of leaving its cells empty would take many minutes to enumerate; one
+    canonical solution that no move changes is the only solution, so the count is exact at once."""
+    from flowgraph.io.puzzlink import analyse_puzzlink
+
+    url = "https://puzz.link/p?numlin/15/15/z5g2h9l3o3rck1x9jch1h6kazual4gbi4j8ybi6l7g2m8n5h7z"
+    puzzle = analyse_puzzlink(url)[0][0].puzzle
+    result = count_all(puzzle, limits=Limits(time_limit_s=60), canonical=canonical)
+    assert (result.count, result.exact, result.verdict) == (1, True, "unique")
+    verify(result.solutions[0])
