@@ -68,7 +68,7 @@ class Count:
     solutions : tuple of Solution
         The first solutions found (at most two), verified.
     stats : dict
-        ``seconds`` and ``decisions`` of the exhaustive search.
+        ``seconds``, and the exhaustive search's ``decisions`` when it counted every solution.
     """
 
     count: int
@@ -94,11 +94,11 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     Runs the exhaustive link search (:func:`flowgraph.engines.exhaustive.enumerate_solutions`) on
     the puzzle graph, so it counts on every family: square, hex, warps, bridges, holes and walls.
     Under Numberlink rules every way of leaving cells empty counts, so a board with wide empty
-    areas can have very many solutions: give ``most`` or a time limit. There the canonical
-    solutions are looked for first (up to two, a far smaller search, both board orders raced):
-    none means none at all, and one that no move changes is the only one (:func:`count_solutions`'
-    argument, and then the only canonical one in every order), so a unique board is counted as fast
-    as it is proved unique; only a board with two or more goes on to count every solution (or every
+    areas can have very many solutions: give ``most`` or a time limit. Under either rules
+    :func:`count_solutions` goes first (up to two solutions: under Numberlink rules a far smaller
+    search, through the canonical solutions; SAT beside the link search), so a board with none or
+    one is counted as fast as it is proved unique (its one solution is the one canonical solution in
+    every order); only a board with two or more goes on to count every solution (or every
     canonical one, in row order).
 
     Parameters
@@ -134,24 +134,20 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     >>> count_all(puzzle).count, count_all(puzzle.with_rules("numberlink")).count
     (0, 4)
     """
-    from ..engines.exhaustive import LinkSearch, enumerate_solutions
+    from ..engines.exhaustive import enumerate_solutions
 
-    numberlink = not puzzle.rules.fills_every_cell
-    canonical = canonical and numberlink
+    canonical = canonical and not puzzle.rules.fills_every_cell
     limits = limits or Limits()
     t0 = time.perf_counter()
-    if numberlink and (most is None or most > 1):
-        # None or one solution: the canonical search, far smaller and raced in both board orders, proves
-        # it (count_solutions' argument); the one solution is then canonical in every order
-        try:
-            few = LinkSearch(puzzle, 2, canonical=True, keep=2).run(limits)
-        except SearchLimitError as exc:
-            return Count(int(exc.stats.get("count", 0)), False, True, (), dict(exc.stats))
-        settled = _settled(few, True)
-        if settled.verdict != "multiple":
-            return Count(len(settled.solutions), True, False, settled.solutions, few.stats)
+    if most is None or most > 1:
+        # None or one solution: count_solutions proves it, often far sooner (under Numberlink rules through
+        # the canonical solutions; SAT beside the link search); one solution is canonical in every order
+        few = count_solutions(puzzle, 2, limits)
+        seconds = {"seconds": round(time.perf_counter() - t0, 6)}
+        if few.verdict != "multiple":
+            return Count(len(few.solutions), few.verdict != "limit", few.verdict == "limit", few.solutions, seconds)
         if limits.time_limit_s is not None:
-            limits = replace(limits, time_limit_s=max(0.01, limits.time_limit_s - (time.perf_counter() - t0)))
+            limits = replace(limits, time_limit_s=max(0.01, limits.time_limit_s - seconds["seconds"]))
     try:
         found = enumerate_solutions(puzzle, most, keep=2, limits=limits, canonical=canonical,
                                     order="rows" if canonical else None)
