@@ -143,6 +143,18 @@ def test_validate_unique_json_has_a_verdict(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["verdict"] == "multiple"
 
 
+@pytest.mark.parametrize("path, rules, verdict, count", [
+    (PUZZLES / "standard" / "regular_5x5.txt", "flow", "unique", 1),
+    (PUZZLES / "standard" / "unsolvable_3x3.txt", "flow", "unsolvable", 0),
+    (PUZZLES / "standard" / "open_field_8x8.txt", "flow", "multiple", 56),
+])
+def test_validate_unique_and_count_together(capsys, path, rules, verdict, count):
+    # --unique's answer of none or one is the count too (count_all would ask count_solutions again)
+    main(["validate", "--unique", "--count", "--json", "--rules", rules, str(path)])
+    row = json.loads(capsys.readouterr().out)
+    assert (row["verdict"], row["count"], row["exact"]) == ({"unsolvable": "none"}.get(verdict, verdict), count, True)
+
+
 def _tiny(seed: int, size: tuple[int, int], rules: str):
     """random_board's board under ``rules``, or a skip when the seed gives none."""
     from flowgraph.io.plain_grid import read_plain_grid
