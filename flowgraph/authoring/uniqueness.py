@@ -139,6 +139,7 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     canonical = canonical and not puzzle.rules.fills_every_cell
     limits = limits or Limits()
     t0 = time.perf_counter()
+    known: tuple[Solution, ...] = ()  # two solutions already found, if any
     if most is None or most > 1:
         # None or one solution: count_solutions proves it, often far sooner (under Numberlink rules through
         # the canonical solutions; SAT beside the link search); one solution is canonical in every order
@@ -146,13 +147,14 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
         seconds = {"seconds": round(time.perf_counter() - t0, 6)}
         if few.verdict != "multiple":
             return Count(len(few.solutions), few.verdict != "limit", few.verdict == "limit", few.solutions, seconds)
+        known = few.solutions
         if limits.time_limit_s is not None:
             limits = replace(limits, time_limit_s=max(0.01, limits.time_limit_s - seconds["seconds"]))
     try:
         found = enumerate_solutions(puzzle, most, keep=2, limits=limits, canonical=canonical,
                                     order="rows" if canonical else None)
-    except SearchLimitError as exc:
-        return Count(int(exc.stats.get("count", 0)), False, True, (), dict(exc.stats))
+    except SearchLimitError as exc:  # at least what either search found
+        return Count(max(int(exc.stats.get("count", 0)), len(known)), False, True, known, dict(exc.stats))
     for sol in found.solutions:
         verify(sol)
     return Count(found.count, found.complete, False, found.solutions, found.stats)

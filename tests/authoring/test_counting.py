@@ -480,3 +480,20 @@ def test_a_unique_numberlink_board_with_wide_empty_areas_is_counted_exactly(cano
     result = count_all(puzzle, limits=Limits(time_limit_s=60), canonical=canonical)
     assert (result.count, result.exact, result.verdict) == (1, True, "unique")
     verify(result.solutions[0])
+
+
+def test_a_count_cut_short_keeps_the_two_solutions_already_found(monkeypatch):
+    """count_all asks count_solutions first: when the full count then runs out of time, the answer is
+    still "at least two", with both."""
+    from flowgraph import parse_file
+    from flowgraph.engines import exhaustive
+    from flowgraph.errors import SearchLimitError
+
+    def out_of_time(*args, **kwargs):
+        raise SearchLimitError("time", {"count": 0, "decisions": 1})
+
+    monkeypatch.setattr(exhaustive, "enumerate_solutions", out_of_time)
+    result = count_all(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), limits=Limits(time_limit_s=5))
+    assert (result.count, result.exact, result.limit, result.verdict) == (2, False, True, "multiple")
+    first, second = result.solutions
+    assert first.paths != second.paths and verify(first) and verify(second)
