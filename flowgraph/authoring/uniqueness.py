@@ -88,7 +88,7 @@ class Count:
 
 
 def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = None, *,
-              canonical: bool = False) -> Count:
+              canonical: bool = False, first: Uniqueness | None = None) -> Count:
     """The exact number of solutions under ``puzzle.rules``, or "at least ``most``".
 
     Runs the exhaustive link search (:func:`flowgraph.engines.exhaustive.enumerate_solutions`) on
@@ -114,6 +114,9 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
         node turns at the later of the two corners): the count semiexp's numlin_v2 prints (its
         ``OPTIMIZATION_DISALLOW_TRIVIAL_DETOUR`` and ``OPTIMIZATION_L_SHAPE_CANONIZATION``). No
         effect under Flow Free rules, where no node is empty.
+    first : Uniqueness, optional
+        :func:`count_solutions`' answer for ``puzzle`` (up to two), when the caller has it: not asked
+        for again, unless it is a limit.
 
     Returns
     -------
@@ -140,10 +143,10 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     limits = limits or Limits()
     t0 = time.perf_counter()
     known: tuple[Solution, ...] = ()  # two solutions already found, if any
-    if most is None or most > 1:
+    if first is not None or most is None or most > 1:
         # None or one solution: count_solutions proves it, often far sooner (under Numberlink rules through
         # the canonical solutions; SAT beside the link search); one solution is canonical in every order
-        few = count_solutions(puzzle, 2, limits)
+        few = first if first is not None and first.verdict != "limit" else count_solutions(puzzle, 2, limits)
         seconds = {"seconds": round(time.perf_counter() - t0, 6)}
         if few.verdict != "multiple":
             return Count(len(few.solutions), few.verdict != "limit", few.verdict == "limit", few.solutions, seconds)

@@ -110,14 +110,12 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         row["status"] = found.verdict  # the verdicts are statuses: unique, multiple, unsolvable, limit
         row["_solutions"] = [_nodes(s.paths) for s in found.solutions]
     if count and puzzle is not None:
-        from ..authoring.uniqueness import Count, count_all
+        from ..authoring.uniqueness import count_all
 
         left = None if time_limit_s is None else max(0.01, time_limit_s - (time.perf_counter() - t0))
         canonical = canonical and not puzzle.rules.fills_every_cell
-        if unique and row["verdict"] in ("unique", "unsolvable"):  # counted already (count_all's first step)
-            counted = Count(row["solutions"], True)
-        else:
-            counted = count_all(puzzle, most, Limits(time_limit_s=left), canonical=canonical)
+        counted = count_all(puzzle, most, Limits(time_limit_s=left), canonical=canonical,
+                            first=found if unique else None)  # (--unique's answer is count_all's first step)
         row["count"], row["exact"], row["_timed_out"] = counted.count, counted.exact, counted.limit
         if canonical:
             row["canonical"] = True
