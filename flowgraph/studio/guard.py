@@ -22,6 +22,12 @@ GHSA-vg6x-rcgg-rjx6):
    (``/?token=...``); the page keeps it and sends the header. The page and its
    static files need none: they are the same for everybody.
 
+Every answer also says it may not be framed and what the page may load
+(:data:`PAGE_HEADERS`): a page on another loopback port is the same *site*,
+so a framed studio would have its token and one click could press Save
+under a decoy (clickjacking; OWASP's Clickjacking Defense Cheat Sheet,
+``frame-ancestors 'none'`` with ``X-Frame-Options: DENY`` for older browsers).
+
 The threat model and the tests that hold each line: ``docs/security.md``.
 """
 
@@ -32,12 +38,22 @@ import json
 import secrets
 from collections.abc import Iterable
 
-__all__ = ["Guard", "new_token", "DEFAULT_HOSTS", "TOKEN_ENV"]
+__all__ = ["Guard", "new_token", "DEFAULT_HOSTS", "TOKEN_ENV", "PAGE_HEADERS"]
 
 #: Host names every studio answers to (besides the address it listens on).
 DEFAULT_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 #: The environment variable that sets the token (``--token`` wins).
 TOKEN_ENV = "FLOWGRAPH_STUDIO_TOKEN"
+#: Headers on every answer: never framed, scripts, styles and requests of the studio's own origin only (no inline
+#: script), pictures also as data: and blob: URLs (thumbnails, an exported PNG), no plugins, no <base>.
+PAGE_HEADERS = (
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+     b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
 
 
 def new_token() -> str:
@@ -85,7 +101,14 @@ class Guard:
             return
         refusal = self.refusal(scope)
         if refusal is None:
-            await self.app(scope, receive, send)
+            async def send_with_headers(message) -> None:
+                if message["type"] == "http.response.start":
+                    names = {name.lower() for name, _ in message.get("headers", ())}
+                    message = {**message, "headers": [*message.get("headers", ()),
+                                                      *(h for h in PAGE_HEADERS if h[0] not in names)]}
+                await send(message)
+
+            await self.app(scope, receive, send_with_headers if scope["type"] == "http" else send)
             return
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
@@ -94,7 +117,7 @@ class Guard:
         payload = json.dumps({"error": message}).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
-                                (b"cache-control", b"no-store")]})
+                                (b"cache-control", b"no-store"), *PAGE_HEADERS]})
         await send({"type": "http.response.body", "body": payload})
 
     def refusal(self, scope) -> tuple[int, str] | None:

@@ -6,6 +6,7 @@ they fail instead: ``.ci/run`` installs Chromium when it is absent.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import os
 import shutil
@@ -78,7 +79,7 @@ def browser():
 @pytest.fixture
 def page(browser, server):
     url, _ = server
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     page.goto(url)
     page.wait_for_selector("#board svg")
     yield page
@@ -248,7 +249,7 @@ def test_open_a_screenshot_and_get_the_board(page, tmp_path):
 def phone(browser, server):
     url, _ = server
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+                                  device_scale_factor=2, bypass_csp=True)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("#board svg")
@@ -398,13 +399,13 @@ def test_a_share_link_opens_the_same_board_in_a_fresh_page_and_copies_other_form
     page.click("#share-link")
     page.wait_for_function("document.querySelector('#shared').value.includes('#board=')")
     link = page.input_value("#shared")
-    fresh = browser.new_page(viewport={"width": 1280, "height": 800})
+    fresh = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     try:
         fresh.goto(page.url.split("#")[0] + f"?token={TOKEN}")  # this browser has opened its studio before
         fresh.wait_for_selector("#board svg")
         fresh.goto("about:blank")  # the link differs only after '#': load it afresh
         fresh.goto(link)
-        fresh.wait_for_function("document.querySelector('#status').textContent === 'opened the board of a shared link'")
+        fresh.wait_for_function("document.querySelector('#status').textContent.startsWith('opened the board of a shared link')")
         assert fresh.input_value("#text") == board
         _badge(fresh, "valid · 5 flows · 25 cells")
     finally:
@@ -473,7 +474,7 @@ def test_a_folder_as_file_opens_in_the_level_browser_with_save_off(browser, tmp_
     for name in ("regular_5x5", "heart_9x7"):
         (folder / f"{name}.txt").write_text((PUZZLES / "standard" / f"{name}.txt").read_text())
     with _studio(folder) as url:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
         try:
             page.goto(url)
             page.wait_for_function("document.querySelectorAll('#levels button.level').length === 2")
@@ -585,7 +586,7 @@ def attacker(server):
 def test_a_page_on_another_port_can_neither_write_nor_read_file(page, server, attacker, browser):
     _, target = server
     target.write_text("STANDARD\nB-.-B\n")  # the studio page is open in this browser, its token kept
-    evil = browser.new_page()  # another tab; the studio's token is in its own origin's storage only
+    evil = browser.new_page(bypass_csp=True)  # another tab; the studio's token is in its own origin's storage only
     try:
         evil.goto(attacker)
         evil.wait_for_function("document.title.includes('read')", timeout=15_000)
@@ -601,7 +602,7 @@ def test_a_pack_as_file_opens_the_level_browser_and_a_pasted_pack_says_why(brows
     url, target = server
     before = target.read_bytes() if target.exists() else None
     target.write_text((ROOT / "tests" / "data" / "packs" / "every_kind.txt").read_text())
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     try:
         page.goto(url)
         page.wait_for_function("!document.querySelector('#pack').hidden")
@@ -618,3 +619,90 @@ def test_a_pack_as_file_opens_the_level_browser_and_a_pasted_pack_says_why(brows
     finally:
         page.close()
         target.write_bytes(before) if before is not None else target.unlink()
+
+
+_FRAMER = """<!doctype html><title>win a prize</title>
+<button style="position:absolute;left:0;top:0;width:1280px;height:800px">click anywhere to win</button>
+<iframe id="studio" src="STUDIO" style="position:absolute;left:0;top:0;width:1280px;height:800px;opacity:0.05;border:0"></iframe>
+"""
+
+
+@pytest.fixture
+def framer(server):
+    """A web page on another loopback port that frames the studio, a shared board in its address, over a decoy."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    studio = server[0].split("/?")[0]
+    board = base64.urlsafe_b64encode(b"STANDARD\nZ-.-Z\n").decode().rstrip("=")
+    page = _FRAMER.replace("STUDIO", f"{studio}/#board={board}").encode()
+
+    class Evil(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+def test_a_page_on_another_port_cannot_frame_the_studio_and_click_save(server, framer, browser):
+    """Issue 51: a framed studio had the token and loaded the link's board; one click on the decoy saved it."""
+    url, target = server
+    target.write_text("STANDARD\nB-.-B\n")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # the page's own CSP in force
+    try:
+        studio = context.new_page()  # the studio was opened in this browser: its token is kept for its origin
+        studio.goto(url)
+        studio.wait_for_selector("#board svg")
+        save = studio.locator("#save").bounding_box()
+        evil = context.new_page()
+        evil.on("dialog", lambda d: d.accept())  # even a user who says yes to everything
+        evil.goto(framer)
+        evil.wait_for_timeout(1500)
+        framed = [f for f in evil.frames if f != evil.main_frame]
+        assert framed and not any(f.query_selector("#save") for f in framed if not f.is_detached())
+        evil.mouse.click(save["x"] + save["width"] / 2, save["y"] + save["height"] / 2)
+        evil.wait_for_timeout(500)
+    finally:
+        context.close()
+    assert target.read_text() == "STANDARD\nB-.-B\n"
+
+
+def test_the_studio_says_it_may_not_be_framed(server):
+    import urllib.request
+
+    url, _ = server
+    with urllib.request.urlopen(url.split("?")[0]) as res:
+        assert res.headers["X-Frame-Options"] == "DENY"
+        assert "frame-ancestors 'none'" in res.headers["Content-Security-Policy"]
+
+
+def test_a_shared_board_is_saved_over_file_only_when_the_user_says_so(browser, server):
+    url, target = server
+    target.write_text("STANDARD\nB-.-B\n")
+    board = base64.urlsafe_b64encode(b"STANDARD\nZ-.-Z\n").decode().rstrip("=")
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    try:
+        page.goto(url)
+        page.wait_for_selector("#board svg")
+        page.goto("about:blank")
+        page.goto(url.split("?")[0] + f"#board={board}")
+        page.wait_for_function("document.querySelector('#status').textContent.includes('shared link')")
+        asked = []
+        page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        page.click("#save")
+        page.wait_for_function("document.querySelector('#status').textContent.startsWith('not saved')")
+        assert target.read_text() == "STANDARD\nB-.-B\n" and "shared link" in asked[0]
+        page.once("dialog", lambda d: d.accept())
+        page.click("#save")
+        page.wait_for_function("document.querySelector('#status').textContent.startsWith('saved')")
+        assert target.read_text() == "STANDARD\nZ-.-Z\n"
+    finally:
+        page.close()

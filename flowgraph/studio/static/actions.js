@@ -73,7 +73,12 @@ $("stop").onclick = async () => { if (state.job) { await call(`/api/solve/${stat
 $("undo").onclick = () => { if (play.on) return undoMove(); if (state.history.length) { state.future.push($("text").value); setText(state.history.pop(), false); } };
 $("redo").onclick = () => { if (state.future.length) { state.history.push($("text").value); setText(state.future.pop(), false); } };
 $("save").onclick = async () => {
+  // a board that came in by a link (another page may have made it) overwrites FILE only once the user says so
+  if (state.fromLink && !confirm(`This board came from a shared link, not from ${state.file}. Overwrite ${state.file} with it?`)) {
+    status("not saved: the board came from a link"); return;
+  }
   const { ok, data } = await call("/api/save", { text: $("text").value });
+  if (ok) state.fromLink = false;
   if (ok) markClean();
   status(ok ? `saved ${data.saved}` : data.error);
 };

@@ -7,6 +7,8 @@ import "./play.js";
 import { openFolder, openPack } from "./levels.js";
 import { sharedBoard } from "./share.js";
 
+const MAX_LINK_CHARS = 200_000;  // a share link's board, as the server's draft bound (api.MAX_DRAFT_CHARS)
+
 (async function start() {
   for (const f of constants.families) $("family").add(new Option(f, f));
   for (const r of constants.rules) $("rules").add(new Option(r.display_name, r.name));
@@ -33,6 +35,10 @@ import { sharedBoard } from "./share.js";
   else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
   markClean();
   const shared = sharedBoard();
-  if (shared) { $("rules").value = shared.rules; setText(shared.text); status("opened the board of a shared link"); }
+  if (shared && shared.text.length > MAX_LINK_CHARS) status("this link's board is too large to open here");
+  else if (shared) {
+    $("rules").value = shared.rules; setText(shared.text); state.fromLink = true;
+    status("opened the board of a shared link (Save asks before it overwrites FILE)");
+  }
 })();
 

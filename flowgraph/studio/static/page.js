@@ -3,7 +3,7 @@
 // draws the board. Constants (labels, families, rules) come from the server, never copied here.
 export function $(id) { return document.getElementById(id); }
 export const state = { history: [], future: [], job: null, timer: null, check: 0, file: null, typing: null, clean: null,
-                       answerFor: null };
+                       answerFor: null, fromLink: false };
 // The per-launch token (flowgraph/studio/guard.py): the address the studio opens carries it (?token=...); the page
 // keeps it for this origin, takes it out of the address bar (so a copied address or a screenshot does not
 // show it) and sends it with every API call. A share link never carries it.
