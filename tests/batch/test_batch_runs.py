@@ -291,3 +291,19 @@ def test_pack_hash_n_picks_the_level(tmp_path):
     odd = tmp_path / "odd.txt#1"
     odd.write_text("STANDARD\nA-A\n")
     assert load(str(odd))[0] is not None
+
+
+def test_ctrl_c_stops_a_batch_of_large_boards_within_a_second(tmp_path):
+    """Issue 51: the workers finished their boards first (12-15 s over 200x200 boards)."""
+    d = tmp_path / "large"
+    d.mkdir()
+    for i in range(6):
+        (d / f"p{i}.url").write_text("https://puzz.link/p?numlin/200/200/1zzzz1\n")
+    proc = subprocess.Popen([sys.executable, "-m", "flowgraph", "solve", str(d), "--jobs", "2", "--time-limit", "60"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(4)  # the workers have started (about 2 s), and are inside their first boards
+    t0 = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and time.monotonic() - t0 < 1.5, (time.monotonic() - t0, err[-500:])
+    assert b"Traceback" not in err
