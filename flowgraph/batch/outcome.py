@@ -113,7 +113,7 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
         out["nodes"] = out["states"]  # docs/format.md's name for the states expanded
         return out
 
-    puzzle, problems = load(path, data)
+    puzzle, problems = load(path, data, memory_bytes=limits.memory_bytes)
     if puzzle is None:
         return Outcome(path, "invalid", engine, problems=problems, stats=stats())
     puzzle = puzzle.with_rules(rules)

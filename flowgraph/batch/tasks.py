@@ -12,7 +12,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from ..model import Limits
+from ..model import DEFAULT_MEMORY_BYTES, Limits
 from .jobs import Job
 
 __all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "rate_task", "STATUSES"]
@@ -77,7 +77,8 @@ def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
 
 
 def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None, rules: str | None = None,
-                  count: bool = False, most: int | None = None, canonical: bool = False) -> dict[str, Any]:
+                  count: bool = False, most: int | None = None, canonical: bool = False,
+                  memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> dict[str, Any]:
     """Check one job, and with ``unique`` count its solutions (up to two, :func:`count_solutions`), with
     ``count`` all of them (at most ``most``, :func:`count_all`; only the canonical ones with ``canonical``
     under Numberlink rules, and then the row says ``canonical: true``).
@@ -85,7 +86,8 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     The row: ``puzzle, valid, problems`` (as ``flowgraph validate --json``), with ``unique``
     ``solutions`` (None when the budget ran out) and ``verdict``, with ``count`` ``count`` (solutions
     found), ``exact`` and ``verdict``; ``status`` is ``valid``/``invalid``, or the verdict's
-    ``unique``/``multiple``/``unsolvable``/``limit``.
+    ``unique``/``multiple``/``unsolvable``/``limit``. A board that takes more than ``memory_bytes`` to
+    read is invalid (:func:`flowgraph.io.files.load`).
     """
     from ..io.files import load
 
@@ -94,7 +96,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         unreadable["problems"] = [job.error_problem().to_json()]
         return unreadable
     t0 = time.perf_counter()
-    puzzle, problems = load(job.name, job.data)
+    puzzle, problems = load(job.name, job.data, memory_bytes=memory_bytes)
     valid = not any(p.is_error for p in problems)
     row: dict[str, Any] = {"key": job.key, "puzzle": job.name, "valid": valid,
                            "problems": [p.to_json() for p in problems], "status": "valid" if valid else "invalid"}

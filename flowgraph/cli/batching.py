@@ -35,7 +35,8 @@ BATCH_EXIT_HELP = exit_help(batch=True)
 def add_batch_options(p: argparse.ArgumentParser, jobs_help: str = "") -> None:
     """``--jobs``, ``--out``, ``--resume``, ``--scheduler``."""
     p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
-                   help=f"run in N worker processes (default: one per core, here {os.cpu_count() or 1}, from "
+                   help=f"run in N worker processes, at most one per core (default: one per core, here "
+                   f"{os.cpu_count() or 1}, from "
                    f"{SMALL_BATCH} puzzles on: fewer run in this process, quicker than starting workers); output "
                    f"stays in input order{jobs_help}")
     p.add_argument("--out", metavar="FILE",
@@ -90,6 +91,12 @@ def run_rows(
         from .common import warm_up as load_here
 
         load_here(err, "search")  # a first run builds the passes here, said once, not silently in each worker
+    cores = os.cpu_count() or 1
+    if args.jobs is not None and args.jobs > cores and args.scheduler in (None, "local"):
+        # more workers than cores only share them, each with its own memory (10,000 asked for started 10,000)
+        err.print(f"note: --jobs {args.jobs:,} is more than the {cores} cores here: running {cores} workers",
+                  markup=False)
+        args.jobs = cores
     try:
         jobs = args.jobs or (1 if len(keys) < SMALL_BATCH and not args.scheduler else None)
         executor = make_executor(jobs, args.scheduler, warm_up=warm_up, tasks=len(keys))

@@ -17,8 +17,9 @@ from ..model import DEFAULT_MEMORY_BYTES, RULES, Limits
 
 __all__ = [
     "EXIT", "EXIT_HELP", "Parser", "positive_int", "positive_float", "add_budget_options", "add_color_option",
-    "add_command", "consoles", "console", "limits", "read_stdin", "print_problems", "warm_up", "Command",
-    "OutputError", "output_file", "output_folder", "add_rules_option", "write_output",
+    "add_command", "add_memory_option", "memory_mb", "MAX_SECONDS", "consoles", "console", "limits", "read_stdin",
+    "print_problems", "warm_up", "Command", "OutputError", "output_file", "output_folder", "add_rules_option",
+    "write_output",
 ]
 
 #: Exit status by outcome; with several files the largest applies.
@@ -129,15 +130,36 @@ def positive_int(text: str) -> int:
     return value
 
 
+#: The longest time limit an option takes (seconds; about 11 days): ``inf`` and ``1e308`` are no budget.
+MAX_SECONDS = 1_000_000
+#: The largest --memory-limit (megabytes: 1 TiB).
+MAX_MEMORY_MB = 1 << 20
+
+
 def positive_float(text: str) -> float:
-    """argparse type: a number above 0."""
+    """argparse type: a number of seconds above 0, at most :data:`MAX_SECONDS` (``inf`` and ``nan`` refused)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+    if not 0 < value <= MAX_SECONDS:  # (nan fails both)
+        raise argparse.ArgumentTypeError(f"must be a number above 0 and at most {MAX_SECONDS:,.0f}, not {text}")
     return value
+
+
+def memory_mb(text: str) -> int:
+    """argparse type: megabytes, 1 to :data:`MAX_MEMORY_MB`."""
+    value = positive_int(text)
+    if value > MAX_MEMORY_MB:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_MEMORY_MB:,} (MB), not {text}")
+    return value
+
+
+def add_memory_option(p: argparse.ArgumentParser, search: bool = True) -> None:
+    """``--memory-limit MB``: the memory an input may take to read (and the search frontier, where it runs)."""
+    p.add_argument("--memory-limit", type=memory_mb, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
+                   help="refuse a board that takes more than MB megabytes to read (about 2 KB a cell)"
+                   + (", give up when the search frontier needs more" if search else "") + " (default: %(default)s)")
 
 
 def add_rules_option(p: argparse.ArgumentParser) -> None:
@@ -161,8 +183,7 @@ def add_budget_options(p: argparse.ArgumentParser) -> None:
                    help="deprecated (goes in the next release): N search states or N SAT calls; use --max-states")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up after S seconds per puzzle (status 'limit')")
-    p.add_argument("--memory-limit", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
-                   help="give up when the search frontier needs more than MB megabytes (default: %(default)s)")
+    add_memory_option(p)
 
 
 def add_color_option(p: argparse.ArgumentParser) -> None:

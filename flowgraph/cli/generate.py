@@ -26,9 +26,20 @@ from .common import (
     positive_int,
     write_output,
 )
-from .new import size
+from .new import MAX_GENERATE_CELLS, check_cells, size
+
+#: The most puzzles one run generates (each is proved unique: a day's work is far fewer).
+MAX_COUNT = 100_000
 
 __all__ = ["add_parser", "run"]
+
+
+def _count(text: str) -> int:
+    """argparse type: 1 to :data:`MAX_COUNT` puzzles."""
+    value = positive_int(text)
+    if value > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"at most {MAX_COUNT:,} puzzles a run, not {text}")
+    return value
 
 
 def flow_range(text: str) -> tuple[int, int]:
@@ -71,7 +82,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="allow a 2x2 block of one flow (by default no 4-cycle is filled by one flow)")
     p.add_argument("--seed", metavar="S",
                    help="the same seed gives the same puzzle (default: a random seed, printed so it can be reused)")
-    p.add_argument("--count", type=positive_int, default=1, metavar="N", help="how many puzzles (default 1)")
+    p.add_argument("--count", type=_count, default=1, metavar="N",
+                   help=f"how many puzzles (default 1, at most {MAX_COUNT:,})")
     p.add_argument("--difficulty", choices=("easy", "medium", "hard", "extreme"),
                    help="keep only puzzles that flowgraph rate puts in this tier (generated from the seed, "
                    "seed.1, seed.2, ... until one is; hard and extreme get fewer, longer flows unless --flows)")
@@ -143,8 +155,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT["usage"]
     try:
         mask_text = read_bounded(args.mask).decode("utf-8") if args.mask else None
+        check_cells(None, None, MAX_GENERATE_CELLS, "a generated puzzle has", mask_text)
         mask = read_mask(mask_text, args.mask) if mask_text is not None else None
         width, height = args.size or ((None, None) if mask else (7, 7))
+        check_cells(width, height, MAX_GENERATE_CELLS, "a generated puzzle has")
         board(args.family, width, height, mask=mask, wrap=args.wrap)  # a bad shape is a usage error here, once
     except PuzzleError as exc:
         err.print(str(exc), markup=False)

@@ -11,15 +11,38 @@ from ..io.files import read_bounded
 from ..model import FAMILY_NAMES
 from .common import EXIT, add_command, console, output_file, write_output
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "MAX_NEW_CELLS", "MAX_GENERATE_CELLS", "check_cells"]
+
+
+#: The most cells a template may have: a board every reader takes within the default --memory-limit
+#: (about 2 KB a cell to read, flowgraph.io.budget), its text well under the 4 MB of a puzzle file.
+MAX_NEW_CELLS = 500_000
+#: The most cells a generated puzzle may have: proving it unique solves it many times (as a level's bound).
+MAX_GENERATE_CELLS = 10_000
 
 
 def size(text: str) -> tuple[int, int]:
-    """argparse type: ``WxH``."""
+    """argparse type: ``WxH``, each side at most 1,000,000 (the cells are bounded by each command)."""
     w, sep, h = text.lower().partition("x")
-    if not (sep and w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0):
-        raise argparse.ArgumentTypeError(f"expected WxH, two positive whole numbers: {text!r}")
+    if not (sep and w.isdigit() and h.isdigit() and len(w) <= 7 and len(h) <= 7 and 0 < int(w) <= 10**6
+            and 0 < int(h) <= 10**6):
+        raise argparse.ArgumentTypeError(f"expected WxH, two whole numbers from 1 to 1,000,000: {text!r}")
     return int(w), int(h)
+
+
+def check_cells(width: int | None, height: int | None, most: int, what: str, mask: str | None = None) -> None:
+    """Refuse a board of more than ``most`` cells where its size or mask text enters, before anything is built.
+
+    Raises
+    ------
+    ValueError
+        Over the bound (a usage error).
+    """
+    if width is not None and height is not None and width * height > most:
+        raise ValueError(f"--size {width}x{height} is {width * height:,} cells: {what} at most {most:,}")
+    cells = 0 if mask is None else len(mask) - sum(mask.count(c) for c in "# \r\n")  # its cells, at most
+    if cells > most:
+        raise ValueError(f"the mask has up to {cells:,} cells: {what} at most {most:,}")
 
 
 def cell(text: str) -> tuple[int, int]:
@@ -71,11 +94,14 @@ def run(args: argparse.Namespace) -> int:
     mask = None
     try:
         if args.mask:
-            mask = read_mask(read_bounded(args.mask).decode("utf-8"), args.mask)
+            mask_text = read_bounded(args.mask).decode("utf-8")
+            check_cells(None, None, MAX_NEW_CELLS, "a template has", mask_text)
+            mask = read_mask(mask_text, args.mask)
         elif not args.size:
             err.print("flowgraph new: give --size WxH or --mask FILE", markup=False)
             return EXIT["usage"]
         width, height = args.size or (None, None)
+        check_cells(width, height, MAX_NEW_CELLS, "a template has")
         text = template(args.family, width, height, mask=mask, wrap=args.wrap, bridges=args.bridge,
                         holes=args.hole, endpoints=args.endpoint)
     except PuzzleError as exc:

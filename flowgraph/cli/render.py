@@ -8,7 +8,7 @@ import sys
 from ..batch.outcome import solve_file
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.files import load, write_atomic
-from ..model import Puzzle, Solution
+from ..model import DEFAULT_MEMORY_BYTES, Puzzle, Solution
 from .common import EXIT, add_budget_options, add_command, console, limits, output_file, positive_int, print_problems, read_stdin
 
 __all__ = ["add_parser", "run", "add_picture_options", "write_picture"]
@@ -56,7 +56,8 @@ def write_picture(board, out: str | None, args, paths: dict | None = None) -> No
     else:
         from ..render.raster import png
 
-        png(board, out, paths=paths, theme=args.theme, cell_px=args.cell_px, labels=args.labels)
+        png(board, out, paths=paths, theme=args.theme, cell_px=args.cell_px, labels=args.labels,
+            memory_bytes=getattr(args, "memory_limit", DEFAULT_MEMORY_BYTES >> 20) << 20)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT[outcome.status]
         board: Puzzle | Solution | None = outcome.solution
     else:
-        board, problems = load(args.puzzle, read_stdin(args.puzzle))
+        board, problems = load(args.puzzle, read_stdin(args.puzzle), memory_bytes=args.memory_limit << 20)
         print_problems(err, args.puzzle, problems)
         if board is None:
             return EXIT["invalid"]
@@ -93,7 +94,7 @@ def _animate(args: argparse.Namespace, err) -> int:
     from ..render import animate
     from ..render.raster import gif
 
-    puzzle, problems = load(args.puzzle, read_stdin(args.puzzle))
+    puzzle, problems = load(args.puzzle, read_stdin(args.puzzle), memory_bytes=args.memory_limit << 20)
     print_problems(err, args.puzzle, problems)
     if puzzle is None:
         return EXIT["invalid"]

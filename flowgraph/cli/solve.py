@@ -82,9 +82,9 @@ def run(args: argparse.Namespace) -> int:
             print_problems(err, jobs[i].name, (Problem(e["line"], e["column"], "error", e["message"])
                                                for e in row.get("errors", [])))
             if row["status"] == "solved" and (args.svg or args.png):
-                write_pictures(outcome_of(jobs[i], row), args, err)
+                write_pictures(outcome_of(jobs[i], row, budget.memory_bytes), args, err)
             return
-        outcome = outcome_of(jobs[i], row)
+        outcome = outcome_of(jobs[i], row, budget.memory_bytes)
         if outcome.status == "solved" and (args.svg or args.png):
             write_pictures(outcome, args, err)
         print_problems(err, outcome.path, outcome.problems)
@@ -102,13 +102,15 @@ def run(args: argparse.Namespace) -> int:
     return finish(err, batch, "flowgraph solve", args.out, max(statuses, default=0))
 
 
-def outcome_of(job, row: dict) -> Outcome:
+def outcome_of(job, row: dict, memory_bytes: int | None = None) -> Outcome:
     """The :class:`Outcome` a row describes, with its puzzle parsed again here and its solution verified."""
     from ..io.files import load
     from ..model import Solution
     from ..verify import verify
 
-    puzzle, problems = load(job.name, job.data) if job.data is not None else (None, [])
+    # (a board the worker read is read again whatever it takes; one it refused, within the same budget)
+    memory = None if row["status"] != "invalid" else memory_bytes
+    puzzle, problems = load(job.name, job.data, memory_bytes=memory) if job.data is not None else (None, [])
     if puzzle is not None:
         puzzle = puzzle.with_rules(row.get("rules"))
     if job.error:

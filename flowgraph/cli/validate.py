@@ -19,6 +19,7 @@ from .common import (
     MAX_SHOWN_PROBLEMS,
     add_color_option,
     add_command,
+    add_memory_option,
     add_rules_option,
     consoles,
     exit_help,
@@ -66,6 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="with --count: stop at N solutions and say 'at least N'")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="with --unique or --count: give up after S seconds per file (status 4)")
+    add_memory_option(p, search=False)
     add_batch_options(p)
     add_color_option(p)
 
@@ -107,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
                 obj["verdict"] = {"unsolvable": "none"}.get(verdict, verdict)
             print(json.dumps(obj), flush=True)
             return
-        puzzle, problems = (load(job.name, job.data) if job.error is None
+        puzzle, problems = (load(job.name, job.data, memory_bytes=None if row.get("valid") else args.memory_limit << 20)
+                            if job.error is None
                             else (None, [job.error_problem()]))
         _print_verdict(out, job.name, puzzle, problems)
         if verdict is not None and puzzle is not None:
@@ -119,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
                 _print_count(out, job.name, row, args.most)
 
     batch = run_rows(err, args, [j.key for j in jobs], validate_task,
-                     [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most, args.canonical)
+                     [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most, args.canonical,
+                       args.memory_limit << 20)
                       for j in jobs], show,
                      verb="checking", warm_up="search" if args.unique or args.count else None,
                      digests=[j.digest for j in jobs])

@@ -10,7 +10,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..model import Puzzle
+from ..model import DEFAULT_MEMORY_BYTES, Puzzle
+from .budget import cells_bound, over_budget, reading_bytes
 from .neighbor_link import BOM, analyse
 from .problems import Problem
 from .puzzlink import is_url
@@ -219,8 +220,8 @@ def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
 
 
 
-def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
-         ) -> tuple[Puzzle | None, list[Problem]]:
+def load(path: str | Path, data: bytes | None = None, fmt: str | None = None, *,
+         memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> tuple[Puzzle | None, list[Problem]]:
     """Read, decode and analyse a puzzle file; never raises for bad input.
 
     Parameters
@@ -234,6 +235,12 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
         is neighbor-link unless it clearly is another format: JSON (it
         starts with ``{``), numberlink (``W H`` first), a level pack, or a
         plain grid named ``*.grid``.
+    memory_bytes : int or None
+        The memory reading may take (bytes; ``--memory-limit``, 1 GiB by
+        default; None: no bound): a text whose boards would take more
+        (:func:`flowgraph.io.budget.cells_bound` cells at
+        :data:`~flowgraph.io.budget.READ_BYTES_PER_CELL`) is an error at 1:1,
+        found before anything is parsed.
 
     Returns
     -------
@@ -256,6 +263,10 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None
     text, problems = read_text(data)
     if text is None:
         return None, problems
+    cells = cells_bound(text)
+    refused = over_budget(reading_bytes(cells), memory_bytes, cells)
+    if refused is not None:
+        return None, [Problem(1, 1, "error", refused)]
     if level is not None:
         return _pick_level(text, *level)
     if fmt is None and text.strip():

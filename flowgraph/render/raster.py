@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..errors import ConversionError
 from ..model import Puzzle, Solution
 from .scene import Scene, flow_ink, scene, shade
 
@@ -79,15 +80,30 @@ def _stroke(draw, points, colour, width: int, caps: bool = True) -> None:
 
 
 def png(board: Puzzle | Solution, out: str | Path | None = None, *, paths: dict | None = None, theme: str = "dark",
-        cell_px: int = 40, labels: bool = False) -> bytes:
-    """A puzzle or a solution as PNG bytes (also written to ``out`` if given); arguments as :func:`~.svg.svg`."""
+        cell_px: int = 40, labels: bool = False, memory_bytes: int | None = None) -> bytes:
+    """A puzzle or a solution as PNG bytes (also written to ``out`` if given); arguments as :func:`~.svg.svg`.
+
+    Raises
+    ------
+    ConversionError
+        As :func:`~.scene.scene`; or drawing the picture would take more than ``memory_bytes``
+        (:data:`flowgraph.io.budget.PNG_BYTES_PER_PIXEL` a pixel; None: no bound).
+    """
     import io
+
+    from ..io.budget import PNG_BYTES_PER_PIXEL
 
     if isinstance(board, Solution):
         paths = {k: list(v) for k, v in board.paths.items()}
         board = board.puzzle
     buf = io.BytesIO()
-    scene_image(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels)).save(buf, "PNG", optimize=True)
+    drawn = scene(board, paths, theme=theme, cell_px=cell_px, labels=labels)
+    needed = drawn.width * drawn.height * PNG_BYTES_PER_PIXEL
+    if memory_bytes is not None and needed > memory_bytes:
+        raise ConversionError(f"drawing this {drawn.width:,} x {drawn.height:,} picture takes about "
+                              f"{needed / 2**20:,.0f} MB, over the memory budget of {memory_bytes / 2**20:,.0f} MB "
+                              "(--memory-limit): draw it with a smaller --cell-px")
+    scene_image(drawn).save(buf, "PNG", optimize=True)
     data = buf.getvalue()
     if out is not None:
         from ..io.files import write_atomic

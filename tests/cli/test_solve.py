@@ -135,7 +135,12 @@ def test_every_engine_answers_in_json(engine, capsys):
 
 @pytest.mark.parametrize("argv, words", [
     (["solve", "--max-states", "abc", HEX], "argument --max-states: not a whole number: 'abc'"),
-    (["solve", "--time-limit", "-1", HEX], "argument --time-limit: must be positive, not -1"),
+    (["solve", "--time-limit", "-1", HEX], "argument --time-limit: must be a number above 0 and at most 1,000,000, not -1"),
+    # issue 51: no time limit is no budget
+    (["solve", "--time-limit", "inf", HEX], "argument --time-limit: must be a number above 0 and at most 1,000,000, not inf"),
+    (["solve", "--time-limit", "1e308", HEX], "at most 1,000,000, not 1e308"),
+    (["solve", "--time-limit", "nan", HEX], "at most 1,000,000, not nan"),
+    (["solve", "--memory-limit", "99999999999", HEX], "argument --memory-limit: must be at most 1,048,576 (MB)"),
     (["solve", "--engine", "dfs", HEX],
      "argument --engine: invalid choice: 'dfs' (choose from 'auto', 'search', 'sat', 'links')"),
 ])
