@@ -21,11 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "limits.md"
 #: The modules whose bounds are listed, in the order of the page (what a value crosses first comes first).
 MODULES = (
-    "flowgraph.io.files", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph", "flowgraph.io.level_pack",
-    "flowgraph.io.puzzlink", "flowgraph.io.problems", "flowgraph.batch.runner", "flowgraph.render.scene",
-    "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.api", "flowgraph.cli.common",
+    "flowgraph.io.files", "flowgraph.io.budget", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph",
+    "flowgraph.io.level_pack", "flowgraph.io.puzzlink", "flowgraph.io.problems", "flowgraph.batch.runner",
+    "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.api",
+    "flowgraph.cli.common", "flowgraph.cli.new", "flowgraph.cli.generate", "flowgraph.cli.studio",
 )
-_NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE")
+_NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+|BASE_BYTES")
 
 
 def bounds() -> list[tuple[str, str, object, str]]:

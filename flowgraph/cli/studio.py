@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import html
 import os
+import shutil
+import socket
 import sys
+import tempfile
 import threading
 import webbrowser
 from pathlib import Path
@@ -13,7 +18,13 @@ from urllib.parse import quote
 from ..studio.guard import TOKEN_ENV
 from .common import EXIT, add_command, console, positive_int
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "listen", "open_in_browser", "MAX_CONNECTIONS"]
+
+#: Connections the studio holds open at once (uvicorn answers 503 beyond): with MAX_BODIES_BYTES, what slow
+#: clients can hold.
+MAX_CONNECTIONS = 64
+#: Seconds an idle keep-alive connection stays open.
+KEEP_ALIVE_S = 5
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -35,7 +46,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "address it prints carries a new secret token each launch (?token=...), and requests\n"
         "from other web pages or for other host names are refused (docs/security.md).\n\n"
         "exit status: 0 stopped, 2 usage error (a FILE in a folder that does not exist, or not a regular file or\n"
-        "folder)",
+        "folder; the port in use)",
     )
     p.add_argument("file", nargs="?", metavar="FILE",
                    help="the puzzle to open and save (created on the first save), or a folder of puzzles to browse")
@@ -61,6 +72,76 @@ def _compile_search() -> None:
     freeze_loaded()
 
 
+def _target(path: str) -> tuple[Path | None, str | None]:
+    """FILE resolved once, or why it cannot be the studio's FILE (a symlink loop, no folder for it, a FIFO)."""
+    try:
+        target = Path(path).resolve()
+        folder = target.is_dir()
+        exists = target.exists()
+        parent = target.parent.is_dir()
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
+        why = "a loop of symlinks" if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP \
+            else (exc.strerror or str(exc))
+        return None, f"{path}: cannot be opened: {why}"
+    if folder:
+        return target, None
+    if not parent:
+        return None, f"no folder for {path}"
+    if exists and not target.is_file():
+        return None, (f"{path} is neither a regular file nor a folder: FILE is the puzzle file to open and save, "
+                      "or a folder of puzzles to browse")
+    return target, None
+
+
+def listen(host: str, port: int) -> tuple[socket.socket, str]:
+    """A socket listening on ``host``:``port``, and the address a browser on this machine opens to reach it.
+
+    The address printed and opened is the one bound (``127.0.0.1``, not ``localhost``): a browser tries
+    ``localhost``'s ``[::1]`` first, where another user's process could be listening on the same port and
+    take the token.
+
+    Raises
+    ------
+    OSError
+        The port is in use, or the address is not this machine's.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    bind = "127.0.0.1" if host == "localhost" else host
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((bind, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind)
+    return sock, f"http://{f'[{shown}]' if ':' in shown else shown}:{sock.getsockname()[1]}"
+
+
+def open_in_browser(url: str) -> Path | None:
+    """Open ``url`` in the browser through a private redirect file; the file, or None when it could not be written.
+
+    The token never reaches a command line (every user of the machine reads the browser's), as Jupyter
+    Server does (its ``jpserver-PID-open.html``): the browser is given a file readable by this user only
+    (mode 0600, in a 0700 folder) whose page goes on to ``url``. The caller removes the file's folder.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="flowgraph-studio-"))
+    page = folder / "open.html"
+    escaped = html.escape(url, quote=True)
+    try:
+        fd = os.open(page, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f'<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={escaped}">'
+                     f'<title>flowgraph studio</title><p><a href="{escaped}">Open the flowgraph studio</a></p>\n')
+    except OSError:
+        shutil.rmtree(folder, ignore_errors=True)
+        return None
+    # a daemon thread: a BROWSER command that blocks never keeps the studio alive after Ctrl-C
+    threading.Thread(target=webbrowser.open, args=(page.as_uri(),), daemon=True, name="flowgraph-browser").start()
+    return folder
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -68,41 +149,52 @@ def run(args: argparse.Namespace) -> int:
     from ..studio.guard import new_token
 
     err = console("auto", sys.stderr)
-    folder = bool(args.file) and Path(args.file).is_dir()  # a folder of puzzles: browsed, never written
-    if args.file and not folder and not Path(args.file).resolve().parent.is_dir():
-        err.print(f"flowgraph studio: no folder for {args.file}", markup=False)
-        return EXIT["usage"]
-    if args.file and not folder and Path(args.file).exists() and not Path(args.file).is_file():
-        err.print(f"flowgraph studio: {args.file} is neither a regular file nor a folder: FILE is the puzzle file "
-                  "to open and save, or a folder of puzzles to browse", markup=False)
-        return EXIT["usage"]
+    target = None
+    if args.file:
+        target, why = _target(args.file)
+        if why is not None:
+            err.print(f"flowgraph studio: {why}", markup=False)
+            return EXIT["usage"]
     token = args.token or os.environ.get(TOKEN_ENV) or new_token()
     if any(c.isspace() or not c.isprintable() for c in token):
         err.print("flowgraph studio: the token is one word of printable characters", markup=False)
+        return EXIT["usage"]
+    try:
+        sock, address = listen(args.host, args.port)
+    except OSError as exc:
+        in_use = exc.errno == errno.EADDRINUSE
+        err.print(f"flowgraph studio: cannot listen on {args.host}:{args.port}: "
+                  + ("the port is in use (another studio?): choose another with --port" if in_use
+                     else exc.strerror or str(exc)), markup=False)
         return EXIT["usage"]
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         err.print(f"warning: listening on {args.host}: other machines can reach the studio and save to its FILE",
                   markup=False)
     threading.Thread(target=_compile_search, daemon=True, name="flowgraph-warm-up").start()
-    name = "localhost" if args.host in ("127.0.0.1", "::1", "localhost") else args.host
-    url = f"http://{f'[{name}]' if ':' in name else name}:{args.port}/?token={quote(token)}"
-    print(f"flowgraph studio at {url}  (Ctrl-C stops it)", flush=True)
-    if not args.no_browser:
-        threading.Timer(0.8, webbrowser.open, (url,)).start()
-    app = create_app(args.file, token=token, hosts=(args.host, *args.allow_host))
+    app = create_app(str(target) if target is not None else None, token=token,
+                     hosts=(args.host, *args.allow_host))
+    url = f"{address}/?token={quote(token)}"
+    print(f"flowgraph studio at {url}  (Ctrl-C stops it)", flush=True)  # listening already: connections wait
+    opened = None if args.no_browser else open_in_browser(url)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:
-            # Ctrl-C or SIGTERM: solves stop, open heavy requests are answered 503 at once (their threads are
-            # daemons, not waited for), the rest get 1 s: the server is gone in about a second.
+            # Ctrl-C or SIGTERM: solves stop, open heavy requests and bodies being received are answered 503 at
+            # once (their threads are daemons, not waited for), the rest get half a second: gone within a second.
+            sys.setswitchinterval(1e-4)  # the event loop gets the GIL from boards still being read, and ends fast
             app.state.gate.stop()
             app.state.solves.stop_all()
+            app.state.bodies.stop()  # (uvicorn calls this on the event loop's thread)
             super().handle_exit(sig, frame)
 
-    server = Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                                   timeout_graceful_shutdown=1))
+    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=0.5,
+                                   limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=KEEP_ALIVE_S))
     try:
-        server.run()
+        server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped
         pass
+    finally:
+        sock.close()
+        if opened is not None:
+            shutil.rmtree(opened, ignore_errors=True)
     return 0

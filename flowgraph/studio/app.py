@@ -54,6 +54,7 @@ light requests (constants, file, save, verify, edit, a solve's status) answer at
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import json
 import os
@@ -64,17 +65,19 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..io.budget import over_budget
 from ..io.files import MAX_BYTES, describe_size, read_bounded, write_atomic
 from ..io.problems import exact_int
 from . import api, jobs
 from .guard import Guard, new_token
 
-__all__ = ["create_app", "MAX_BODY", "Gate", "WORKERS", "QUEUE"]
+__all__ = ["create_app", "MAX_BODY", "Gate", "Bodies", "WORKERS", "QUEUE", "MEMORY_BUDGET", "MAX_BODIES_BYTES",
+           "BODY_STALL_S"]
 
 #: The largest request body the studio reads (bytes; reading stops there: 413).
 MAX_BODY = 4 * 1024 * 1024
@@ -82,6 +85,13 @@ MAX_BODY = 4 * 1024 * 1024
 WORKERS = max(2, min(4, os.cpu_count() or 2))
 #: Heavy requests that may wait for a turn; more are answered 429.
 QUEUE = 2 * WORKERS
+#: Memory the heavy requests running at once may take together (bytes, as weighed by flowgraph.io.budget before
+#: each runs): a request that alone takes more is 413, others wait their turn; the studio stays under 1 GB.
+MEMORY_BUDGET = 640 * 1024 * 1024
+#: Bytes of request bodies being received at once, all connections together (beyond it: 503).
+MAX_BODIES_BYTES = 32 * 1024 * 1024
+#: Seconds a request body may stall between two of its parts (then 408: a slow client holds nothing long).
+BODY_STALL_S = 10.0
 STATIC = Path(__file__).parent / "static"
 
 
@@ -103,23 +113,23 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     """
     routes = [
         Route("/", index),
-        Route("/api/check", endpoint(api.check, heavy=True), methods=["POST"]),
-        Route("/api/render", endpoint(api.render, heavy=True), methods=["POST"]),
-        Route("/api/count", endpoint(api.count, heavy=True), methods=["POST"]),
+        Route("/api/check", endpoint(api.check, api.reading_cost), methods=["POST"]),
+        Route("/api/render", endpoint(api.render, api.render_cost), methods=["POST"]),
+        Route("/api/count", endpoint(api.count, api.solving_cost), methods=["POST"]),
         Route("/api/new", endpoint(api.new), methods=["POST"]),
-        Route("/api/generate", endpoint(api.generate, heavy=True), methods=["POST"]),
-        Route("/api/convert", endpoint(api.convert, heavy=True), methods=["POST"]),
-        Route("/api/levels", endpoint(api.levels, heavy=True), methods=["POST"]),
+        Route("/api/generate", endpoint(api.generate, api.generate_cost), methods=["POST"]),
+        Route("/api/convert", endpoint(api.convert, api.convert_cost), methods=["POST"]),
+        Route("/api/levels", endpoint(api.levels, api.reading_cost), methods=["POST"]),
         Route("/api/constants", read_constants),
         Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
         Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
-        Route("/api/hint", endpoint(api.hint, heavy=True), methods=["POST"]),
+        Route("/api/hint", endpoint(api.hint, api.solving_cost), methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/solve/{job}", job_status),
         Route("/api/solve/{job}/stop", job_stop, methods=["POST"]),
         Route("/api/file", read_file),
         Route("/api/save", save, methods=["POST"]),
-        Route("/api/scan", endpoint(api.scan_picture, heavy=True), methods=["POST"]),
+        Route("/api/scan", endpoint(api.scan_picture, api.scan_cost), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     token = token or new_token()
@@ -127,7 +137,8 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
         _Http: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable},
         middleware=[Middleware(Guard, token=token, hosts=hosts)])
     app.state.token = token
-    app.state.gate = Gate(WORKERS, QUEUE)
+    app.state.gate = Gate(WORKERS, QUEUE, MEMORY_BUDGET)
+    app.state.bodies = Bodies(MAX_BODIES_BYTES)
     app.state.solves = jobs.Solves()
     target = Path(file).resolve() if file else None
     app.state.folder = target if target is not None and target.is_dir() else None
@@ -139,18 +150,77 @@ async def body(request: Request) -> dict:
     """The request's JSON object (413 over :data:`MAX_BODY`, 400 when it is not a JSON object).
 
     The body is read in chunks and reading stops at :data:`MAX_BODY` bytes,
-    whatever the headers say (a chunked upload has no length).
+    whatever the headers say (a chunked upload has no length). The bytes
+    being received count against the app's :class:`Bodies` (503 when all
+    connections together hold :data:`MAX_BODIES_BYTES`); a body that stalls
+    for :data:`BODY_STALL_S` is 408; a client that hangs up is answered
+    nothing and leaves no trace.
     """
     too_big = _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
     size = request.headers.get("content-length", "")
     if size.isdigit() and len(size) < 20 and int(size) > MAX_BODY:
         raise too_big
-    raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise too_big
-    return parse_body(bytes(raw))
+    bodies: Bodies = request.app.state.bodies
+    if bodies.stopping:
+        raise _Http(503, "the studio is stopping")
+    chunks: list[bytes] = []
+    held = 0
+    stream = request.stream().__aiter__()
+    reader = asyncio.current_task()
+    bodies.reading.add(reader)
+    try:
+        while True:
+            try:
+                chunk = await asyncio.wait_for(stream.__anext__(), BODY_STALL_S)
+            except StopAsyncIteration:
+                break
+            except asyncio.TimeoutError:
+                raise _Http(408, f"the request's body stalled for {BODY_STALL_S:g} s") from None
+            except ClientDisconnect:
+                raise _Http(400, "the client hung up") from None
+            except asyncio.CancelledError:
+                if not bodies.stopping:
+                    raise
+                raise _Http(503, "the studio is stopping") from None
+            if held + len(chunk) > MAX_BODY:
+                raise too_big
+            bodies.take(len(chunk))
+            held += len(chunk)
+            chunks.append(chunk)
+        raw = b"".join(chunks)
+        chunks.clear()  # (one copy of the body at a time)
+        return parse_body(raw)
+    finally:
+        bodies.give(held)
+        bodies.reading.discard(reader)
+
+
+class Bodies:
+    """The bytes of request bodies being received, all connections together: at most ``limit`` (else 503).
+
+    :meth:`stop` ends every body still being received (a stalled client held the server's exit for its
+    graceful-shutdown second, and left a traceback): each is answered 503.
+    """
+
+    def __init__(self, limit: int):
+        self.limit, self.held = limit, 0
+        self.reading: set = set()  # the tasks receiving a body now
+        self.stopping = False
+
+    def stop(self) -> None:
+        """Answer every body being received 503 now (on the event loop, from the server's exit)."""
+        self.stopping = True
+        for task in list(self.reading):
+            task.cancel()
+
+    def take(self, n: int) -> None:
+        """Count ``n`` more bytes (on the event loop: no lock needed); 503 (``_Http``) past the limit."""
+        if self.held + n > self.limit:
+            raise _Http(503, "the studio is receiving too much at once: try again in a moment", {"Retry-After": "1"})
+        self.held += n
+
+    def give(self, n: int) -> None:
+        self.held -= n
 
 
 def _whole_number(text: str) -> int:
@@ -196,38 +266,51 @@ async def _unprocessable(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
 
 
-def endpoint(fn, heavy: bool = False):
+def endpoint(fn, cost=None):
     """An HTTP handler for one :mod:`.api` function, run in the thread pool: the event loop keeps answering.
-    A ``heavy`` one goes through the app's :class:`Gate`. Its errors (``BadRequest``, ``Unprocessable``, a
-    body too large or malformed, 429) are the app's exception handlers' to answer."""
+    A heavy one (``cost(body) -> (bytes, cells)``, its memory weighed before it runs) goes through the app's
+    :class:`Gate`. Its errors (``BadRequest``, ``Unprocessable``, a body too large or malformed, 429) are the
+    app's exception handlers' to answer."""
     async def handle(request: Request) -> JSONResponse:
         data = await body(request)
-        if heavy:
-            return JSONResponse(await request.app.state.gate.run(fn, data))
+        if cost is not None:
+            return JSONResponse(await request.app.state.gate.run(fn, data, cost=cost(data)))
         return JSONResponse(await run_in_threadpool(fn, data))
 
     return handle
 
 
 class Gate:
-    """At most ``workers`` heavy requests run at once and ``queue`` wait for a turn; the next is 429.
+    """At most ``workers`` heavy requests run at once, within ``memory`` bytes together, and ``queue`` wait for
+    a turn; the next is 429.
 
     Each runs in a daemon thread of its own (at most ``workers + queue``
-    exist), which waits for its turn on a threading semaphore, so the event
-    loop never waits, and a server told to stop (:meth:`stop`) answers every
-    open heavy request 503 at once and exits without waiting for a board
-    still being read (a 40,000-cell one takes seconds).
+    exist), which waits for its turn on a threading semaphore and then for
+    its memory (its cost, weighed before it runs, :mod:`flowgraph.io.budget`),
+    so the event loop never waits, and a server told to stop (:meth:`stop`)
+    answers every open heavy request 503 at once and exits without waiting
+    for a board still being read (a 40,000-cell one takes seconds). A
+    request that alone costs more than ``memory`` is 413 at once.
     """
 
-    def __init__(self, workers: int, queue: int):
-        self.workers, self.queue = workers, queue
+    def __init__(self, workers: int, queue: int, memory: int | None = None):
+        self.workers, self.queue, self.memory = workers, queue, memory
         self._lock = threading.Lock()
         self._turns = threading.BoundedSemaphore(workers)
+        self._room = threading.Condition()
+        self.in_use = 0  # bytes the running requests were weighed at
         self._open: set[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = set()
         self.stopping = False
 
-    async def run(self, fn, *args):
-        """``fn(*args)`` once a worker is free; 429 (``_Http``) when the queue is full, 503 once stopping."""
+    async def run(self, fn, *args, cost: tuple[int, int] = (0, 0)):
+        """``fn(*args)`` once a worker and ``cost[0]`` bytes are free; 413 (``_Http``) when the request alone
+        takes more than the budget, 429 when the queue is full, 503 once stopping."""
+        need, cells = cost
+        if self.memory is not None:
+            refused = over_budget(need, self.memory, cells, "answering", "the studio's; the command line takes "
+                                  "--memory-limit")
+            if refused is not None:
+                raise _Http(413, refused[0].upper() + refused[1:])
         with self._lock:
             if self.stopping:
                 raise _Http(503, "the studio is stopping")
@@ -238,20 +321,37 @@ class Gate:
             future = loop.create_future()
             self._open.add((loop, future))
         try:
-            threading.Thread(target=self._work, args=(loop, future, fn, args), daemon=True,
+            threading.Thread(target=self._work, args=(loop, future, fn, args, need), daemon=True,
                              name="flowgraph-studio-heavy").start()
             return await future
         finally:
             with self._lock:
                 self._open.discard((loop, future))
 
-    def _work(self, loop, future, fn, args) -> None:
+    def _work(self, loop, future, fn, args, need: int) -> None:
         try:
-            with self._turns:
+            with self._turns, self._memory(need):
                 outcome = (True, fn(*args)) if not self.stopping else (False, _Http(503, "the studio is stopping"))
         except BaseException as exc:  # noqa: BLE001 - handed to the request's task, which answers it
             outcome = (False, exc)
         loop.call_soon_threadsafe(_settle, future, outcome)
+
+    @contextlib.contextmanager
+    def _memory(self, need: int):
+        """Hold ``need`` bytes of the budget while the request runs (waiting until the running ones leave room)."""
+        budget = self.memory
+        if budget is None:
+            yield
+            return
+        with self._room:
+            self._room.wait_for(lambda: self.stopping or self.in_use + need <= budget)
+            self.in_use += need
+        try:
+            yield
+        finally:
+            with self._room:
+                self.in_use -= need
+                self._room.notify_all()
 
     def stop(self) -> None:
         """Answer every open heavy request 503 now; later ones too (the server is shutting down)."""
@@ -259,6 +359,8 @@ class Gate:
             self.stopping = True
             for loop, future in list(self._open):
                 loop.call_soon_threadsafe(_settle, future, (False, _Http(503, "the studio is stopping")))
+        with self._room:
+            self._room.notify_all()  # a request waiting for memory sees the stop and ends
 
 
 def _settle(future: asyncio.Future, outcome: tuple) -> None:
@@ -273,7 +375,9 @@ def _settle(future: asyncio.Future, outcome: tuple) -> None:
 async def solve(request: Request) -> JSONResponse:
     """Start a solve off the event loop (its board read through the gate); 202 with its job."""
     solves = request.app.state.solves
-    job = await request.app.state.gate.run(solves.start, await body(request))
+    data = await body(request)
+    # weighed as the whole solve (it runs after the gate, one at a time: a new solve stops the last)
+    job = await request.app.state.gate.run(solves.start, data, cost=api.solving_cost(data))
     # a daemon thread: a stopping server tells it to stop (Solves.stop_all) and does not wait for it
     threading.Thread(target=solves.run, args=(job,), daemon=True, name="flowgraph-studio-solve").start()
     return JSONResponse(jobs.job_json(job), status_code=202)

@@ -1,0 +1,159 @@
+"""The studio's memory is bounded by what requests ask, not by how many there are (issue 51, docs/security.md).
+
+Each heavy request is weighed before it runs (flowgraph/io/budget.py): one that alone takes more than
+the studio's budget is 413 at once, the others run while they fit in it together. Bodies being
+received are bounded all together, a stalled body is 408 and a client that hangs up leaves no trace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import io
+import logging
+import socket
+import threading
+import time
+
+import pytest
+
+from flowgraph.io.budget import cells_bound, reading_bytes
+from flowgraph.studio import api, app
+from flowgraph.studio.app import MEMORY_BUDGET, Gate
+from tests.studio import TOKEN, studio_client
+
+
+def _big_board(width: int, height: int) -> str:
+    row = " ".join("." * width)
+    return "STANDARD\n" + "\n\n".join(row for _ in range(height)) + "\n"
+
+
+def test_a_board_that_alone_takes_more_than_the_budget_is_413_before_it_is_read(monkeypatch):
+    """3 concurrent checks of a 3.99 MB 999x1000 board took 3.97 GB."""
+    text = _big_board(999, 1000)
+    assert len(text) < app.MAX_BODY and reading_bytes(cells_bound(text)) > MEMORY_BUDGET
+    monkeypatch.setattr(api, "read_entries", lambda *a, **k: pytest.fail("the board was read"))
+    res = studio_client().post("/api/check", json={"text": text})
+    assert res.status_code == 413 and "memory budget" in res.json()["error"] and "--memory-limit" in res.json()["error"]
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/render", {"text": "https://puzz.link/p?numlin/100/100/1zzzz1", "png": True, "cell_px": 96}),  # 2.5 GB
+    ("/api/count", {"text": "https://puzz.link/p?numlin/200/200/1zzzz1"}),
+    ("/api/hint", {"text": "https://puzz.link/p?numlin/200/200/1zzzz1"}),
+    ("/api/solve", {"text": "https://puzz.link/p?numlin/200/200/1zzzz1"}),
+    ("/api/convert", {"text": "https://puzz.link/p?numlin/200/200/1zzzz1", "to": "level-pack"}),
+])
+def test_small_requests_for_large_work_are_413(path, body):
+    """A 42-byte URL names a 40,000-cell board: 12 PNG renders of a 100x100 one took 1.02 GB."""
+    res = studio_client().post(path, json=body)
+    assert res.status_code == 413, res.text
+
+
+def test_a_40_megapixel_picture_is_weighed_by_its_header():
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (8000, 5000)).save(buf, "PNG")
+    cost, pixels = api.scan_cost({"image": base64.b64encode(buf.getvalue()).decode()})
+    assert pixels == 40_000_000 and 2 * cost > MEMORY_BUDGET >= cost  # one at a time
+    assert api.scan_cost({"image": "not base64!"})[0] < 20 * 2**20
+
+
+def test_requests_run_together_only_while_they_fit_in_the_budget():
+    """12 concurrent requests of 40 % of the budget each: never more than two at once, all answered."""
+    gate = Gate(workers=4, queue=8, memory=100)
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def work(i):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+        return i
+
+    async def flood():
+        return await asyncio.gather(*(gate.run(work, i, cost=(40, 1)) for i in range(12)))
+
+    assert asyncio.run(flood()) == list(range(12))
+    assert most[0] == 2 and gate.in_use == 0
+
+
+def test_a_stopping_gate_answers_requests_waiting_for_memory():
+    gate = Gate(workers=4, queue=8, memory=100)
+    release = threading.Event()
+
+    async def scenario():
+        first = asyncio.ensure_future(gate.run(release.wait, cost=(90, 1)))
+        await asyncio.sleep(0.1)
+        second = asyncio.ensure_future(gate.run(lambda: "ran", cost=(90, 1)))
+        await asyncio.sleep(0.1)
+        gate.stop()
+        release.set()
+        return await asyncio.gather(first, second, return_exceptions=True)
+
+    answers = asyncio.run(scenario())
+    assert all(getattr(a, "status", None) == 503 for a in answers[1:])
+
+
+@contextlib.contextmanager
+def _server(monkeypatch, **settings):
+    """A real studio (uvicorn on a free port, in a thread): its port."""
+    import uvicorn
+
+    for name, value in settings.items():
+        monkeypatch.setattr(app, name, value)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app.create_app(token=TOKEN), host="127.0.0.1", port=port,
+                                        log_level="warning", limit_concurrency=64))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    try:
+        yield port
+    finally:
+        srv.should_exit = True
+        thread.join(5)
+
+
+def _start_post(port: int, length: int, sent: bytes) -> socket.socket:
+    conn = socket.create_connection(("127.0.0.1", port))
+    conn.sendall(f"POST /api/check HTTP/1.1\r\nHost: localhost\r\nAuthorization: token {TOKEN}\r\n"
+                 f"Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n".encode() + sent)
+    return conn
+
+
+def _status(conn: socket.socket, timeout: float = 10) -> int:
+    conn.settimeout(timeout)
+    head = conn.recv(4096).decode("latin-1")
+    return int(head.split()[1]) if head.startswith("HTTP/") else 0
+
+
+def test_a_stalled_body_is_408_and_bodies_together_are_bounded(monkeypatch):
+    """200 stalled 4 MB bodies held 965 MB: now what all connections receive at once is bounded."""
+    with _server(monkeypatch, BODY_STALL_S=0.5, MAX_BODIES_BYTES=3 * 1024 * 1024) as port:
+        stalled = _start_post(port, 4_000_000, b'{"text": "' + b"." * 1_000_000)
+        time.sleep(0.2)
+        others = [_start_post(port, 4_000_000, b'{"text": "' + b"." * 1_500_000) for _ in range(2)]
+        statuses = sorted([_status(c) for c in others] + [_status(stalled)])
+        for c in [stalled, *others]:
+            c.close()
+    assert 503 in statuses and 408 in statuses, statuses
+
+
+def test_a_client_that_hangs_up_mid_body_leaves_no_traceback(monkeypatch, caplog):
+    with caplog.at_level(logging.WARNING), _server(monkeypatch) as port:
+        for _ in range(5):
+            conn = _start_post(port, 100_000, b'{"text": "STANDARD')
+            conn.close()
+        time.sleep(0.5)
+    assert "Traceback" not in caplog.text and "ClientDisconnect" not in caplog.text
