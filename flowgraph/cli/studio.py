@@ -13,6 +13,7 @@ import tempfile
 import threading
 import webbrowser
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from ..studio.guard import TOKEN_ENV
@@ -187,7 +188,9 @@ def run(args: argparse.Namespace) -> int:
             app.state.bodies.stop()  # (uvicorn calls this on the event loop's thread)
             super().handle_exit(sig, frame)
 
-    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=0.5,
+    # (uvicorn types the grace as whole seconds; it waits with asyncio.wait_for, which takes half of one)
+    grace: Any = 0.5
+    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=grace,
                                    limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=KEEP_ALIVE_S))
     try:
         server.run(sockets=[sock])
