@@ -19,12 +19,9 @@ from urllib.parse import quote
 from ..studio.guard import TOKEN_ENV
 from .common import EXIT, add_command, console, positive_int
 
-__all__ = ["add_parser", "run", "listen", "open_in_browser", "MAX_CONNECTIONS"]
+__all__ = ["add_parser", "run", "listen", "open_in_browser"]
 
-#: Connections the studio holds open at once (uvicorn answers 503 beyond): with MAX_BODIES_BYTES, what slow
-#: clients can hold.
-MAX_CONNECTIONS = 64
-#: Seconds an idle keep-alive connection stays open.
+#: Seconds an idle keep-alive connection stays open (requests at once are bounded by the app, MAX_REQUESTS).
 KEEP_ALIVE_S = 5
 
 
@@ -42,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "  flowgraph studio puzzles/standard --no-browser\n"
         "  FLOWGRAPH_STUDIO_TOKEN=secret flowgraph studio --no-browser &\n"
         "  curl -H 'Authorization: token secret' -H 'Content-Type: application/json' \\\n"
-        "       -d '{\"text\": \"STANDARD\\nA-.-A\\n\"}' http://localhost:8765/api/check\n\n"
+        "       -d '{\"text\": \"STANDARD\\nA-.-A\\n\"}' http://127.0.0.1:8765/api/check\n\n"
         "Only the page the studio opens, and scripts that send its token, are answered: the\n"
         "address it prints carries a new secret token each launch (?token=...), and requests\n"
         "from other web pages or for other host names are refused (docs/security.md).\n\n"
@@ -191,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     # (uvicorn types the grace as whole seconds; it waits with asyncio.wait_for, which takes half of one)
     grace: Any = 0.5
     server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=grace,
-                                   limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=KEEP_ALIVE_S))
+                                   timeout_keep_alive=KEEP_ALIVE_S))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn raises the signal again once it has stopped

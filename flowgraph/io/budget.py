@@ -2,15 +2,16 @@
 
 A 42-byte puzz.link URL names a 40,000-cell board and a 4 MB text a million cells; reading a
 board costs about 2 KB a cell (the parse tree, the cell graph, the checks), solving it some
-32 KB a cell and drawing it as PNG about 28 bytes a pixel. Each door (a command's input, a
+32 KB a cell and drawing it as PNG about 30 bytes a pixel. Each door (a command's input, a
 studio request) weighs what it is asked to do with :func:`cells_bound` and these costs
 against a memory budget before it starts, so nothing it is given can take more than that
 budget (``--memory-limit``; the studio's :data:`flowgraph.studio.app.MEMORY_BUDGET`).
 
 The costs were measured as the peak resident memory one request added in a fresh process
-(``bench/fuzz_studio.py --costs``): reading 250,000 cells 493 MB and 490,000 cells 962 MB;
-counting the solutions of a 100x100 URL for 5 s 322 MB; a 4,800 x 4,800 PNG 657 MB and a
-9,600 x 9,600 one 2.5 GB; scanning a 40-megapixel picture 397 MB.
+(``python bench/memory_costs.py``, docs/benchmarks.md): reading 10,000 cells 63 MB, 250,000
+cells 496 MB and 490,000 cells 964 MB, a 200x200 URL's 40,000 cells 125 MB; counting the
+solutions of a 100x100 URL for 5 s 104-322 MB; a 4,800 x 4,800 PNG 656 MB and a 9,600 x
+9,600 one 2.5 GB (29-30 bytes a pixel); scanning a 40-megapixel picture 564 MB.
 """
 
 from __future__ import annotations
@@ -21,18 +22,19 @@ __all__ = ["READ_BYTES_PER_CELL", "SOLVE_BYTES_PER_CELL", "PNG_BYTES_PER_PIXEL",
            "BASE_BYTES", "cells_bound", "reading_bytes", "solving_bytes", "over_budget"]
 
 #: Memory reading one cell takes (bytes): the parse tree, the cell graph and the checks.
-READ_BYTES_PER_CELL = 2_000
+READ_BYTES_PER_CELL = 2_100
 #: Memory solving or counting takes per cell (bytes), on top of reading: the SAT model and the search's states.
 SOLVE_BYTES_PER_CELL = 32_000
 #: Memory one pixel of a PNG takes while it is drawn (bytes): drawn at twice the size, then scaled down.
-PNG_BYTES_PER_PIXEL = 28
+PNG_BYTES_PER_PIXEL = 30
 #: Memory one pixel of a picture takes while it is scanned (bytes): decoded, then scaled down.
-SCAN_BYTES_PER_PIXEL = 10
-#: Memory any request or input costs before its size counts (bytes).
-BASE_BYTES = 16 * 1024 * 1024
+SCAN_BYTES_PER_PIXEL = 15
+#: Memory any request or input costs before its size counts (bytes): a first read loads the parser's tables.
+BASE_BYTES = 48 * 1024 * 1024
 
-# One character per cell at least: a label, '.', a bridge '*', a digit of a numberlink grid.
-_CELL_CHARS = re.compile(r"[.*A-Za-z0-9]")
+# One character per cell at least: a label, '.', a bridge '*', a digit of a numberlink grid. Counted by deleting
+# every other byte (bytes.translate: 3 ms for 4 MB, where a regular expression took 60 ms holding the GIL).
+_NOT_CELL_BYTES = bytes(b for b in range(256) if not (chr(b) in ".*" or chr(b).isascii() and chr(b).isalnum()))
 # A puzz.link URL's board size (its text is far shorter than its board): pid, optional "v:", W, H.
 _URL_SIZE = re.compile(r"(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?[A-Za-z0-9_]+/(?:v:/)?([0-9]{1,9})/([0-9]{1,9})")
 
@@ -65,7 +67,7 @@ def cells_bound(text: str) -> int:
         return urls
     if text.lstrip()[:1] == "{":
         return text.count("{")
-    return sum(1 for _ in _CELL_CHARS.finditer(text))
+    return len(text.encode("utf-8", "surrogatepass").translate(None, _NOT_CELL_BYTES))
 
 
 def reading_bytes(cells: int) -> int:

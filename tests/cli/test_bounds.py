@@ -45,7 +45,7 @@ def _board(tmp_path, n: int) -> str:
 
 @pytest.mark.parametrize("command", ["solve", "validate", "render"])
 def test_a_board_that_takes_more_than_memory_limit_to_read_is_refused_before_it_is_read(tmp_path, capsys, command):
-    board = _board(tmp_path, 30)  # 900 cells: about 17.7 MB to read
+    board = _board(tmp_path, 30)  # 900 cells: about 50 MB to read
     extra = ["-o", str(tmp_path / "b.svg")] if command == "render" else []
     assert main([command, board, "--memory-limit", "17", *extra]) == 3
     said = capsys.readouterr()
