@@ -29,6 +29,40 @@ MODULES = (
 _NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+|BASE_BYTES")
 
 
+#: The test that holds a bound, by constant (a name the page lists must be a test function in tests/).
+HELD_BY = {
+    "MAX_BYTES": "test_read_bounded_refuses_other_kinds_and_sizes",
+    "READ_BYTES_PER_CELL": "test_a_board_that_takes_more_than_memory_limit_to_read_is_refused_before_it_is_read",
+    "SOLVE_BYTES_PER_CELL": "test_small_requests_for_large_work_are_413",
+    "PNG_BYTES_PER_PIXEL": "test_a_png_that_takes_more_than_memory_limit_to_draw_is_refused",
+    "SCAN_BYTES_PER_PIXEL": "test_a_40_megapixel_picture_is_weighed_by_its_header",
+    "BASE_BYTES": "test_a_40_megapixel_picture_is_weighed_by_its_header",
+    "MAX_PICTURE_CELLS": "test_a_board_above_the_picture_bound_is_checked_not_drawn",
+    "MAX_BODY": "test_file_swapped_for_a_fifo_symlink_or_a_huge_file_is_refused_at_once",
+    "WORKERS": "test_the_gate_runs_a_few_heavy_requests_queues_some_and_refuses_the_rest",
+    "QUEUE": "test_heavy_requests_beyond_the_queue_are_429_and_light_ones_still_answer",
+    "MEMORY_BUDGET": "test_a_board_that_alone_takes_more_than_the_budget_is_413_before_it_is_read",
+    "MAX_BODIES_BYTES": "test_a_stalled_body_is_408_and_bodies_together_are_bounded",
+    "BODY_STALL_S": "test_a_stalled_body_is_408_and_bodies_together_are_bounded",
+    "MAX_REQUESTS": "test_requests_beyond_the_studios_capacity_are_429_at_once",
+    "MAX_FOLDER_FILES": "test_a_folder_is_read_within_its_bounds",
+    "MAX_FOLDER_BYTES": "test_a_folder_is_read_within_its_bounds",
+    "MAX_SECONDS": "test_sizes_counts_and_times_are_bounded_where_they_enter",
+    "MAX_MEMORY_MB": "test_bad_options_name_the_option_and_the_choices",
+    "MAX_NEW_CELLS": "test_sizes_counts_and_times_are_bounded_where_they_enter",
+    "MAX_GENERATE_CELLS": "test_sizes_counts_and_times_are_bounded_where_they_enter",
+    "MAX_COUNT": "test_sizes_counts_and_times_are_bounded_where_they_enter",
+}
+
+
+def _tests() -> set[str]:
+    """The names of every test function under tests/."""
+    found = set()
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        found |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    return found
+
+
 def bounds() -> list[tuple[str, str, object, str]]:
     """(module, name, value, description) of every bound, in page order."""
     out = []
@@ -62,12 +96,19 @@ def _value(value: object) -> str:
 
 def page() -> str:
     """The Markdown of docs/limits.md."""
-    rows = [f"| `{module}.{name}` | {_value(value)} | {text} |" for module, name, value, text in bounds()]
+    known = _tests()
+    missing = sorted(test for test in HELD_BY.values() if test not in known)
+    if missing:
+        raise SystemExit(f"HELD_BY names tests that do not exist: {', '.join(missing)}")
+    rows = [f"| `{module}.{name}` | {_value(value)} | {text} | {f'`{HELD_BY[name]}`' if name in HELD_BY else ''} |"
+            for module, name, value, text in bounds()]
     return ("# Limits: every size and time bound, as the code sets it\n\n"
             "Written by `python docs/limits.py` from the constants themselves (their value and the `#:` comment above\n"
             "each); `tests/test_docs.py` fails when this page and the code disagree. Why each bound is there:\n"
-            "docs/security.md. A bound the machine sets is shown as its expression.\n\n"
-            "| constant | value | what it bounds |\n|---|---|---|\n" + "\n".join(rows) + "\n")
+            "docs/security.md. A bound the machine sets is shown as its expression; \"held by\" names a test that\n"
+            "fails when the bound does not hold (`HELD_BY` in `docs/limits.py`; the page is not written when one\n"
+            "is missing).\n\n"
+            "| constant | value | what it bounds | held by |\n|---|---|---|---|\n" + "\n".join(rows) + "\n")
 
 
 if __name__ == "__main__":
@@ -76,4 +117,4 @@ if __name__ == "__main__":
     if "--check" in sys.argv[1:]:
         sys.exit(0 if PAGE.read_text(encoding="utf-8") == text else 1)
     PAGE.write_text(text, encoding="utf-8")
-    print(f"wrote {PAGE.relative_to(ROOT)}: {text.count(chr(10)) - 8} bounds")
+    print(f"wrote {PAGE.relative_to(ROOT)}: {text.count(chr(10)) - 10} bounds")

@@ -706,3 +706,21 @@ def test_a_shared_board_is_saved_over_file_only_when_the_user_says_so(browser, s
         assert target.read_text() == "STANDARD\nZ-.-Z\n"
     finally:
         page.close()
+
+
+def test_a_share_link_with_a_huge_board_is_not_opened(browser, server):
+    """Issue 51: a ~2 MB #board= opened by another page's navigation made the studio read it, with no token."""
+    url, _ = server
+    board = base64.urlsafe_b64encode(b"STANDARD\n" + b"A-.-A\n" * 40_000).decode().rstrip("=")
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    sent: list[int] = []  # the bodies the page posts
+    page.on("request", lambda r: sent.append(len(r.post_data or "")) if r.method == "POST" else None)
+    try:
+        page.goto(url)
+        page.wait_for_selector("#board svg")
+        page.goto("about:blank")
+        page.goto(url.split("?")[0] + f"#board={board}")
+        page.wait_for_function("document.querySelector('#status').textContent.includes('too large')")
+        assert page.input_value("#text").count("\n") < 100 and max(sent) < 10_000
+    finally:
+        page.close()
