@@ -129,8 +129,8 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
         if level is None:
             jobs.extend(every or [Job(path, path, data)])
             continue
-        levels = [job for job in every if job.name.startswith(f"{source}#")] or [Job(f"{source}#1", path, data)]
-        picked = [job for job in levels if job.name == path]
+        levels = [job for job in every if job.key.startswith(f"{source}#")] or [Job(f"{source}#1", path, data)]
+        picked = [job for job in levels if job.key == path]
         held = f"{len(levels)} puzzle" + ("" if len(levels) == 1 else "s")
         jobs.extend(picked or [Job(path, path, None, f"{source} holds {held}: there is no #{level[1]}")])
     return jobs
@@ -139,7 +139,7 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
 def _pack_levels(path: str, data: bytes) -> list[Job]:
     """A job per level when ``data`` is a Flow Free level pack, per URL for a file of URLs; [] otherwise."""
     from ..io.files import read_text
-    from ..io.formats import format_for, read_entries
+    from ..io.formats import format_for, numbered, read_entries
 
     text, _ = read_text(data)
     if text is None or not text.strip():
@@ -153,8 +153,13 @@ def _pack_levels(path: str, data: bytes) -> list[Job]:
     if fmt != "level-pack":
         return []
     _, entries, problems = read_entries(text, path, "level-pack")
-    jobs = [Job(f"{path}#{i}", f"{path}#{i}", ("\n".join(e.puzzle.lines) + "\n").encode())
-            for i, e in enumerate(entries, 1)]
-    # A line that cannot be read is reported in the pack's terms: PACK:LINE:COLUMN, as convert reports it.
-    jobs += [Job(f"{path}:{p.line}", path, None, p.message, (p.line, p.column)) for p in problems if p.is_error]
+    jobs = []
+    # PACK#N is the N-th level line, whatever became of the lines before it; a line that cannot be read is the
+    # row of its own number, its error in the pack's terms (PACK:LINE:COLUMN, as convert reports it).
+    for n, line, entry, problem in numbered(text, entries, problems):
+        key = f"{path}#{n}" if n else f"{path}:{line}"
+        if entry is not None:
+            jobs.append(Job(key, key, ("\n".join(entry.puzzle.lines) + "\n").encode()))
+        elif problem is not None:
+            jobs.append(Job(key, path, None, problem.message, (problem.line, problem.column)))
     return jobs

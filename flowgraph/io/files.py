@@ -295,15 +295,23 @@ def level_ref(path: str | Path) -> tuple[str, int] | None:
 
 def _pick_level(text: str, base: str, number: int) -> tuple[Puzzle | None, list[Problem]]:
     """The ``number``-th puzzle of the text of file ``base`` (:func:`level_ref`), its problems in the file's terms."""
-    from .formats import format_for, read_entries
+    from .formats import MANY, format_for, numbered, read_entries
 
-    _, entries, problems = read_entries(text, base, format_for(base, text, grid_by_content=False))
-    if not 1 <= number <= len(entries):
-        if any(p.is_error for p in problems):
-            return None, problems
-        held = f"{len(entries)} puzzle" + ("" if len(entries) == 1 else "s")
-        return None, [Problem(1, 1, "error", f"{base} holds {held}: there is no #{number}")]
-    return entries[number - 1].puzzle, [p for p in problems if not p.is_error]
+    fmt, entries, problems = read_entries(text, base, format_for(base, text, grid_by_content=False))
+    if fmt not in MANY:  # one puzzle: #1 is the file itself
+        return (entries[0].puzzle, problems) if number == 1 and entries else \
+            (None, problems or [Problem(1, 1, "error", f"{base} holds 1 puzzle: there is no #{number}")])
+    lines = numbered(text, entries, problems)
+    for n, line, entry, problem in lines:  # N is the N-th puzzle line, whatever became of the lines before it
+        if n == number and entry is not None:
+            return entry.puzzle, [p for p in problems if not p.is_error and p.line == line]
+        if n == number:
+            return None, [problem] if problem else []
+    if any(n == 0 for n, *_ in lines):  # the file as a whole cannot be read
+        return None, [p for n, _, _, p in lines if n == 0 and p is not None]
+    most = max((n for n, *_ in lines), default=0)
+    held = f"{most} puzzle" + ("" if most == 1 else "s")
+    return None, [Problem(1, 1, "error", f"{base} holds {held}: there is no #{number}")]
 
 
 def parse_file(path: str | Path) -> Puzzle:

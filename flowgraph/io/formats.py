@@ -34,7 +34,7 @@ from .sketch import draw_neighbor_link, sketch_of
 _GRID_ROW = re.compile(r"^[.#* A-Za-z0-9]+$")
 
 __all__ = ["FORMATS", "MANY", "Format", "Entry", "guess_format", "format_for", "format_names", "get_format",
-           "read_entries", "write", "write_many"]
+           "read_entries", "numbered", "write", "write_many"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,8 @@ class Entry:
     name: str
     puzzle: Puzzle
     solution: Solution | None = None
+    #: The line of the file it was read from (1-based), for the formats that hold many; 0 otherwise.
+    line: int = 0
 
 
 def _write_level_pack(entries: list[Entry], limits: Limits | None = None) -> str:
@@ -131,12 +133,12 @@ def write_many(entries: list[Entry], fmt: str, limits: Limits | None = None) -> 
 
 def _read_level_pack(text: str, path: str | None = None) -> tuple[list[Entry], list[Problem]]:
     levels, problems = level_pack.analyse_level_pack(text, path)
-    return [Entry(level.name, level.puzzle, level.solution) for level in levels], problems
+    return [Entry(level.name, level.puzzle, level.solution, level.line) for level in levels], problems
 
 
 def _read_puzzlinks(text: str, path: str | None = None) -> tuple[list[Entry], list[Problem]]:
     urls, problems = puzzlink.analyse_puzzlink(text, path)
-    return [Entry(url.name, url.puzzle) for url in urls], problems
+    return [Entry(url.name, url.puzzle, line=url.line) for url in urls], problems
 
 
 def _write_puzzlinks(entries: list[Entry], limits: Limits | None = None) -> str:
@@ -231,6 +233,33 @@ def format_for(path: str | None, text: str, *, grid_by_content: bool = True) -> 
         return by_suffix[suffix]
     guessed = guess_format(text)
     return "neighbor-link" if guessed == "plain-grid" and not grid_by_content else guessed
+
+
+def numbered(text: str, entries: list[Entry], problems: list[Problem]
+             ) -> list[tuple[int, int, Entry | None, Problem | None]]:
+    """The puzzles of a file that holds many, by their number ``N`` of ``FILE#N``: the N-th line that is
+    neither blank nor a comment, whatever became of the lines before it (a line that cannot be read keeps
+    its number, as its error).
+
+    Returns
+    -------
+    list of (N, line, entry, problem)
+        In file order; each with its entry, or else the error of its line. An error on no puzzle line
+        (the whole file's) has N 0.
+    """
+    from .problems import content_lines
+
+    number = {no: n for n, (no, _) in enumerate(content_lines(text), 1)}
+    by_line: dict[int, tuple[Entry | None, Problem | None]] = {e.line: (e, None) for e in entries}
+    loose = []
+    for p in problems:
+        if not p.is_error:
+            continue
+        if p.line in number and p.line not in by_line:
+            by_line[p.line] = (None, p)
+        elif p.line not in number:
+            loose.append((0, p.line, None, p))
+    return loose + [(number[no], no, *by_line[no]) for no in sorted(by_line) if no in number]
 
 
 def read_entries(text: str, path: str | None = None, fmt: str | None = None, family: str | None = None

@@ -72,6 +72,7 @@ class UrlEntry:
 
     name: str
     puzzle: Puzzle
+    line: int = 0  #: the line of the file it was read from (1-based)
 
 
 def analyse_puzzlink(text: str, path: str | None = None) -> tuple[list[UrlEntry], list[Problem]]:
@@ -101,7 +102,7 @@ def analyse_puzzlink(text: str, path: str | None = None) -> tuple[list[UrlEntry]
         except LineError as bad:
             problems.append(Problem(no, bad.column, "error", bad.message))
             continue
-        entries.append(UrlEntry(stem if len(lines) == 1 else f"{stem}_{no}", puzzle))
+        entries.append(UrlEntry(stem if len(lines) == 1 else f"{stem}_{no}", puzzle, no))
     if not entries and not problems:
         problems.append(Problem(1, 1, "error", "no URL: expected https://puzz.link/p?numlin/W/H/DATA"))
     return entries, problems

@@ -293,6 +293,27 @@ def test_pack_hash_n_picks_the_level(tmp_path):
     assert load(str(odd))[0] is not None
 
 
+def test_pack_hash_n_is_the_nth_level_line_whatever_became_of_the_lines_before_it(tmp_path, capsys):
+    """Issue 52: after a line that failed to read, every later #N answered for the next level."""
+    pack = _pack(tmp_path)
+    good = pack.read_text().splitlines()
+    pack.write_text(f"// a comment is no level\n{good[0]}\n3,0,9,2;0,1,2;3,4,5,8,7,99\n{good[1]}\n")
+    jobs = expand_jobs([str(pack)])
+    assert [j.key for j in jobs] == [f"{pack}#1", f"{pack}#2", f"{pack}#3"]
+    assert jobs[1].error and jobs[1].at == (3, 15) and jobs[2].data is not None
+    from flowgraph.io.files import load
+
+    third, _ = load(f"{pack}#3")
+    second_line = tmp_path / "second.pack"
+    second_line.write_text(good[1] + "\n")
+    assert third is not None and third.graph.edges == load(f"{second_line}#1")[0].graph.edges
+    assert "pipe 2 must run over" in load(f"{pack}#2")[1][0].message
+    assert "holds 3 puzzles: there is no #4" in load(f"{pack}#4")[1][0].message
+    assert main(["solve", f"{pack}#3", f"{pack}#2"]) == 3
+    err = capsys.readouterr().err
+    assert f"{pack}:3:15: pipe 2 must run over" in err
+
+
 def test_ctrl_c_stops_a_batch_of_large_boards_within_a_second(tmp_path):
     """Issue 51: the workers finished their boards first (12-15 s over 200x200 boards)."""
     d = tmp_path / "large"
