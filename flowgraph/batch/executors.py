@@ -15,9 +15,13 @@ from typing import Any
 
 from .tasks import EMPTY_STATS
 
-__all__ = ["Executor", "SerialExecutor", "PoolExecutor", "DaskExecutor", "make_executor"]
+__all__ = ["Executor", "SerialExecutor", "PoolExecutor", "DaskExecutor", "make_executor", "ClusterLost"]
 
 Task = Callable[..., dict]
+
+
+class ClusterLost(RuntimeError):
+    """The executor's cluster is gone (its scheduler lost): the batch stops, as on Ctrl-C, with the rows done."""
 
 
 def _error_row(exc: BaseException) -> dict[str, Any]:
@@ -189,11 +193,20 @@ class DaskExecutor(Executor):
             from distributed import Client, LocalCluster
         except ImportError:
             raise RuntimeError("--scheduler needs Dask: pip install 'flowgraph-solver[dask]'") from None
+        import logging
+
+        # Dask's own log lines (a lost connection, a rescheduled key) are said here in flowgraph's words: a
+        # lost scheduler ends the batch with one line, a failed task is its job's row
+        for name in ["distributed", *logging.root.manager.loggerDict]:  # (dask's config gives some their own level)
+            if name.split(".", 1)[0] == "distributed":
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+        self.lost = False
         self._cluster = None
         try:
             if address == "local":
                 self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                             host="127.0.0.1", dashboard_address=None)
+                                             host="127.0.0.1", dashboard_address=None,
+                                             silence_logs=logging.CRITICAL)
                 self.client = Client(self._cluster)
             else:
                 self.client = Client(address, timeout=10)
@@ -220,17 +233,28 @@ class DaskExecutor(Executor):
             try:
                 rows = future.result()
             except Exception as exc:  # noqa: BLE001 - KilledWorker after retries, a task's bug: rows
-                rows = [_error_row(exc)] * len(args[k:k + size])
+                if self._lost(exc):
+                    self.lost = True
+                    raise ClusterLost(f"lost the Dask scheduler {self.name.removeprefix('dask ')}") from None
+                # one row of its own per job: a shared dict took the first job's key for all of them
+                rows = [_error_row(exc) for _ in args[k:k + size]]
             for j, row in enumerate(rows):
                 yield k + j, row
             future.release()
 
+    def _lost(self, exc: BaseException) -> bool:
+        """Whether ``exc`` says the scheduler is gone (not that a task or its worker failed)."""
+        if getattr(exc, "reason", None) == "scheduler-connection-lost":
+            return True
+        return getattr(self.client, "status", "running") not in ("running", "newly-created")
+
     def close(self, cancel: bool = False) -> None:
         client = getattr(self, "client", None)
         if client is not None:
-            if cancel and getattr(self, "_futures", None):
+            lost = getattr(self, "lost", False)
+            if cancel and getattr(self, "_futures", None) and not lost:
                 client.cancel(self._futures)
-            client.close()
+            client.close(timeout=2 if lost else None)  # (no scheduler to say goodbye to: do not wait for it)
         if self._cluster is not None:
             self._cluster.close()
 

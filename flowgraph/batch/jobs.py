@@ -9,7 +9,7 @@ reports it. Nothing here raises for bad input.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,17 +59,26 @@ class EmptyFolderError(ValueError):
     """A folder given as input holds no puzzle file of any format."""
 
 
-def puzzle_files(paths: Iterable[str]) -> list[str]:
-    """Files as given (missing ones too: they become rows); folders become their puzzle files, recursively, sorted.
+def puzzle_files(paths: Iterable[str], empty: list[str] | None = None) -> list[str]:
+    """Files as given (missing ones too: they become rows); folders become their puzzle files, recursively, in
+    name order with numbers by value (``_2`` before ``_10``).
 
     A folder's puzzle files are those with the suffix of a format flowgraph
-    reads (``.txt``, ``.grid``, ``.nl``, ``.json``, ``.pack``).
+    reads (``.txt``, ``.grid``, ``.nl``, ``.json``, ``.pack``), not what
+    flowgraph writes beside them (:data:`~flowgraph.io.files.WRITTEN_BESIDE`);
+    one that is no regular file (a FIFO) is listed too, and is its row.
+
+    Parameters
+    ----------
+    empty : list of str, optional
+        Receives each folder that holds no puzzle file; without it, such a folder is an error.
 
     Raises
     ------
     EmptyFolderError
-        A folder holds no such file.
+        A folder holds no such file and ``empty`` is None.
     """
+    from ..io.files import WRITTEN_BESIDE, natural_key
     from ..io.formats import FORMATS
 
     suffixes = {fmt.suffix for fmt in FORMATS.values()}
@@ -77,9 +86,12 @@ def puzzle_files(paths: Iterable[str]) -> list[str]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found = sorted(f for f in path.rglob("*") if f.suffix in suffixes and f.is_file())
-            if not found:
+            found = sorted((f for f in path.rglob("*") if f.suffix in suffixes and not f.name.endswith(WRITTEN_BESIDE)
+                            and not f.is_dir()), key=lambda f: natural_key(str(f)))
+            if not found and empty is None:
                 raise EmptyFolderError(f"{p} is a folder with no puzzle files ({', '.join(sorted(suffixes))})")
+            if not found and empty is not None:
+                empty.append(p)
             out.extend(str(f) for f in found)
         else:
             out.append(p)
@@ -102,16 +114,18 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
         A level pack whose lines do not all read gives a job per bad line
         that reports it; an unreadable file gives one such job.
 
-    Raises
-    ------
-    EmptyFolderError
-        A folder holds no puzzle file.
+    A folder with no puzzle file is a job that reports it (the batch carries on).
     """
     jobs: list[Job] = []
     from ..io.files import level_ref, read_bounded
+    from ..io.formats import FORMATS
     from ..io.puzzlink import is_url
 
-    for path in puzzle_files(paths):
+    suffixes = ", ".join(sorted({fmt.suffix for fmt in FORMATS.values()}))
+    for path, empty in _inputs(paths):
+        if empty:  # a folder with no puzzle file: its row, where it stood; the batch carries on
+            jobs.append(Job(path, path, None, f"a folder with no puzzle files ({suffixes})"))
+            continue
         if path == "-":
             jobs.append(Job("-", "-", stdin or b""))
             continue
@@ -134,6 +148,15 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
         held = f"{len(levels)} puzzle" + ("" if len(levels) == 1 else "s")
         jobs.extend(picked or [Job(path, path, None, f"{source} holds {held}: there is no #{level[1]}")])
     return jobs
+
+
+def _inputs(paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """``(path, False)`` for each of :func:`puzzle_files` of each input in turn; ``(folder, True)``, in its place,
+    for a folder with none."""
+    for p in paths:
+        empty: list[str] = []
+        found = puzzle_files([p], empty)
+        yield from ((f, False) for f in found) if not empty else [(p, True)]
 
 
 def _pack_levels(path: str, data: bytes) -> list[Job]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..io.files import read_bounded, write_atomic, writing
-from .executors import Executor
+from .executors import ClusterLost, Executor
 from .tasks import STATUSES
 
 __all__ = ["Batch", "run_batch", "read_rows", "summarise"]
@@ -35,12 +35,15 @@ class Batch:
     resumed : int
         Rows taken from the output file of an earlier run.
     interrupted : bool
-        Stopped by Ctrl-C before every job was done.
+        Stopped by Ctrl-C, or by a lost cluster, before every job was done.
+    lost : str or None
+        What was lost when the cluster was (its scheduler gone): the batch stopped there.
     """
 
     rows: list[dict | None]
     resumed: int = 0
     interrupted: bool = False
+    lost: str | None = None
     wall_seconds: float = 0.0
     executor: str = ""
     workers: int = 1
@@ -120,7 +123,8 @@ def run_batch(
     -------
     Batch
         Never raises for a bad job (its row says what went wrong); Ctrl-C
-        returns with ``interrupted`` set after stopping the executor.
+        returns with ``interrupted`` set after stopping the executor, a lost
+        cluster (:class:`~.executors.ClusterLost`) with ``lost`` set too.
     """
     import time
 
@@ -156,6 +160,10 @@ def run_batch(
                 on_row(i, row)
     except KeyboardInterrupt:
         batch.interrupted = True
+        executor.close(cancel=True)
+    except ClusterLost as exc:  # as Ctrl-C: the rows done are kept, --resume finishes
+        batch.interrupted = True
+        batch.lost = str(exc)
         executor.close(cancel=True)
     finally:
         restore()

@@ -20,11 +20,14 @@ from .common import exit_help, output_file, positive_int
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-__all__ = ["add_batch_options", "batch_limits", "run_rows", "print_summary", "EXIT_INTERRUPTED", "BATCH_EXIT_HELP",
+__all__ = ["add_batch_options", "batch_limits", "run_rows", "print_summary", "EXIT_INTERRUPTED", "EXIT_LOST",
+           "BATCH_EXIT_HELP",
            "SMALL_BATCH", "finish"]
 
 #: The exit status of a batch stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
+#: The exit status of a batch whose cluster was lost (its Dask scheduler gone); the rows done are kept.
+EXIT_LOST = 7
 
 #: Batches of fewer puzzles run in this process unless --jobs says otherwise (starting a worker costs ~0.3 s).
 SMALL_BATCH = 4
@@ -204,8 +207,8 @@ def finish(err: Console, batch, title: str | None, out: str | None, status: int)
     if title is not None and (len(batch.rows) > 1 or batch.interrupted):
         print_summary(err, summarise(batch), title)
     if batch.interrupted:
-        err.print(f"interrupted: {len(batch.done)} of {len(batch.rows)} done"
+        err.print(f"{batch.lost or 'interrupted'}: {len(batch.done)} of {len(batch.rows)} done"
                   + (f"; their rows are in {out}: add --resume to finish the rest" if out else ""),
                   style="yellow", markup=False)
-        return EXIT_INTERRUPTED
+        return EXIT_LOST if batch.lost else EXIT_INTERRUPTED
     return status

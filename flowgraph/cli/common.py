@@ -30,6 +30,8 @@ def exit_help(ok: str = "every puzzle solved",
     """The exit-status table of a command's ``--help``, with its own words for statuses 0 and 1."""
     interrupted = ("interrupted (Ctrl-C): the rows done stay in --out FILE; --resume finishes" if batch
                    else "interrupted (Ctrl-C)")
+    lost = ("\n  7  the Dask scheduler was lost (--scheduler): the rows done stay in --out FILE; --resume\n"
+            "     finishes" if batch else "")
     return f"""\
 exit status:
   0  {ok}
@@ -40,7 +42,7 @@ exit status:
   5  internal error: a bug, such as an answer that failed verification (please report it;
      flowgraph --debug COMMAND ... shows the traceback)
   6  an output could not be written (a full disk, a read-only folder): one line names it; a
-     file is written whole or not at all
+     file is written whole or not at all{lost}
   130 {interrupted}
 With several files, the largest status applies; every file is still processed.
 """

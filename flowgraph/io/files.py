@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterator
@@ -281,6 +282,22 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None, *,
                               f"with 'flowgraph convert {path} -o DIR' first")]
     return (entries[0].puzzle if entries else None), problems
 
+
+
+#: What flowgraph writes beside the puzzles of a folder (``convert -o DIR --solutions``): never read as a puzzle.
+WRITTEN_BESIDE = (".solution.json",)
+
+
+def natural_key(name: str) -> tuple:
+    """Sort key that orders the numbers in names by value: ``pack_2`` before ``pack_10`` (a level pack's levels
+    written to a folder come back in level order).
+
+    Examples
+    --------
+    >>> sorted(["p_10.txt", "p_2.txt", "p_1.txt"], key=natural_key)
+    ['p_1.txt', 'p_2.txt', 'p_10.txt']
+    """
+    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part) for part in re.split(r"([0-9]+)", name))
 
 
 def level_ref(path: str | Path) -> tuple[str, int] | None:

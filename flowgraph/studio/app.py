@@ -76,7 +76,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..io.budget import over_budget
-from ..io.files import MAX_BYTES, describe_size, read_bounded, write_atomic
+from ..io.files import MAX_BYTES, WRITTEN_BESIDE, describe_size, natural_key, read_bounded, write_atomic
 from ..io.problems import exact_int
 from . import api, jobs
 from .guard import Guard, new_token
@@ -490,8 +490,9 @@ def _read_folder(folder: Path) -> dict:
     skipped = total = 0
     try:
         with os.scandir(folder) as entries:
-            listed = [e for e in entries if not e.name.startswith(".") and not e.name.lower().endswith(NOT_PUZZLES)]
-            names = sorted(e.name for e in listed if e.is_file(follow_symlinks=False))
+            listed = [e for e in entries if not e.name.startswith(".")
+                      and not e.name.lower().endswith((*NOT_PUZZLES, *WRITTEN_BESIDE))]
+            names = sorted((e.name for e in listed if e.is_file(follow_symlinks=False)), key=natural_key)
             skipped = sum(e.is_symlink() for e in listed)  # never followed, but said
     except OSError as exc:
         return {"path": str(folder), "folder": True, "files": [], "skipped": 0,

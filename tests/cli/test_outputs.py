@@ -125,10 +125,12 @@ def test_a_level_pack_reads_at_most_a_file_s_worth_of_cells(tmp_path, capsys):
     assert len(problems) == 21
 
 
-def test_a_folder_with_no_puzzle_files_says_so(tmp_path, capsys):
+def test_a_folder_with_no_puzzle_files_says_so_and_the_batch_carries_on(tmp_path, capsys):
     (tmp_path / "notes.md").write_text("no puzzles here")
-    assert main(["solve", str(tmp_path)]) == 2
-    assert "no puzzle files" in capsys.readouterr().err
+    regular = str(PUZZLES / "standard" / "regular_5x5.txt")
+    assert main(["solve", str(tmp_path), regular, "--json"]) == 3  # issue 52: it stopped the whole batch
+    out, err = capsys.readouterr()
+    assert f"{tmp_path}:1:1: a folder with no puzzle files" in err and '"status": "solved"' in out
 
 
 def test_a_folder_stands_for_its_puzzle_files_of_every_format(tmp_path, capsys):
