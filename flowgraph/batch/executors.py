@@ -135,16 +135,27 @@ class PoolExecutor(Executor):
         self.workers = workers
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up,))
 
-    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
-        from concurrent.futures import as_completed
+    #: Tasks in flight per worker: enough to keep each busy, few enough that the client holds a bounded window
+    #: of a batch of any size (a million submitted at once held every puzzle's text twice).
+    WINDOW = 8
 
-        futures = {self._pool.submit(task, *a): i for i, a in enumerate(args)}
-        for future in as_completed(futures):
-            try:
-                row = future.result()
-            except Exception as exc:  # noqa: BLE001 - a worker that died or a task's bug: a row
-                row = _error_row(exc)
-            yield futures[future], row
+    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        futures: dict = {}
+        submitted = 0
+        while submitted < len(args) or futures:
+            while submitted < len(args) and len(futures) < self.WINDOW * self.workers:
+                futures[self._pool.submit(task, *args[submitted])] = submitted
+                submitted += 1
+            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for future in done:
+                i = futures.pop(future)
+                try:
+                    row = future.result()
+                except Exception as exc:  # noqa: BLE001 - a worker that died or a task's bug: a row
+                    row = _error_row(exc)
+                yield i, row
 
     def close(self, cancel: bool = False) -> None:
         """Wait for the workers; ``cancel`` (Ctrl-C): end them now, their boards unfinished (a 200x200 board
@@ -187,6 +198,10 @@ class DaskExecutor(Executor):
     name = "dask"
     #: The most jobs one Dask task carries.
     CHUNK = 16
+    #: Chunks in flight per worker (the scheduler and the client hold a window, not the whole batch).
+    WINDOW = 4
+    #: Seconds to wait for a first worker before a batch is refused (a scheduler with none waited for ever).
+    WORKERS_WAIT_S = 10.0
 
     def __init__(self, address: str, workers: int = 2, warm_up: str | None = None):
         try:
@@ -213,6 +228,13 @@ class DaskExecutor(Executor):
         except (OSError, TimeoutError) as exc:
             self.close()
             raise RuntimeError(f"cannot reach the Dask scheduler {address}: {exc}") from None
+        if address != "local":
+            try:  # a scheduler with no workers would take the tasks and wait for ever, silently
+                self.client.wait_for_workers(1, timeout=self.WORKERS_WAIT_S)
+            except (TimeoutError, OSError):
+                self.close()
+                raise RuntimeError(f"the Dask scheduler {address} has no workers (waited {self.WORKERS_WAIT_S:g} s): "
+                                   f"start some with 'dask worker {address}'") from None
         self.workers = len(self.client.scheduler_info().get("workers", {})) or workers
         self.name = f"dask {self.client.scheduler_info().get('address', address)}"
         if warm_up:
@@ -224,12 +246,24 @@ class DaskExecutor(Executor):
         # Small puzzles take milliseconds, less than Dask's cost per task: send them in chunks, so that
         # each worker still gets several chunks (for balance) and a chunk is at most CHUNK jobs.
         size = max(1, min(self.CHUNK, len(args) // (8 * max(1, self.workers))))
-        starts = range(0, len(args), size)
-        futures = [self.client.submit(_run_chunk, task, list(args[k:k + size]), pure=False) for k in starts]
-        first = {f.key: k for f, k in zip(futures, starts)}
-        self._futures = futures
-        for future in dask_completed(futures):
-            k = first[future.key]
+        starts = iter(range(0, len(args), size))
+        first: dict = {}
+        self._futures: set = set()
+
+        def submit() -> None:  # the next chunk, if any: a bounded window of chunks is in flight, not the batch
+            k = next(starts, None)
+            if k is not None:
+                future = self.client.submit(_run_chunk, task, list(args[k:k + size]), pure=False)
+                first[future.key] = k
+                self._futures.add(future)
+                flight.add(future)
+
+        flight = dask_completed([])
+        for _ in range(self.WINDOW * max(1, self.workers)):
+            submit()
+        for future in flight:
+            self._futures.discard(future)
+            k = first.pop(future.key)
             try:
                 rows = future.result()
             except Exception as exc:  # noqa: BLE001 - KilledWorker after retries, a task's bug: rows
@@ -238,9 +272,10 @@ class DaskExecutor(Executor):
                     raise ClusterLost(f"lost the Dask scheduler {self.name.removeprefix('dask ')}") from None
                 # one row of its own per job: a shared dict took the first job's key for all of them
                 rows = [_error_row(exc) for _ in args[k:k + size]]
+            future.release()
+            submit()  # (after its result: a lost scheduler is said before anything more is sent)
             for j, row in enumerate(rows):
                 yield k + j, row
-            future.release()
 
     def _lost(self, exc: BaseException) -> bool:
         """Whether ``exc`` says the scheduler is gone (not that a task or its worker failed)."""
@@ -253,7 +288,7 @@ class DaskExecutor(Executor):
         if client is not None:
             lost = getattr(self, "lost", False)
             if cancel and getattr(self, "_futures", None) and not lost:
-                client.cancel(self._futures)
+                client.cancel(list(self._futures))
             client.close(timeout=2 if lost else None)  # (no scheduler to say goodbye to: do not wait for it)
         if self._cluster is not None:
             self._cluster.close()

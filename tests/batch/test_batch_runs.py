@@ -197,12 +197,23 @@ def test_a_failed_chunk_gives_each_job_a_row_of_its_own():
 
     executor = DaskExecutor.__new__(DaskExecutor)
     executor.workers, executor.name, executor.lost = 2, "dask test", False
+    executor._cluster = None
     executor.client = type("Client", (), {"status": "running",
                                           "submit": staticmethod(lambda *a, **k: Future())})()
     import distributed
 
+    class FirstOnly:  # as distributed.as_completed, yielding the first chunk only
+        def __init__(self, futures):
+            self.futures = list(futures)
+
+        def add(self, future):
+            self.futures.append(future)
+
+        def __iter__(self):
+            yield self.futures[0]
+
     real = distributed.as_completed
-    distributed.as_completed = lambda futures: iter(futures[:1])
+    distributed.as_completed = FirstOnly
     try:
         rows = list(executor.run(int, [("1",)] * 160))  # chunks of 10 jobs; the first fails as a whole
     finally:
@@ -402,3 +413,13 @@ def test_a_fifo_in_a_folder_is_a_row_of_its_own(tmp_path, capsys):
     assert main(["solve", str(tmp_path), "--json"]) == 3
     out, err = capsys.readouterr()
     assert '"status": "solved"' in out and f"{tmp_path / 'b.txt'}:1:1: cannot read file: not a regular file" in err
+
+
+def test_a_scheduler_with_no_workers_is_said_not_waited_for(monkeypatch):
+    """Issue 52: a scheduler with no workers took the tasks and waited for ever, silently."""
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(DaskExecutor, "WORKERS_WAIT_S", 1.0)
+    with LocalCluster(n_workers=0, processes=False, scheduler_port=0, dashboard_address=None) as cluster:
+        with pytest.raises(RuntimeError, match="has no workers .waited 1 s.: start some with 'dask worker"):
+            DaskExecutor(cluster.scheduler_address)
