@@ -136,26 +136,35 @@ class PoolExecutor(Executor):
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up,))
 
     #: Tasks in flight per worker: enough to keep each busy, few enough that the client holds a bounded window
-    #: of a batch of any size (a million submitted at once held every puzzle's text twice).
-    WINDOW = 8
+    #: of a batch of any size (a million submitted at once held every puzzle's text twice). 8 a worker measured
+    #: 6-8 % slower on 396 small boards; 32 is within the run-to-run noise (docs/benchmarks.md).
+    WINDOW = 32
 
     def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
-        from concurrent.futures import FIRST_COMPLETED, wait
+        import queue
 
-        futures: dict = {}
-        submitted = 0
-        while submitted < len(args) or futures:
-            while submitted < len(args) and len(futures) < self.WINDOW * self.workers:
-                futures[self._pool.submit(task, *args[submitted])] = submitted
-                submitted += 1
-            done, _ = wait(futures, return_when=FIRST_COMPLETED)
-            for future in done:
-                i = futures.pop(future)
-                try:
-                    row = future.result()
-                except Exception as exc:  # noqa: BLE001 - a worker that died or a task's bug: a row
-                    row = _error_row(exc)
-                yield i, row
+        finished: queue.SimpleQueue = queue.SimpleQueue()  # (index, future) as each finishes, in any order
+        submitted = flying = 0
+
+        def submit() -> None:
+            nonlocal submitted, flying
+            index = submitted
+            self._pool.submit(task, *args[index]).add_done_callback(lambda f: finished.put((index, f)))
+            submitted += 1
+            flying += 1
+
+        while submitted < len(args) and flying < self.WINDOW * self.workers:
+            submit()
+        while flying:
+            i, future = finished.get()
+            flying -= 1
+            if submitted < len(args):
+                submit()
+            try:
+                row = future.result()
+            except Exception as exc:  # noqa: BLE001 - a worker that died or a task's bug: a row
+                row = _error_row(exc)
+            yield i, row
 
     def close(self, cancel: bool = False) -> None:
         """Wait for the workers; ``cancel`` (Ctrl-C): end them now, their boards unfinished (a 200x200 board
