@@ -67,16 +67,21 @@ class Level:
         The level as neighbor-link text.
     puzzle : Puzzle
         Parsed from ``text``.
-    solution : Solution
-        The pipes of the line, on ``puzzle``: verified (a line whose pipes
-        break the rules is reported, not returned).
+    solution : Solution or None
+        The pipes of the line, on ``puzzle``, verified; None when they do not
+        read as a solution of the board (the game reads the board and
+        endpoints and not the pipes, so such a level is read all the same,
+        with a warning, ``note``).
+    note : Problem or None
+        That warning, at the pipe's column.
     """
 
     name: str
     line: int
     text: str
     puzzle: Puzzle
-    solution: Solution
+    solution: Solution | None
+    note: Problem | None = None
 
 
 def looks_like_level_pack(text: str) -> bool:
@@ -113,6 +118,8 @@ def analyse_level_pack(text: str, path: str | None = None) -> tuple[list[Level],
             level = replace(level, name=f"{level.name}_line{line_no}")
         names.add(level.name)
         levels.append(level)
+        if level.note is not None:
+            problems.append(level.note)
     if not levels and not problems:
         problems.append(Problem(1, 1, "error", "no level lines: expected SIZE,f1,LEVEL,NFLOWS...;PIPE;..."))
     return levels, problems
@@ -127,8 +134,9 @@ def read_level_pack(text: str, path: str | None = None) -> list[Level]:
         The first line that cannot be read, at the column of the field.
     """
     levels, problems = analyse_level_pack(text, path)
-    if problems:
-        raise problems[0].to_error(path)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        raise errors[0].to_error(path)
     return levels
 
 
@@ -221,7 +229,11 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     if puzzle is None:
         first = next(p for p in problems if p.is_error)
         raise LineError(hcol, f"the level is not a valid board: {first.message}")
-    return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, paths, width, pipes))
+    try:
+        return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, paths, width, pipes))
+    except LineError as bad:  # the game reads the board and its endpoints, not the pipes: so does flowgraph
+        note = Problem(line_no, bad.column, "warning", f"{bad.message}: the level is read without its pipes")
+        return Level(f"{stem}_{level}", line_no, text, puzzle, None, note)
 
 
 def _xy(i: int, width: int) -> tuple[int, int]:

@@ -176,3 +176,17 @@ def test_a_board_too_large_to_draw_says_so():
     assert puzzle is not None
     with pytest.raises(ConversionError, match="too large to draw"):
         svg(puzzle)
+
+
+def test_a_level_whose_pipes_are_no_solution_is_read_as_the_game_reads_it(tmp_path, capsys):
+    """Issue 52: 15 of the game's 9,111 level lines were refused for their stored pipes (a pipe turning on a
+    bridge), though the game reads the board and its endpoints only, and the same levels solve as files."""
+    from flowgraph.cli import main
+
+    line = "3,0,1,2,4;0,1,2,5,8;3,4,7,6"  # pipe 2 turns on the bridge
+    levels, problems = analyse_level_pack(line + "\n", "p.txt")
+    assert len(levels) == 1 and levels[0].solution is None
+    assert [p.severity for p in problems] == ["warning"] and "read without its pipes" in problems[0].message
+    pack = tmp_path / "p.pack"
+    pack.write_text(line + "\n")
+    assert main(["validate", f"{pack}#1"]) == 0
