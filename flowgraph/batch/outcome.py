@@ -82,7 +82,7 @@ class Outcome:
 
 
 def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, data: bytes | None = None,
-               rules: str | None = None) -> Outcome:
+               rules: str | None = None, line: int = 1) -> Outcome:
     """Read, parse, solve and verify one puzzle file; never raises for bad input.
 
     Parameters
@@ -113,7 +113,7 @@ def solve_file(path: str, engine: str = "auto", limits: Limits | None = None, da
         out["nodes"] = out["states"]  # docs/format.md's name for the states expanded
         return out
 
-    puzzle, problems = load(path, data, memory_bytes=limits.memory_bytes)
+    puzzle, problems = load(path, data, memory_bytes=limits.memory_bytes, line=line)
     if puzzle is None:
         return Outcome(path, "invalid", engine, problems=problems, stats=stats())
     puzzle = puzzle.with_rules(rules)

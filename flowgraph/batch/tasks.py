@@ -40,7 +40,7 @@ def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
 
     if job.error:
         return _unreadable(job, "solved")
-    outcome = solve_file(job.name, engine, limits, data=job.data, rules=rules)
+    outcome = solve_file(job.name, engine, limits, data=job.data, rules=rules, line=job.line)
     if outcome.status == "unsolvable" and outcome.puzzle is not None:  # say why, in flows or cells
         from ..authoring.diagnose import SECONDS, why_unsolvable
 
@@ -68,7 +68,7 @@ def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
     if job.error:
         status, stats, puzzle = "invalid", EMPTY_STATS, None
     else:
-        outcome = solve_file(job.name, engine, limits, data=job.data, rules=rules)
+        outcome = solve_file(job.name, engine, limits, data=job.data, rules=rules, line=job.line)
         status, stats, puzzle = outcome.status, outcome.stats, outcome.puzzle
     return {"key": job.key, "path": job.name, "cells": puzzle.cells if puzzle else 0,
             "flows": len(puzzle.flows) if puzzle else 0, "status": status,
@@ -89,14 +89,13 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     ``unique``/``multiple``/``unsolvable``/``limit``. A board that takes more than ``memory_bytes`` to
     read is invalid (:func:`flowgraph.io.files.load`).
     """
-    from ..io.files import load
 
     if job.error:
         unreadable = _unreadable(job, "valid")
         unreadable["problems"] = [job.error_problem().to_json()]
         return unreadable
     t0 = time.perf_counter()
-    puzzle, problems = load(job.name, job.data, memory_bytes=memory_bytes)
+    puzzle, problems = job.read(memory_bytes)
     valid = not any(p.is_error for p in problems)
     row: dict[str, Any] = {"key": job.key, "puzzle": job.name, "valid": valid,
                            "problems": [p.to_json() for p in problems], "status": "valid" if valid else "invalid"}
@@ -183,12 +182,11 @@ def rate_task(job: Job, time_limit_s: float | None = None) -> dict[str, Any]:
     path's cells), ``counts`` and ``unique`` when rated, ``message`` otherwise, and ``stats.seconds``."""
     from ..authoring.explain import explain
     from ..errors import RulesError, SearchLimitError, UnsolvableError
-    from ..io.files import load
 
     if job.error:
         return _unreadable(job, "rated")
     t0 = time.perf_counter()
-    puzzle, problems = load(job.name, job.data)
+    puzzle, problems = job.read()
     row: dict[str, Any] = {"key": job.key, "puzzle": job.name}
     if puzzle is None or any(p.is_error for p in problems):
         row.update(status="invalid", errors=[p.to_json() for p in problems if p.is_error])

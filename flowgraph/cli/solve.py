@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         statuses.append(EXIT[row["status"]])
         if args.json:  # the row as it is: no need to parse the puzzle again
             print(json.dumps({k: row[k] for k in _CONTRACT if k in row}), flush=True)
-            print_problems(err, jobs[i].name, (Problem(e["line"], e["column"], "error", e["message"])
+            print_problems(err, jobs[i].where, (Problem(e["line"], e["column"], "error", e["message"])
                                                for e in row.get("errors", [])))
             if row["status"] == "solved" and (args.svg or args.png):
                 write_pictures(outcome_of(jobs[i], row, budget.memory_bytes), args, err)
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         outcome = outcome_of(jobs[i], row, budget.memory_bytes)
         if outcome.status == "solved" and (args.svg or args.png):
             write_pictures(outcome, args, err)
-        print_problems(err, outcome.path, outcome.problems)
+        print_problems(err, jobs[i].where, outcome.problems)
         if outcome.status == "invalid":
             return
         if len(jobs) > 1:
@@ -104,13 +104,12 @@ def run(args: argparse.Namespace) -> int:
 
 def outcome_of(job, row: dict, memory_bytes: int | None = None) -> Outcome:
     """The :class:`Outcome` a row describes, with its puzzle parsed again here and its solution verified."""
-    from ..io.files import load
     from ..model import Solution
     from ..verify import verify
 
     # (a board the worker read is read again whatever it takes; one it refused, within the same budget)
     memory = None if row["status"] != "invalid" else memory_bytes
-    puzzle, problems = load(job.name, job.data, memory_bytes=memory) if job.data is not None else (None, [])
+    puzzle, problems = job.read(memory) if job.data is not None else (None, [])
     if puzzle is not None:
         puzzle = puzzle.with_rules(row.get("rules"))
     if job.error:

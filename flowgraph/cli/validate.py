@@ -9,7 +9,6 @@ from rich.console import Console
 from rich.text import Text
 
 from ..authoring.uniqueness import Uniqueness, differing_cells
-from ..io.files import load
 from ..io.problems import Problem
 from ..model import Puzzle, Rules, Solution
 from ..render.text import board_rows, flow_style, solution_grid
@@ -109,10 +108,10 @@ def run(args: argparse.Namespace) -> int:
                 obj["verdict"] = {"unsolvable": "none"}.get(verdict, verdict)
             print(json.dumps(obj), flush=True)
             return
-        puzzle, problems = (load(job.name, job.data, memory_bytes=None if row.get("valid") else args.memory_limit << 20)
+        puzzle, problems = (job.read(None if row.get("valid") else args.memory_limit << 20)
                             if job.error is None
                             else (None, [job.error_problem()]))
-        _print_verdict(out, job.name, puzzle, problems)
+        _print_verdict(out, job.name, puzzle, problems, job.where)
         if verdict is not None and puzzle is not None:
             solutions = tuple(Solution(puzzle, {k: tuple(tuple(n) for n in v) for k, v in paths.items()}, "sat")
                               for paths in row.get("_solutions", []))
@@ -133,9 +132,10 @@ def run(args: argparse.Namespace) -> int:
     return finish(err, batch, "flowgraph validate", args.out, max(statuses, default=0))
 
 
-def _print_verdict(out: Console, path: str, puzzle: Puzzle | None, problems: list[Problem]) -> None:
+def _print_verdict(out: Console, path: str, puzzle: Puzzle | None, problems: list[Problem],
+                   where: str | None = None) -> None:
     for p in problems[:MAX_SHOWN_PROBLEMS]:
-        line = Text(f"{p.location(path)}: ")
+        line = Text(f"{p.location(where or path)}: ")
         line.append(f"{p.severity}:", style="bold red" if p.is_error else "bold yellow")
         line.append(f" {p.message}")
         out.print(line)

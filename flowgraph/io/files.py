@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import re
@@ -222,7 +223,7 @@ def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
 
 
 def load(path: str | Path, data: bytes | None = None, fmt: str | None = None, *,
-         memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> tuple[Puzzle | None, list[Problem]]:
+         memory_bytes: int | None = DEFAULT_MEMORY_BYTES, line: int = 1) -> tuple[Puzzle | None, list[Problem]]:
     """Read, decode and analyse a puzzle file; never raises for bad input.
 
     Parameters
@@ -242,6 +243,9 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None, *,
         (:func:`flowgraph.io.budget.cells_bound` cells at
         :data:`~flowgraph.io.budget.READ_BYTES_PER_CELL`) is an error at 1:1,
         found before anything is parsed.
+    line : int
+        The line of its file where ``data`` begins (a level pack's level line,
+        read alone): the problems are given at the file's lines.
 
     Returns
     -------
@@ -261,6 +265,9 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None, *,
             data = read_bounded(level[0] if level else path)
         except OSError as err:
             return None, [Problem(1, 1, "error", f"cannot read file: {err.strerror or err}")]
+    if line != 1:
+        puzzle, problems = load(path, data, fmt, memory_bytes=memory_bytes)
+        return puzzle, [dataclasses.replace(p, line=p.line + line - 1) for p in problems]
     text, problems = read_text(data)
     if text is None:
         return None, problems

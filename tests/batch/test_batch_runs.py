@@ -363,7 +363,10 @@ def test_pack_hash_n_is_the_nth_level_line_whatever_became_of_the_lines_before_i
     pack.write_text(f"// a comment is no level\n{good[0]}\n3,0,9,2;0,1,2;3,4,5,8,7,99\n{good[1]}\n")
     jobs = expand_jobs([str(pack)])
     assert [j.key for j in jobs] == [f"{pack}#1", f"{pack}#2", f"{pack}#3"]
-    assert jobs[1].error and jobs[1].at == (3, 15) and jobs[2].data is not None
+    # each level line is its worker's to read (issue 52: the client parsed every level first), at its own line
+    assert [j.line for j in jobs] == [2, 3, 4] and all(j.source == str(pack) for j in jobs)
+    bad = jobs[1].read()[1][0]
+    assert (bad.line, bad.column) == (3, 15) and "pipe 2 must run over" in bad.message
     from flowgraph.io.files import load
 
     third, _ = load(f"{pack}#3")
