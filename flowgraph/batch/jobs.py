@@ -36,8 +36,8 @@ class Job:
     error : str or None
         Why the file could not be read (then ``data`` is None).
     at : (int, int)
-        Where in the file ``error`` is: the line and column of a level
-        pack's line that cannot be read, else (1, 1).
+        Where in the file ``error`` is (``(1, 1)``: a file that cannot be read
+        at all, a level the pack does not hold).
     line : int
         The line of ``source`` where ``data`` begins: a level pack's level is
         its one line, read by the worker, its problems at the pack's lines.
@@ -132,8 +132,9 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
     Returns
     -------
     list of Job
-        A level pack whose lines do not all read gives a job per bad line
-        that reports it; an unreadable file gives one such job.
+        A level pack gives a job per level line (its worker reads it, and
+        reports a line that does not read); an unreadable file gives a job
+        that reports it.
 
     A folder with no puzzle file is a job that reports it (the batch carries on).
     """
