@@ -559,13 +559,10 @@ Promise.all(tries).then(() => setTimeout(() => { document.title = said.sort().jo
 </script>"""
 
 
-@pytest.fixture
-def attacker(server):
-    """A web page on another loopback port that tries to write and read the studio's FILE."""
+@contextlib.contextmanager
+def _another_page(page: bytes):
+    """A web page on another loopback port (the same site as the studio): its address."""
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-    studio = server[0].split("/?")[0]
-    page = _ATTACK.replace("STUDIO", studio).encode()
 
     class Evil(BaseHTTPRequestHandler):
         def do_GET(self):
@@ -579,8 +576,18 @@ def attacker(server):
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Evil)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+
+
+@pytest.fixture
+def attacker(server):
+    """A web page on another loopback port that tries to write and read the studio's FILE."""
+    studio = server[0].split("/?")[0]
+    with _another_page(_ATTACK.replace("STUDIO", studio).encode()) as url:
+        yield url
 
 
 def test_a_page_on_another_port_can_neither_write_nor_read_file(page, server, attacker, browser):
@@ -630,26 +637,10 @@ _FRAMER = """<!doctype html><title>win a prize</title>
 @pytest.fixture
 def framer(server):
     """A web page on another loopback port that frames the studio, a shared board in its address, over a decoy."""
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
     studio = server[0].split("/?")[0]
     board = base64.urlsafe_b64encode(b"STANDARD\nZ-.-Z\n").decode().rstrip("=")
-    page = _FRAMER.replace("STUDIO", f"{studio}/#board={board}").encode()
-
-    class Evil(BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.end_headers()
-            self.wfile.write(page)
-
-        def log_message(self, *args):
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Evil)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
+    with _another_page(_FRAMER.replace("STUDIO", f"{studio}/#board={board}").encode()) as url:
+        yield url
 
 
 def test_a_page_on_another_port_cannot_frame_the_studio_and_click_save(server, framer, browser):
