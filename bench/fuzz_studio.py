@@ -81,7 +81,7 @@ def _big_bodies() -> dict[str, bytes]:
             "/api/render": b'{"text": "https://puzz.link/p?numlin/100/100/1zzzz1", "png": true}'}
 
 
-def _at_once(port: int, requests: list[tuple[str, bytes]], server_pid: int) -> tuple[collections.Counter, float, float]:
+def _at_once(port: int, requests: list[tuple[str, bytes]]) -> tuple[collections.Counter, float, float]:
     """Send ``requests`` at once, probing ``/api/constants`` every 0.1 s: (statuses, seconds, slowest probe)."""
     codes: collections.Counter[int] = collections.Counter()
     lock = threading.Lock()
@@ -208,36 +208,16 @@ def main() -> int:
                     peak[0] = max(peak[0], _rss_mb(server.pid))
 
     if args.heavy:
-        heavy_codes: collections.Counter[int] = collections.Counter()
-        heavy_probes: list[float] = []
-
-        def large() -> None:
-            try:
-                code = _send(port, "POST", "/api/check", HEAVY_URL, timeout=300)
-            except OSError:
-                code = 0
-            with lock:
-                heavy_codes[code] += 1
-
-        senders = [threading.Thread(target=large) for _ in range(args.heavy)]
-        t0 = time.monotonic()
-        for t in senders:
-            t.start()
-        while any(t.is_alive() for t in senders):
-            p0 = time.monotonic()
-            _send(port, "GET", "/api/constants", b"")
-            heavy_probes.append(time.monotonic() - p0)
-            peak[0] = max(peak[0], _rss_mb(server.pid))
-            time.sleep(0.1)
+        heavy_codes, seconds, slowest = _at_once(port, [("/api/check", HEAVY_URL)] * args.heavy)
+        peak[0] = max(peak[0], _rss_mb(server.pid))
         print(f"{args.heavy} large-board checks at once: " + ", ".join(f"{c}: {n}" for c, n in sorted(heavy_codes.items()))
-              + f" in {time.monotonic() - t0:.1f} s; peak RSS {peak[0]:.0f} MB; slowest probe "
-              f"{max(heavy_probes, default=0):.3f} s ({len(heavy_probes)} probes)")
-        probes.extend(heavy_probes)
+              + f" in {seconds:.1f} s; peak RSS {peak[0]:.0f} MB; slowest probe {slowest:.3f} s")
+        probes.append(slowest)
         statuses.update(heavy_codes)
 
     if args.big:
         for path, data in _big_bodies().items():
-            codes, seconds, slowest = _at_once(port, [(path, data)] * args.big, server.pid)
+            codes, seconds, slowest = _at_once(port, [(path, data)] * args.big)
             peak[0] = max(peak[0], _rss_mb(server.pid))
             print(f"{args.big} x {path} ({len(data):,} bytes) at once: "
                   + ", ".join(f"{c}: {n}" for c, n in sorted(codes.items()))

@@ -14,3 +14,36 @@ def studio_client(file: str | None = None, **options):
 
     return TestClient(create_app(file, token=TOKEN), base_url="http://localhost",
                       headers={"Authorization": f"token {TOKEN}"}, **options)
+
+
+def live_studio(file: str | None = None):
+    """A context manager: a real studio (uvicorn on a free port, in a thread) of ``create_app(file)``; its port."""
+    import contextlib
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from flowgraph.studio.app import create_app
+
+    @contextlib.contextmanager
+    def running():
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        srv = uvicorn.Server(uvicorn.Config(create_app(file, token=TOKEN), host="127.0.0.1", port=port,
+                                            log_level="warning"))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        for _ in range(100):
+            if srv.started:
+                break
+            time.sleep(0.05)
+        try:
+            yield port
+        finally:
+            srv.should_exit = True
+            thread.join(5)
+
+    return running()

@@ -10,7 +10,6 @@ import base64
 import contextlib
 import os
 import shutil
-import socket
 import threading
 import time
 
@@ -18,7 +17,7 @@ import pytest
 
 from flowgraph import parse_text
 from tests.helpers import PUZZLES, ROOT
-from tests.studio import TOKEN
+from tests.studio import TOKEN, live_studio
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -35,25 +34,9 @@ def _need(condition: bool, why: str) -> None:
 @contextlib.contextmanager
 def _studio(target):
     """A studio on a free port with FILE ``target``: its address with the token."""
-    uvicorn = pytest.importorskip("uvicorn")
-    from flowgraph.studio.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(str(target), token=TOKEN), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    try:
+    pytest.importorskip("uvicorn")
+    with live_studio(str(target)) as port:
         yield f"http://127.0.0.1:{port}/?token={TOKEN}"
-    finally:
-        srv.should_exit = True
-        thread.join(5)
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ import pytest
 from flowgraph.io.budget import BASE_BYTES, cells_bound, reading_bytes
 from flowgraph.studio import api, app
 from flowgraph.studio.app import MEMORY_BUDGET, Gate
-from tests.studio import TOKEN, studio_client
+from tests.studio import TOKEN, live_studio, studio_client
 
 
 def _big_board(width: int, height: int) -> str:
@@ -102,27 +102,11 @@ def test_a_stopping_gate_answers_requests_waiting_for_memory():
 
 @contextlib.contextmanager
 def _server(monkeypatch, **settings):
-    """A real studio (uvicorn on a free port, in a thread): its port."""
-    import uvicorn
-
+    """A real studio (uvicorn on a free port, in a thread) with the app's ``settings``: its port."""
     for name, value in settings.items():
         monkeypatch.setattr(app, name, value)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app.create_app(token=TOKEN), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    try:
+    with live_studio() as port:
         yield port
-    finally:
-        srv.should_exit = True
-        thread.join(5)
 
 
 def _start_post(port: int, length: int, sent: bytes) -> socket.socket:
