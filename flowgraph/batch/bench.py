@@ -90,18 +90,20 @@ def run_bench(
         Unknown engine name, or ``jobs`` < 1.
     """
     from .executors import make_executor
-    from .jobs import expand_jobs
+    from .jobs import Jobs
     from .runner import run_batch
     from .tasks import bench_task
 
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     get_engine(engine)
-    batch_jobs = expand_jobs(files)
+    batch_jobs = Jobs(files)
+    rows: list[BenchRow] = []
     with make_executor(jobs, warm_up=engine, tasks=len(batch_jobs)) as executor:
-        batch = run_batch([j.key for j in batch_jobs], bench_task, [(j, engine, limits) for j in batch_jobs],
-                          executor, on_row=(lambda i, row: progress(bench_row_of(row))) if progress else None)
-    return [bench_row_of(row) for row in batch.done]
+        run_batch(batch_jobs, bench_task, lambda j: (j, engine, limits), executor,
+                  on_row=(lambda i, row: progress(bench_row_of(row))) if progress else None,
+                  show=lambda i, job, row: rows.append(bench_row_of(row)))
+    return rows
 
 
 def bench_row_of(row: dict) -> BenchRow:

@@ -10,10 +10,10 @@ job, and yields ``(index, row)`` as the rows finish, in any order, as
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .tasks import EMPTY_STATS
+from .tasks import EMPTY_STATS, row_seconds
 
 __all__ = ["Executor", "SerialExecutor", "PoolExecutor", "DaskExecutor", "make_executor", "ClusterLost"]
 
@@ -49,18 +49,47 @@ def _call(task: Task, args: tuple) -> dict:
         return _error_row(exc)
 
 
-def _run_chunk(task: Task, args: list[tuple]) -> list[dict]:
-    """Several jobs in one Dask task, each bad one a row of its own."""
-    return [_call(task, a) for a in args]
+def _worker_id() -> str:
+    """This process, among a cluster's: ``host:pid``."""
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _run_chunk(task: Task, args: list[tuple]) -> tuple[str, list[dict]]:
+    """Several jobs in one Dask task, each bad one a row of its own; and the worker that ran them."""
+    return _worker_id(), [_call(task, a) for a in args]
+
+
+def _tagged(task: Task, args: tuple) -> tuple[str, dict]:
+    """``task(*args)`` in a pool worker, and which worker ran it."""
+    return _worker_id(), task(*args)
 
 
 class Executor:
-    """The interface: :meth:`run` and :meth:`close`; a context manager."""
+    """The interface: :meth:`run` and :meth:`close`; a context manager.
+
+    Attributes
+    ----------
+    name : str
+        Where the tasks run, as a summary says it.
+    workers : int
+        The workers there are (a cluster's at connect).
+    ran_on : set of str
+        The workers that ran a task (``host:pid``), as the rows came back.
+    """
 
     name = "executor"
     workers = 1
+    ran_on: set[str]
 
-    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+    def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
+        """``(index, row)`` of each task as it finishes, ``index`` counting ``args`` from 0.
+
+        ``args`` is taken as there is room in the executor's window (a
+        bounded number in flight), never all at once; ``total`` says how many
+        it holds, when known (how a cluster's work is cut into chunks).
+        """
         raise NotImplementedError
 
     def close(self, cancel: bool = False) -> None:
@@ -80,8 +109,9 @@ class SerialExecutor(Executor):
 
     def __init__(self, warm_up: str | None = None):
         _warm_up(warm_up)
+        self.ran_on = {_worker_id()}
 
-    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+    def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
         for i, a in enumerate(args):
             yield i, _call(task, a)
 
@@ -133,6 +163,7 @@ class PoolExecutor(Executor):
         from concurrent.futures import ProcessPoolExecutor  # here: a run in this process needs none (5 ms)
 
         self.workers = workers
+        self.ran_on: set[str] = set()
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up,))
 
     #: Tasks in flight per worker: enough to keep each busy, few enough that the client holds a bounded window
@@ -140,28 +171,33 @@ class PoolExecutor(Executor):
     #: 6-8 % slower on 396 small boards; 32 is within the run-to-run noise (docs/benchmarks.md).
     WINDOW = 32
 
-    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+    def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
         import queue
 
         finished: queue.SimpleQueue = queue.SimpleQueue()  # (index, future) as each finishes, in any order
+        pending = iter(args)
         submitted = flying = 0
 
-        def submit() -> None:
+        def submit() -> bool:
             nonlocal submitted, flying
+            a = next(pending, None)
+            if a is None:
+                return False
             index = submitted
-            self._pool.submit(task, *args[index]).add_done_callback(lambda f: finished.put((index, f)))
+            self._pool.submit(_tagged, task, a).add_done_callback(lambda f: finished.put((index, f)))
             submitted += 1
             flying += 1
+            return True
 
-        while submitted < len(args) and flying < self.WINDOW * self.workers:
-            submit()
+        while flying < self.WINDOW * self.workers and submit():
+            pass
         while flying:
             i, future = finished.get()
             flying -= 1
-            if submitted < len(args):
-                submit()
+            submit()
             try:
-                row = future.result()
+                worker, row = future.result()
+                self.ran_on.add(worker)
             except Exception as exc:  # noqa: BLE001 - a worker that died or a task's bug: a row
                 row = _error_row(exc)
             yield i, row
@@ -206,7 +242,13 @@ class DaskExecutor(Executor):
 
     name = "dask"
     #: The most jobs one Dask task carries.
-    CHUNK = 16
+    CHUNK = 256
+    #: The jobs of a batch's first tasks, before their times are known.
+    FIRST_CHUNK = 16
+    #: The work one task aims at, in seconds: Dask costs about a millisecond of its scheduler's and worker's
+    #: time a task, so small puzzles go many to a task (16 a task ran 1.46x the pool's time on 20,000 small
+    #: boards, 256 a task 1.1x; docs/benchmarks.md) and a puzzle of seconds goes alone.
+    TASK_SECONDS = 0.25
     #: Chunks in flight per worker (the scheduler and the client hold a window, not the whole batch).
     WINDOW = 4
     #: Seconds to wait for a first worker before a batch is refused (a scheduler with none waited for ever).
@@ -225,6 +267,7 @@ class DaskExecutor(Executor):
             if name.split(".", 1)[0] == "distributed":
                 logging.getLogger(name).setLevel(logging.CRITICAL)
         self.lost = False
+        self.ran_on: set[str] = set()
         self._cluster = None
         try:
             if address == "local":
@@ -249,21 +292,29 @@ class DaskExecutor(Executor):
         if warm_up:
             self.client.run(_warm_up, warm_up)
 
-    def run(self, task: Task, args: Sequence[tuple]) -> Iterator[tuple[int, dict]]:
+    def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
+        import itertools
+
         from distributed import as_completed as dask_completed
 
-        # Small puzzles take milliseconds, less than Dask's cost per task: send them in chunks, so that
-        # each worker still gets several chunks (for balance) and a chunk is at most CHUNK jobs.
-        size = max(1, min(self.CHUNK, len(args) // (8 * max(1, self.workers))))
-        starts = iter(range(0, len(args), size))
-        first: dict = {}
+        # Small puzzles take milliseconds, less than Dask's cost per task: send them in chunks of about
+        # TASK_SECONDS of work, as the rows back say a job takes, so that each worker still gets several chunks
+        # (for balance) and a chunk is at most CHUNK jobs.
+        most = max(1, min(self.CHUNK, total // (8 * max(1, self.workers)))) if total else self.CHUNK
+        size = min(self.FIRST_CHUNK, most)
+        work, measured = 0.0, 0
+        pending = iter(args)
+        first: dict = {}  # a chunk's key: its first index and how many jobs it holds
+        sent = 0
         self._futures: set = set()
 
         def submit() -> None:  # the next chunk, if any: a bounded window of chunks is in flight, not the batch
-            k = next(starts, None)
-            if k is not None:
-                future = self.client.submit(_run_chunk, task, list(args[k:k + size]), pure=False)
-                first[future.key] = k
+            nonlocal sent
+            chunk = list(itertools.islice(pending, size))
+            if chunk:
+                future = self.client.submit(_run_chunk, task, chunk, pure=False)
+                first[future.key] = (sent, len(chunk))
+                sent += len(chunk)
                 self._futures.add(future)
                 flight.add(future)
 
@@ -272,16 +323,20 @@ class DaskExecutor(Executor):
             submit()
         for future in flight:
             self._futures.discard(future)
-            k = first.pop(future.key)
+            k, n = first.pop(future.key)
             try:
-                rows = future.result()
+                worker, rows = future.result()
+                self.ran_on.add(worker)
             except Exception as exc:  # noqa: BLE001 - KilledWorker after retries, a task's bug: rows
                 if self._lost(exc):
                     self.lost = True
                     raise ClusterLost(f"lost the Dask scheduler {self.name.removeprefix('dask ')}") from None
                 # one row of its own per job: a shared dict took the first job's key for all of them
-                rows = [_error_row(exc) for _ in args[k:k + size]]
+                rows = [_error_row(exc) for _ in range(n)]
             future.release()
+            work += sum(row_seconds(row) for row in rows)
+            measured += len(rows)
+            size = max(1, min(most, int(self.TASK_SECONDS * measured / max(work, 1e-6))))
             submit()  # (after its result: a lost scheduler is said before anything more is sent)
             for j, row in enumerate(rows):
                 yield k + j, row

@@ -16,10 +16,10 @@ from pathlib import Path
 from ..io.problems import Problem, content_lines
 from ..model import DEFAULT_MEMORY_BYTES, Puzzle
 
-__all__ = ["Job", "expand_jobs", "puzzle_files", "EmptyFolderError"]
+__all__ = ["Job", "Jobs", "expand_jobs", "puzzle_files", "EmptyFolderError"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Job:
     """One puzzle of a batch.
 
@@ -119,14 +119,55 @@ def puzzle_files(paths: Iterable[str], empty: list[str] | None = None) -> list[s
     return out
 
 
-def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
-    """The jobs of a batch's inputs, in input order.
+class Jobs:
+    """The jobs of a batch's inputs, counted when made and read one file at a time as they are iterated.
+
+    A batch of any size holds one input file at a time (at most
+    :data:`~flowgraph.io.files.MAX_BYTES`), never every puzzle's text: the
+    count (``len``) comes from a first pass that reads each file and keeps
+    only how many jobs it gives; iterating reads each again and yields its
+    jobs (a level pack's lines one by one). Folders are listed once, here.
 
     Parameters
     ----------
     paths : iterable of str
-        Files, folders (their ``*.txt`` files), level packs (a job per
-        level) and ``PACK#N`` (its N-th level alone, from 1); ``-`` is standard input, given as ``stdin``.
+        Files, folders (their puzzle files, :func:`puzzle_files`), level
+        packs (a job per level line) and ``PACK#N`` (its N-th level alone,
+        from 1); ``-`` is standard input, given as ``stdin``.
+    stdin : bytes, optional
+
+    Notes
+    -----
+    A file changed between the two passes gives the jobs it holds when
+    iterated (each job's :attr:`Job.digest` is of what is sent); only the
+    count said beforehand is off.
+    """
+
+    def __init__(self, paths: Iterable[str], stdin: bytes | None = None):
+        self._inputs = list(_inputs(paths))
+        self._stdin = stdin
+        self._count = sum(_count(path, empty) for path, empty in self._inputs)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @property
+    def paths(self) -> list[str]:
+        """The input files, folders' files listed (a level pack once, not per level)."""
+        return [path for path, _ in self._inputs]
+
+    def __iter__(self) -> Iterator[Job]:
+        for path, empty in self._inputs:
+            yield from _jobs_of(path, empty, self._stdin)
+
+
+def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
+    """The jobs of a batch's inputs, in input order, as a list (:class:`Jobs` holds them one file at a time).
+
+    Parameters
+    ----------
+    paths : iterable of str
+        As :class:`Jobs`.
     stdin : bytes, optional
 
     Returns
@@ -134,42 +175,68 @@ def expand_jobs(paths: Iterable[str], stdin: bytes | None = None) -> list[Job]:
     list of Job
         A level pack gives a job per level line (its worker reads it, and
         reports a line that does not read); an unreadable file gives a job
-        that reports it.
-
-    A folder with no puzzle file is a job that reports it (the batch carries on).
+        that reports it; a folder with no puzzle file, a job that reports it
+        (the batch carries on).
     """
-    jobs: list[Job] = []
+    return list(Jobs(paths, stdin))
+
+
+def _count(path: str, empty: bool) -> int:
+    """How many jobs :func:`_jobs_of` makes of ``path`` (one, but a pack's or a URL file's lines)."""
+    from ..io.files import level_ref, read_bounded
+    from ..io.puzzlink import is_url
+
+    if empty or path == "-" or is_url(path) or level_ref(path):
+        return 1
+    try:
+        data = read_bounded(path)
+    except OSError:
+        return 1
+    return len(_pack_lines(path, data)[1]) or 1
+
+
+def _jobs_of(path: str, empty: bool, stdin: bytes | None) -> Iterator[Job]:
+    """The jobs of one input (:func:`_inputs`)."""
     from ..io.files import level_ref, read_bounded
     from ..io.formats import FORMATS
     from ..io.puzzlink import is_url
 
-    suffixes = ", ".join(sorted({fmt.suffix for fmt in FORMATS.values()}))
-    for path, empty in _inputs(paths):
-        if empty:  # a folder with no puzzle file: its row, where it stood; the batch carries on
-            jobs.append(Job(path, path, None, f"a folder with no puzzle files ({suffixes})"))
-            continue
-        if path == "-":
-            jobs.append(Job("-", "-", stdin or b""))
-            continue
-        if is_url(path):  # a puzz.link URL is its own text: read offline
-            jobs.append(Job(path, path, path.encode()))
-            continue
-        level = level_ref(path)
-        source = level[0] if level else path
-        try:
-            data = read_bounded(source)
-        except OSError as err:
-            jobs.append(Job(path, path, None, f"cannot read file: {err.strerror or err}"))
-            continue
-        every = _pack_levels(source, data)
-        if level is None:
-            jobs.extend(every or [Job(path, path, data)])
-            continue
-        levels = [job for job in every if job.key.startswith(f"{source}#")] or [Job(f"{source}#1", path, data)]
-        picked = [job for job in levels if job.key == path]
-        held = f"{len(levels)} puzzle" + ("" if len(levels) == 1 else "s")
-        jobs.extend(picked or [Job(path, path, None, f"{source} holds {held}: there is no #{level[1]}")])
-    return jobs
+    if empty:  # a folder with no puzzle file: its row, where it stood; the batch carries on
+        suffixes = ", ".join(sorted({fmt.suffix for fmt in FORMATS.values()}))
+        yield Job(path, path, None, f"a folder with no puzzle files ({suffixes})")
+        return
+    if path == "-":
+        yield Job("-", "-", stdin or b"")
+        return
+    if is_url(path):  # a puzz.link URL is its own text: read offline
+        yield Job(path, path, path.encode())
+        return
+    level = level_ref(path)
+    source = level[0] if level else path
+    try:
+        data = read_bounded(source)
+    except OSError as err:
+        yield Job(path, path, None, f"cannot read file: {err.strerror or err}")
+        return
+    if level is None:
+        shown = False
+        for job in _pack_levels(source, data):
+            shown = True
+            yield job
+        if not shown:
+            yield Job(path, path, data)
+        return
+    count = 0
+    for job in _pack_levels(source, data):
+        count += 1
+        if job.key == path:
+            yield job
+            return
+    held = f"{count or 1} puzzle" + ("" if count == 1 or not count else "s")
+    if not count and level[1] == 1:  # a file of one puzzle is its own #1
+        yield Job(f"{source}#1", path, data)
+        return
+    yield Job(path, path, None, f"{source} holds {held}: there is no #{level[1]}")
 
 
 def _inputs(paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
@@ -181,24 +248,33 @@ def _inputs(paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
         yield from ((f, False) for f in found) if not empty else [(p, True)]
 
 
-def _pack_levels(path: str, data: bytes) -> list[Job]:
-    """A job per level when ``data`` is a Flow Free level pack, per URL for a file of URLs; [] otherwise."""
+def _pack_lines(path: str, data: bytes) -> tuple[str, list[tuple[int, str]]]:
+    """The format and ``(line number, line)`` of each puzzle line when ``data`` is a level pack or a file of
+    several URLs; ``("", [])`` otherwise."""
     from ..io.files import read_text
     from ..io.formats import format_for
 
     text, _ = read_text(data)
     if text is None or not text.strip():
-        return []
+        return "", []
     fmt = format_for(path, text, grid_by_content=False)
-    if fmt == "puzzlink":  # each job carries its URL: the worker reads it with its rules
-        lines = [line.strip() for _, line in content_lines(text)]
-        if len(lines) == 1:
-            return []
-        return [Job(f"{path}#{i}", f"{path}#{i}", line.encode()) for i, line in enumerate(lines, 1)]
-    if fmt != "level-pack":
-        return []
-    # A job per level line, read by the worker (a full parse of every level here took 3.7 ms a level before any
-    # work began); PACK#N is the N-th level line, whatever becomes of the lines before it, and its problems are
-    # at the pack's own lines (PACK:LINE:COLUMN, as convert reports them).
-    return [Job(f"{path}#{n}", f"{path}#{n}", (line + "\n").encode(), line=no, source=path)
-            for n, (no, line) in enumerate(content_lines(text), 1)]
+    if fmt == "puzzlink":
+        lines = [(no, line.strip()) for no, line in content_lines(text)]
+        return (fmt, lines) if len(lines) > 1 else ("", [])
+    return (fmt, list(content_lines(text))) if fmt == "level-pack" else ("", [])
+
+
+def _pack_levels(path: str, data: bytes) -> Iterator[Job]:
+    """A job per level when ``data`` is a Flow Free level pack, per URL for a file of URLs; none otherwise.
+
+    A level is its line, read by the worker (a full parse of every level here took 3.7 ms a level before any
+    work began); PACK#N is the N-th level line, whatever becomes of the lines before it, and its problems are
+    at the pack's own lines (PACK:LINE:COLUMN, as convert reports them). A URL carries the worker's rules.
+    """
+    fmt, lines = _pack_lines(path, data)
+    for n, (no, line) in enumerate(lines, 1):
+        key = f"{path}#{n}"
+        if fmt == "puzzlink":
+            yield Job(key, key, line.encode())
+        else:
+            yield Job(key, key, (line + "\n").encode(), line=no, source=path)

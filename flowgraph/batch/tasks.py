@@ -15,13 +15,21 @@ from typing import Any
 from ..model import DEFAULT_MEMORY_BYTES, Limits
 from .jobs import Job
 
-__all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "rate_task", "STATUSES"]
+__all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "rate_task", "row_seconds", "STATUSES"]
 
 #: Every status a row can have, in the order a summary lists them.
 #: The stats of a row no engine ran for (docs/format.md's ``nodes`` is ``states``).
 EMPTY_STATS: dict[str, Any] = {"seconds": 0.0, "states": 0, "sat_calls": 0, "nodes": 0}
 
 STATUSES = ("solved", "valid", "unique", "generated", "rated", "multiple", "unsolvable", "limit", "invalid", "error")
+
+
+def row_seconds(row: dict) -> float:
+    """The work a row took, in seconds (``stats.seconds``, or ``seconds`` for a benchmark's row; 0 if neither)."""
+    try:
+        return float(row.get("stats", {}).get("seconds", row.get("seconds", 0.0)))
+    except (TypeError, ValueError, AttributeError):
+        return 0.0
 
 
 def _nodes(paths) -> dict[str, list[list]]:

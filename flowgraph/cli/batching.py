@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import operator
 import os
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -19,6 +21,8 @@ from .common import exit_help, output_file, positive_int
 
 if TYPE_CHECKING:
     from rich.progress import Progress
+
+    from ..batch.jobs import Jobs
 
 __all__ = ["add_batch_options", "batch_limits", "run_rows", "print_summary", "EXIT_INTERRUPTED", "EXIT_LOST",
            "BATCH_EXIT_HELP",
@@ -62,19 +66,21 @@ def batch_limits(budget: Limits, engine: str, tasks: int) -> Limits:
 def run_rows(
     err: Console,
     args: argparse.Namespace,
-    keys: Sequence[str],
+    jobs: Jobs | Sequence[Any],
     task: Callable[..., dict],
-    task_args: Sequence[tuple],
-    show: Callable[[int, dict], None],
+    task_args: Callable[[Any], tuple],
+    show: Callable[[int, Any, dict], None],
     *,
     verb: str = "solving",
     warm_up: str | None = None,
-    digests: Sequence[str] | None = None,
+    key: Callable[[Any], str] = operator.attrgetter("key"),
+    digest: Callable[[Any], str] | None = operator.attrgetter("digest"),
 ):
     """Run a batch (:func:`~flowgraph.batch.runner.run_batch`) with a progress bar on a terminal.
 
-    ``show(index, row)`` is called in input order, as soon as every earlier row is done; ``digests``
-    (one per job, :attr:`~flowgraph.batch.jobs.Job.digest`) make ``--resume`` rerun changed files.
+    ``show(index, job, row)`` is called in input order, as soon as every earlier row is done; no row is kept
+    after it. ``jobs`` are :class:`~flowgraph.batch.jobs.Jobs` (or anything sized with ``key`` and ``digest``
+    given for it): ``digest`` makes ``--resume`` rerun changed files.
 
     Returns
     -------
@@ -84,10 +90,11 @@ def run_rows(
     from ..batch.executors import make_executor
     from ..batch.runner import run_batch
 
+    total = len(jobs)
     if args.resume and not args.out:
         return "--resume needs --out FILE (the rows of the earlier run)"
     if args.out:
-        refused = _refuse_out(args.out, keys)
+        refused = _refuse_out(args.out, jobs, key)
         if refused:
             return refused
     if warm_up == "search" and not args.scheduler:
@@ -101,28 +108,22 @@ def run_rows(
                   markup=False)
         args.jobs = cores
     try:
-        jobs = args.jobs or (1 if len(keys) < SMALL_BATCH and not args.scheduler else None)
-        executor = make_executor(jobs, args.scheduler, warm_up=warm_up, tasks=len(keys))
+        workers = args.jobs or (1 if total < SMALL_BATCH and not args.scheduler else None)
+        executor = make_executor(workers, args.scheduler, warm_up=warm_up, tasks=total)
     except RuntimeError as exc:
         return str(exc)
-    pending: dict[int, dict] = {}
-    next_up = [0]
-    shown = err.is_terminal and len(keys) >= 2  # (rich.progress is loaded only then: 9 ms of a small run)
+    shown = err.is_terminal and total >= 2  # (rich.progress is loaded only then: 9 ms of a small run)
     with executor, (_progress(err) if shown else contextlib.nullcontext()) as bar:
-        task_id = bar.add_task(verb, total=len(keys), rate="") if bar is not None else None
+        task_id = bar.add_task(verb, total=total, rate="") if bar is not None else None
 
         def arrived(i: int, row: dict) -> None:
-            pending[i] = row
             if bar is not None and task_id is not None:
                 done = bar.tasks[0].completed + 1
                 elapsed = bar.tasks[0].elapsed or 0
                 bar.update(task_id, advance=1, rate=f"{done / elapsed:.1f}/s" if elapsed > 0.5 else "")
-            while next_up[0] in pending:
-                show(next_up[0], pending.pop(next_up[0]))
-                next_up[0] += 1
 
-        return run_batch(keys, task, task_args, executor, out=args.out, resume=args.resume, on_row=arrived,
-                         digests=digests)
+        return run_batch(jobs, task, task_args, executor, key=key, digest=digest, total=total, out=args.out,
+                         resume=args.resume, on_row=arrived, show=show)
 
 
 def _progress(err: Console) -> Progress:
@@ -145,11 +146,11 @@ def _progress(err: Console) -> Progress:
 _HEAD_BYTES = 1 << 16
 
 
-def _refuse_out(out: str, keys: Sequence[str]) -> str | None:
+def _refuse_out(out: str, jobs: Iterable, key: Callable[[Any], str]) -> str | None:
     """Why ``--out FILE`` must not be written (it is an input, or holds something else than rows), or None."""
     output_file(out, "--out")
     target = Path(out).resolve()
-    if any(Path(key.split("#", 1)[0]).resolve() == target for key in keys):
+    if any(Path(key(job).split("#", 1)[0]).resolve() == target for job in _sources(jobs)):
         return f"--out {out} is one of the inputs: name a new file for the rows"
     try:
         if not stat.S_ISREG(os.stat(target).st_mode):
@@ -170,6 +171,15 @@ def _refuse_out(out: str, keys: Sequence[str]) -> str | None:
     if not (isinstance(row, dict) and "key" in row):
         return f"--out {out} holds something other than rows of flowgraph: not overwritten (name a new file)"
     return None
+
+
+def _sources(jobs: Iterable) -> Iterable:
+    """The jobs, or for :class:`~flowgraph.batch.jobs.Jobs` one stand-in per input file (not a pack's lines)."""
+    from ..batch.jobs import Jobs
+
+    if isinstance(jobs, Jobs):
+        return (SimpleNamespace(key=path) for path in jobs.paths)
+    return jobs
 
 
 def print_summary(console: Console, summary: dict, title: str) -> None:
@@ -204,10 +214,10 @@ def finish(err: Console, batch, title: str | None, out: str | None, status: int)
     prints its own table), and the exit status (130: interrupted)."""
     from ..batch.runner import summarise
 
-    if title is not None and (len(batch.rows) > 1 or batch.interrupted):
+    if title is not None and (batch.jobs > 1 or batch.interrupted):
         print_summary(err, summarise(batch), title)
     if batch.interrupted:
-        err.print(f"{batch.lost or 'interrupted'}: {len(batch.done)} of {len(batch.rows)} done"
+        err.print(f"{batch.lost or 'interrupted'}: {batch.done:,} of {batch.jobs:,} done"
                   + (f"; their rows are in {out}: add --resume to finish the rest" if out else ""),
                   style="yellow", markup=False)
         return EXIT_LOST if batch.lost else EXIT_INTERRUPTED

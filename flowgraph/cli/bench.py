@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from ..batch.bench import bench_row_of, expand, summary
-    from ..batch.jobs import expand_jobs
+    from ..batch.jobs import Jobs
     from ..batch.tasks import bench_task
 
     output_file(args.json, "--json")
@@ -48,14 +48,14 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:  # as solve and validate say it, with their status
         err.print(f"{exc.args[0]}:1:1: cannot read file: No such file or directory", markup=False)
         return EXIT["invalid"]
-    jobs = expand_jobs(files)
+    jobs = Jobs(files)
     budget = batch_limits(limits(args), args.engine, len(jobs))
-    batch = run_rows(err, args, [j.key for j in jobs], bench_task, [(j, args.engine, budget, args.rules) for j in jobs],
-                     lambda i, row: None, warm_up=args.engine, digests=[j.digest for j in jobs])
+    rows = []  # (the table's: a benchmark's rows are small, and the table needs them all)
+    batch = run_rows(err, args, jobs, bench_task, lambda j: (j, args.engine, budget, args.rules),
+                     lambda i, job, row: rows.append(bench_row_of(row)), warm_up=args.engine)
     if isinstance(batch, str):
         err.print(f"flowgraph bench: {batch}", markup=False)
         return EXIT["usage"]
-    rows = [bench_row_of(r) for r in batch.done]
     wall = batch.wall_seconds
     files = [r.path for r in rows]
     root = os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in files]) if files else ""

@@ -184,9 +184,9 @@ def run(args: argparse.Namespace) -> int:
     statuses: list[int] = []
     collected: list[tuple[int, dict]] = []
 
-    def show(i: int, row: dict) -> None:
+    def show(i: int, seed: str, row: dict) -> None:
         if row["status"] != "generated":
-            err.print(f"flowgraph generate: seed {row.get('seed', seeds[i])}: {row.get('message', '')}", markup=False)
+            err.print(f"flowgraph generate: seed {row.get('seed', seed)}: {row.get('message', '')}", markup=False)
             statuses.append(EXIT["usage"] if row["status"] == "invalid" else EXIT["limit"])
             return
         statuses.append(0)
@@ -209,8 +209,8 @@ def run(args: argparse.Namespace) -> int:
         elif not args.output:
             sys.stdout.write(row["text"])
 
-    batch = run_rows(err, args, [f"seed:{s}" for s in seeds], generate_task, [(spec, s) for s in seeds], show,
-                     verb="generating", warm_up="sat")
+    batch = run_rows(err, args, seeds, generate_task, lambda s: (spec, s), show, verb="generating", warm_up="sat",
+                     key=lambda s: f"seed:{s}", digest=None)
     if isinstance(batch, str):
         err.print(f"flowgraph generate: {batch}", markup=False)
         return EXIT["usage"]

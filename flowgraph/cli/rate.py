@@ -42,21 +42,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..batch.jobs import expand_jobs
+    from ..batch.jobs import Jobs
     from ..batch.tasks import rate_task
 
     out, err = consoles(args.color)
-    jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
+    jobs = Jobs(args.files, read_stdin("-") if "-" in args.files else None)
     statuses: list[int] = []
 
-    def show(i: int, row: dict) -> None:
+    def show(i: int, job, row: dict) -> None:
         status = {"rated": 0, "unsolvable": EXIT["unsolvable"], "limit": EXIT["limit"],
                   "invalid": EXIT["invalid"]}.get(row["status"], EXIT["error"])
         statuses.append(status)
         if args.json:
             print(json.dumps({k: v for k, v in row.items() if k != "key"}), flush=True)
             return
-        name = jobs[i].name
+        name = job.name
         if row["status"] == "rated":
             tight = row.get("tight")  # (rows resumed from an older run have none)
             shown = "" if tight is None else f", {tight:.0%} tight"
@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
             why = row.get("message") or "; ".join(e.get("message", "") for e in row.get("errors", []))
             out.print(Text(f"{name}: ").append(row["status"], style="bold red").append(f": {why}" if why else ""))
 
-    batch = run_rows(err, args, [j.key for j in jobs], rate_task, [(j, args.time_limit_s) for j in jobs], show,
-                     verb="rating", warm_up=None, digests=[j.digest for j in jobs])
+    batch = run_rows(err, args, jobs, rate_task, lambda j: (j, args.time_limit_s), show, verb="rating",
+                     warm_up=None)
     if isinstance(batch, str):
         err.print(f"flowgraph rate: {batch}", markup=False)
         return EXIT["usage"]

@@ -63,39 +63,39 @@ _CONTRACT = ("puzzle", "status", "engine", "rules", "paths", "errors", "message"
 
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle; the exit status is the largest of their outcomes (130 when interrupted)."""
-    from ..batch.jobs import expand_jobs
+    from ..batch.jobs import Jobs
     from ..batch.tasks import solve_task
 
     out, err = consoles(args.color)
     output_folder(args.svg, "--svg")
     output_folder(args.png, "--png")
-    jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
+    jobs = Jobs(args.files, read_stdin("-") if "-" in args.files else None)
     budget = batch_limits(limits(args), args.engine, len(jobs))
     if not args.scheduler and (args.jobs == 1 or len(jobs) < SMALL_BATCH):
         warm_up(err, args.engine)
     statuses: list[int] = []
 
-    def show(i: int, row: dict) -> None:
+    def show(i: int, job, row: dict) -> None:
         statuses.append(EXIT[row["status"]])
         if args.json:  # the row as it is: no need to parse the puzzle again
             print(json.dumps({k: row[k] for k in _CONTRACT if k in row}), flush=True)
-            print_problems(err, jobs[i].where, (Problem(e["line"], e["column"], "error", e["message"])
-                                               for e in row.get("errors", [])))
+            print_problems(err, job.where, (Problem(e["line"], e["column"], "error", e["message"])
+                                            for e in row.get("errors", [])))
             if row["status"] == "solved" and (args.svg or args.png):
-                write_pictures(outcome_of(jobs[i], row, budget.memory_bytes), args, err)
+                write_pictures(outcome_of(job, row, budget.memory_bytes), args, err)
             return
-        outcome = outcome_of(jobs[i], row, budget.memory_bytes)
+        outcome = outcome_of(job, row, budget.memory_bytes)
         if outcome.status == "solved" and (args.svg or args.png):
             write_pictures(outcome, args, err)
-        print_problems(err, jobs[i].where, outcome.problems)
+        print_problems(err, job.where, outcome.problems)
         if outcome.status == "invalid":
             return
         if len(jobs) > 1:
             out.print(("\n" if i else "") + outcome.path, style="bold", markup=False)
         print_outcome(out, err, outcome)
 
-    batch = run_rows(err, args, [j.key for j in jobs], solve_task, [(j, args.engine, budget, args.rules) for j in jobs],
-                     show, warm_up=args.engine, digests=[j.digest for j in jobs])
+    batch = run_rows(err, args, jobs, solve_task, lambda j: (j, args.engine, budget, args.rules), show,
+                     warm_up=args.engine)
     if isinstance(batch, str):
         err.print(f"flowgraph solve: {batch}", markup=False)
         return EXIT["usage"]

@@ -73,7 +73,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Validate every file; 3 if one is invalid, 1 if one is not uniquely solvable (``--unique``)."""
-    from ..batch.jobs import expand_jobs
+    from ..batch.jobs import Jobs
     from ..batch.tasks import validate_task
 
     out, err = consoles(args.color)
@@ -82,11 +82,10 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"flowgraph validate: error: {' and '.join(lone)} {'needs' if len(lone) == 1 else 'need'} --count",
                   markup=False)
         return EXIT["usage"]
-    jobs = expand_jobs(args.files, read_stdin("-") if "-" in args.files else None)
+    jobs = Jobs(args.files, read_stdin("-") if "-" in args.files else None)
     statuses: list[int] = []
 
-    def show(i: int, row: dict) -> None:
-        job = jobs[i]
+    def show(i: int, job, row: dict) -> None:
         status = EXIT["valid" if row.get("valid") else "invalid"]
         verdict = row.get("verdict")
         if verdict is not None and args.unique:
@@ -120,12 +119,10 @@ def run(args: argparse.Namespace) -> int:
             if args.count:
                 _print_count(out, job.name, row, args.most)
 
-    batch = run_rows(err, args, [j.key for j in jobs], validate_task,
-                     [(j, args.unique, args.time_limit_s, args.rules, args.count, args.most, args.canonical,
-                       args.memory_limit << 20)
-                      for j in jobs], show,
-                     verb="checking", warm_up="search" if args.unique or args.count else None,
-                     digests=[j.digest for j in jobs])
+    batch = run_rows(err, args, jobs, validate_task,
+                     lambda j: (j, args.unique, args.time_limit_s, args.rules, args.count, args.most, args.canonical,
+                                args.memory_limit << 20),
+                     show, verb="checking", warm_up="search" if args.unique or args.count else None)
     if isinstance(batch, str):
         err.print(f"flowgraph validate: {batch}", markup=False)
         return EXIT["usage"]

@@ -9,7 +9,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..model import DEFAULT_MEMORY_BYTES, Puzzle
@@ -49,7 +49,7 @@ def writing(path: str | Path) -> Iterator[None]:
         raise WriteError(exc.errno or errno.EIO, exc.strerror or str(exc), str(path)) from None
 
 
-def write_atomic(path: str | Path, data: bytes | str, *, like: os.stat_result | None = None,
+def write_atomic(path: str | Path, data: bytes | str | Iterable[bytes], *, like: os.stat_result | None = None,
                  replace_special: bool = False) -> None:
     """Write ``data`` to ``path`` whole or not at all.
 
@@ -65,8 +65,9 @@ def write_atomic(path: str | Path, data: bytes | str, *, like: os.stat_result | 
     Parameters
     ----------
     path : str or Path
-    data : bytes or str
-        Text is written as UTF-8.
+    data : bytes, str or iterable of bytes
+        Text is written as UTF-8; an iterable's pieces one after another
+        (a large file written without holding it).
     like : os.stat_result, optional
         Whose mode and owner the file gets (the studio's FILE.bak takes FILE's).
     replace_special : bool
@@ -80,7 +81,7 @@ def write_atomic(path: str | Path, data: bytes | str, *, like: os.stat_result | 
     """
     import tempfile
 
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    pieces = [data.encode("utf-8")] if isinstance(data, str) else [data] if isinstance(data, bytes) else data
     target = Path(path)
     with writing(path):
         try:
@@ -89,13 +90,13 @@ def write_atomic(path: str | Path, data: bytes | str, *, like: os.stat_result | 
             info = None
         if info is not None and not stat.S_ISREG(info.st_mode) and not replace_special:
             with open(target, "wb") as fh:
-                fh.write(raw)
+                fh.writelines(pieces)
             return
         like = like or (info if info is not None and stat.S_ISREG(info.st_mode) else None)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(raw)
+                fh.writelines(pieces)
             if like is None:
                 mask = os.umask(0)
                 os.umask(mask)

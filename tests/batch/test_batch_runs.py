@@ -154,10 +154,11 @@ def test_a_worker_killed_mid_batch_loses_nothing():
                 os.kill(pids[0], signal.SIGKILL)  # the nanny starts a new worker; its tasks run again
                 killed.append(pids[0])
 
-        batch = run_batch([j.key for j in jobs], solve_task, [(j, "search") for j in jobs], executor,
-                          on_row=on_row)
+        rows = []
+        batch = run_batch(jobs, solve_task, lambda j: (j, "search"), executor, on_row=on_row,
+                          show=lambda i, job, row: rows.append((i, job.key, row["key"], row["status"])))
     assert killed
-    assert len(batch.done) == 60 and all(r["status"] == "solved" for r in batch.rows)
+    assert batch.done == 60 and rows == [(i, j.key, j.key, "solved") for i, j in enumerate(jobs)]
 
 
 def _sleepy(i: int) -> dict:
@@ -171,11 +172,10 @@ def _sleepy(i: int) -> dict:
 def test_a_lost_scheduler_stops_the_batch_with_every_row_under_its_own_key(tmp_path):
     """Issue 52: a chunk that failed as a whole wrote one shared dict for its 16 jobs, all keyed to the first;
     killing the scheduler left 2,745 distinct keys in 9,111 rows and a status 5."""
-    keys = [f"job{i}" for i in range(300)]
     out = tmp_path / "rows.jsonl"
     with DaskExecutor("local", workers=2) as executor:
         threading.Timer(4.0, lambda: executor._cluster.sync(executor._cluster.scheduler.close)).start()
-        batch = run_batch(keys, _sleepy, [(i,) for i in range(300)], executor, out=out)
+        batch = run_batch(range(300), _sleepy, lambda i: (i,), executor, key=lambda i: f"job{i}", out=out)
     rows = _rows(out)
     assert batch.interrupted and batch.lost and "lost the Dask scheduler" in batch.lost
     assert 0 < len(rows) < 300 and len({r["key"] for r in rows}) == len(rows)
@@ -196,7 +196,7 @@ def test_a_failed_chunk_gives_each_job_a_row_of_its_own():
             pass
 
     executor = DaskExecutor.__new__(DaskExecutor)
-    executor.workers, executor.name, executor.lost = 2, "dask test", False
+    executor.workers, executor.name, executor.lost, executor.ran_on = 2, "dask test", False, set()
     executor._cluster = None
     executor.client = type("Client", (), {"status": "running",
                                           "submit": staticmethod(lambda *a, **k: Future())})()
@@ -215,7 +215,7 @@ def test_a_failed_chunk_gives_each_job_a_row_of_its_own():
     real = distributed.as_completed
     distributed.as_completed = FirstOnly
     try:
-        rows = list(executor.run(int, [("1",)] * 160))  # chunks of 10 jobs; the first fails as a whole
+        rows = list(executor.run(int, [("1",)] * 160, total=160))  # chunks of 10 jobs; the first fails as a whole
     finally:
         distributed.as_completed = real
     assert [i for i, _ in rows] == list(range(10)) and len({id(row) for _, row in rows}) == 10

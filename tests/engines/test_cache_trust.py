@@ -236,3 +236,41 @@ def test_a_private_cache_folder_is_removed_at_exit(tmp_path):
     assert Path(done.stdout.strip()).parent.parent == scratch  # it was cached in a private folder there
     assert "not using the compile cache" in done.stderr
     assert not list(scratch.glob("flowgraph-passes-*"))
+
+
+def test_builds_at_once_on_one_machine_build_once(fresh_root, monkeypatch):
+    """Issue 52: four workers a cluster started on one machine each built the passes (61 s each) at once."""
+    import stat
+    import threading
+
+    built = []
+
+    def slow_build(target, timeout_s):
+        built.append(threading.current_thread().name)
+        time.sleep(1.0)
+        target.write_bytes(b"")
+        target.chmod(0o755)
+        return target
+
+    monkeypatch.setattr(aot, "_build", slow_build)
+    answers = []
+    threads = [threading.Thread(target=lambda: answers.append(aot.build(timeout_s=30)), name=f"w{k}")
+               for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(built) == 1 and answers == [cache.aot_path()] * 4
+    lock = fresh_root / aot.LOCK_NAME
+    assert stat.S_IMODE(lock.stat().st_mode) == 0o600
+
+
+def test_a_build_waits_no_longer_than_its_time_for_another(fresh_root, monkeypatch):
+    import fcntl
+
+    fresh_root.mkdir(parents=True, exist_ok=True)
+    with open(fresh_root / aot.LOCK_NAME, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another process's build, still running
+        monkeypatch.setattr(aot, "_build", lambda target, timeout_s: pytest.fail("built while another was"))
+        with pytest.raises(aot.BuildError, match="another process's build took more than 1 s"):
+            aot.build(timeout_s=1)

@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -64,9 +65,12 @@ def build(timeout_s: float = 600.0) -> Path:
     """Build the module for the current source into the cache (:func:`.cache.aot_path`).
 
     Takes about 30 s on a 2-core machine (31 s, 2026-11-25). The module is written beside its
-    final place and renamed into it, so a process never loads half a file,
-    and two builds at once both succeed. Then the folders of other sources
-    unused for a month are deleted (:func:`.cache.prune`).
+    final place and renamed into it, so a process never loads half a file.
+    One build runs at a time on a machine (a lock on the cache folder,
+    :func:`_one_build`): the four workers a cluster starts on one machine
+    wait for the first one's build and load its module, instead of building
+    it four times at once. Then the folders of other sources unused for a
+    month are deleted (:func:`.cache.prune`).
 
     Parameters
     ----------
@@ -82,7 +86,8 @@ def build(timeout_s: float = 600.0) -> Path:
     ------
     BuildError
         The cache folder cannot be written, the child failed (no C
-        compiler, no setuptools, a numba error) or ran out of time.
+        compiler, no setuptools, a numba error) or ran out of time, or
+        another process's build took longer than ``timeout_s``.
     """
     target = aot_path()
     try:
@@ -92,6 +97,57 @@ def build(timeout_s: float = 600.0) -> Path:
         why = distrust(target.parent, "folder")
         if why is not None:
             raise BuildError(f"cannot build into {target.parent}: {why}")
+    except OSError as exc:
+        raise BuildError(f"cannot write {target.parent}: {exc.strerror or exc}") from None
+    with _one_build(target.parent.parent, timeout_s):
+        if target.is_file() and trusted(target):  # built by the process this one waited for
+            return target
+        return _build(target, timeout_s)
+
+
+#: The file whose lock one build holds, in the cache's root (not the build's folder: a failed build leaves that
+#: folder as it found it, and a lock file must outlive its holders).
+LOCK_NAME = ".search-passes-build.lock"
+
+
+@contextlib.contextmanager
+def _one_build(root: Path, timeout_s: float) -> Iterator[None]:
+    """Hold the machine's build lock (``flock`` on :data:`LOCK_NAME` in ``root``), waiting up to ``timeout_s``.
+
+    Where there is no ``fcntl`` (Windows) builds run at once, and both succeed (the module is renamed into place).
+
+    Raises
+    ------
+    BuildError
+        The lock file cannot be opened (a symlink planted there is not followed), or the wait ran out.
+    """
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    try:
+        fd = os.open(root / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError as exc:
+        raise BuildError(f"cannot open {root / LOCK_NAME}: {exc.strerror or exc}") from None
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise BuildError(f"another process's build took more than {timeout_s:.0f} s") from None
+                time.sleep(0.2)
+        yield
+    finally:
+        os.close(fd)  # (releases the lock)
+
+
+def _build(target: Path, timeout_s: float) -> Path:
+    """:func:`build`'s work, under the lock."""
+    try:
         _remove_stale_work(target.parent, timeout_s)
         work = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
         (work / "tmp").mkdir()  # the child's TMPDIR: numba.pycc leaves its compiler probes (temp.c, temp.o)
