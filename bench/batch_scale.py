@@ -65,6 +65,20 @@ def _env(flowgraph: str | None) -> dict:
     return env
 
 
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user and system) of a process and every process below it, as far as they are alive."""
+    total = 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += _cpu_s(int(child))
+    except (OSError, IndexError, ValueError):
+        pass
+    return total
+
+
 def _peak_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -78,29 +92,35 @@ def _peak_mb(pid: int) -> float:
 class Sampler(threading.Thread):
     """The peak ``VmHWM`` of some processes, read every 0.2 s until stopped (a process's last value stays)."""
 
-    def __init__(self, pids: dict[str, int]):
+    def __init__(self, pids: dict[str, int], cpu: dict[str, int]):
         super().__init__(daemon=True)
         self.pids, self.peaks, self.stopped = pids, {name: 0.0 for name in pids}, threading.Event()
+        self.cpu_pids, self.cpu = cpu, {name: 0.0 for name in cpu}
 
     def run(self) -> None:
         while not self.stopped.wait(0.2):
             for name, pid in self.pids.items():
                 self.peaks[name] = max(self.peaks[name], _peak_mb(pid))
+            for name, pid in self.cpu_pids.items():  # (a process's children count while they live)
+                self.cpu[name] = max(self.cpu[name], _cpu_s(pid))
 
 
-def run_solve(packs: Path, rows: Path, extra: list[str], flowgraph: str | None, watch: dict[str, int]) -> dict:
-    """One ``flowgraph solve`` of the packs: wall seconds, exit status, peaks (MB) of it and of ``watch``."""
+def run_solve(packs: Path, rows: Path, extra: list[str], flowgraph: str | None, watch: dict[str, int],
+              cpu: dict[str, int] | None = None) -> dict:
+    """One ``flowgraph solve`` of the packs: wall seconds, exit status, peaks (MB) of it and of ``watch``, CPU
+    seconds of it (its pool workers too) and of ``cpu``."""
     cmd = [sys.executable, "-m", "flowgraph", "solve", str(packs), "--json", "--out", str(rows), *extra]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_env(flowgraph))
-    sampler = Sampler({"client": proc.pid, **watch})
+    sampler = Sampler({"client": proc.pid, **watch}, {"client": proc.pid, **(cpu or {})})
     sampler.start()
     _, err = proc.communicate()
     wall = time.perf_counter() - t0
     sampler.stopped.set()
     sampler.join()
     return {"wall_s": round(wall, 1), "exit": proc.returncode, "stderr": err.decode()[-300:],
-            **{f"{k}_peak_mb": round(v) for k, v in sampler.peaks.items()}}
+            **{f"{k}_peak_mb": round(v) for k, v in sampler.peaks.items()},
+            **{f"{k}_cpu_s": round(v) for k, v in sampler.cpu.items()}}
 
 
 def check_rows(rows: Path) -> tuple[int, int, dict[str, str]]:
@@ -159,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             procs, address = start_cluster(args.flowgraph)
             try:
                 run = run_solve(work / "packs", work / "dask.jsonl", ["--scheduler", address], args.flowgraph,
-                                {"scheduler": procs[0].pid})
+                                {"scheduler": procs[0].pid},
+                                {"scheduler": procs[0].pid, **{f"worker{k}": p.pid for k, p in enumerate(procs[1:])}})
             finally:
                 for p in procs[::-1]:
                     p.send_signal(signal.SIGINT)

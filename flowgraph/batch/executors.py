@@ -10,6 +10,7 @@ job, and yields ``(index, row)`` as the rows finish, in any order, as
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -253,6 +254,9 @@ class DaskExecutor(Executor):
     WINDOW = 4
     #: Seconds to wait for a first worker before a batch is refused (a scheduler with none waited for ever).
     WORKERS_WAIT_S = 10.0
+    #: Seconds a batch waits with tasks in flight and no worker left (one may join: a nanny's restart takes
+    #: seconds, a queued SLURM job longer) before it stops as on a lost scheduler, its rows kept for --resume.
+    LEFT_WAIT_S = 60.0
 
     def __init__(self, address: str, workers: int = 2, warm_up: str | None = None):
         try:
@@ -267,6 +271,7 @@ class DaskExecutor(Executor):
             if name.split(".", 1)[0] == "distributed":
                 logging.getLogger(name).setLevel(logging.CRITICAL)
         self.lost = False
+        self.stranded = False
         self.ran_on: set[str] = set()
         self._cluster = None
         try:
@@ -301,8 +306,7 @@ class DaskExecutor(Executor):
         # TASK_SECONDS of work, as the rows back say a job takes, so that each worker still gets several chunks
         # (for balance) and a chunk is at most CHUNK jobs.
         most = max(1, min(self.CHUNK, total // (8 * max(1, self.workers)))) if total else self.CHUNK
-        size = min(self.FIRST_CHUNK, most)
-        work, measured = 0.0, 0
+        self._size = min(self.FIRST_CHUNK, most)
         pending = iter(args)
         first: dict = {}  # a chunk's key: its first index and how many jobs it holds
         sent = 0
@@ -310,7 +314,7 @@ class DaskExecutor(Executor):
 
         def submit() -> None:  # the next chunk, if any: a bounded window of chunks is in flight, not the batch
             nonlocal sent
-            chunk = list(itertools.islice(pending, size))
+            chunk = list(itertools.islice(pending, self._size))
             if chunk:
                 future = self.client.submit(_run_chunk, task, chunk, pure=False)
                 first[future.key] = (sent, len(chunk))
@@ -321,6 +325,17 @@ class DaskExecutor(Executor):
         flight = dask_completed([])
         for _ in range(self.WINDOW * max(1, self.workers)):
             submit()
+        stop = threading.Event()
+        threading.Thread(target=self._watch_workers, args=(stop,), daemon=True, name="flowgraph-dask-workers").start()
+        try:
+            yield from self._rows(flight, first, submit, most)
+        finally:
+            stop.set()
+
+    def _rows(self, flight, first: dict, submit: Callable[[], None], most: int) -> Iterator[tuple[int, dict]]:
+        """:meth:`run`'s rows as their chunks finish, each finished chunk making room for the next."""
+        address = self.name.removeprefix("dask ")
+        work, measured = 0.0, 0
         for future in flight:
             self._futures.discard(future)
             k, n = first.pop(future.key)
@@ -328,18 +343,47 @@ class DaskExecutor(Executor):
                 worker, rows = future.result()
                 self.ran_on.add(worker)
             except Exception as exc:  # noqa: BLE001 - KilledWorker after retries, a task's bug: rows
+                if self.stranded:
+                    raise ClusterLost(f"the Dask scheduler {address} has had no worker for "
+                                      f"{self.LEFT_WAIT_S:g} s") from None
                 if self._lost(exc):
                     self.lost = True
-                    raise ClusterLost(f"lost the Dask scheduler {self.name.removeprefix('dask ')}") from None
+                    raise ClusterLost(f"lost the Dask scheduler {address}") from None
                 # one row of its own per job: a shared dict took the first job's key for all of them
                 rows = [_error_row(exc) for _ in range(n)]
             future.release()
             work += sum(row_seconds(row) for row in rows)
             measured += len(rows)
-            size = max(1, min(most, int(self.TASK_SECONDS * measured / max(work, 1e-6))))
+            self._size = max(1, min(most, int(self.TASK_SECONDS * measured / max(work, 1e-6))))
             submit()  # (after its result: a lost scheduler is said before anything more is sent)
             for j, row in enumerate(rows):
                 yield k + j, row
+
+    def _watch_workers(self, stop: threading.Event, every_s: float = 1.0) -> None:
+        """Cancel the tasks in flight once no worker has been there for :attr:`LEFT_WAIT_S` (the batch then stops,
+        as :meth:`_rows` sees them cancelled and :attr:`stranded` set); a lost scheduler is left to :meth:`_rows`."""
+        import time
+
+        alone_since = None
+        while not stop.wait(every_s):
+            try:
+                workers = len(self.client.nthreads())
+            except Exception:  # noqa: BLE001 - no scheduler to ask: the rows say so
+                return
+            if workers:
+                alone_since = None
+                continue
+            alone_since = alone_since or time.monotonic()
+            if time.monotonic() - alone_since >= self.LEFT_WAIT_S:
+                self.stranded = True
+                while True:
+                    try:
+                        futures = list(self._futures)
+                        break
+                    except RuntimeError:  # (changed size while copied: the batch's thread moved on)
+                        continue
+                self.client.cancel(futures)
+                return
 
     def _lost(self, exc: BaseException) -> bool:
         """Whether ``exc`` says the scheduler is gone (not that a task or its worker failed)."""

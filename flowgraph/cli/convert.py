@@ -165,6 +165,9 @@ def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
     _say_changes(entry, target, entry.puzzle.path or args.input, err)
     if folder and args.solutions and entry.solution is not None:
         return _write_solution(entry, back[0], name, err)
+    if folder and args.solutions:  # (the pack's warning says why, at its line)
+        err.print(f"{name}: note: no solution written beside it: the level's pipes are not a solution of its board",
+                  markup=False)
     return 0
 
 

@@ -197,6 +197,7 @@ def test_a_failed_chunk_gives_each_job_a_row_of_its_own():
 
     executor = DaskExecutor.__new__(DaskExecutor)
     executor.workers, executor.name, executor.lost, executor.ran_on = 2, "dask test", False, set()
+    executor.stranded = False
     executor._cluster = None
     executor.client = type("Client", (), {"status": "running",
                                           "submit": staticmethod(lambda *a, **k: Future())})()
@@ -426,3 +427,23 @@ def test_a_scheduler_with_no_workers_is_said_not_waited_for(monkeypatch):
     with LocalCluster(n_workers=0, processes=False, scheduler_port=0, dashboard_address=None) as cluster:
         with pytest.raises(RuntimeError, match="has no workers .waited 1 s.: start some with 'dask worker"):
             DaskExecutor(cluster.scheduler_address)
+
+
+@pytest.mark.slow
+def test_a_batch_left_with_no_worker_stops_and_keeps_its_rows(tmp_path, monkeypatch):
+    """Issue 52: a cluster whose workers all left held the batch for ever, silently."""
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(DaskExecutor, "LEFT_WAIT_S", 1.0)
+    out = tmp_path / "rows.jsonl"
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, scheduler_port=0,
+                      dashboard_address=None) as cluster:
+        with DaskExecutor(cluster.scheduler_address) as executor:
+            threading.Timer(2.0, lambda: cluster.scale(0)).start()  # the worker goes; none is started again
+            t0 = time.monotonic()
+            batch = run_batch(range(300), _sleepy, lambda i: (i,), executor, key=lambda i: f"job{i}", out=out)
+            waited = time.monotonic() - t0
+    rows = _rows(out)
+    assert batch.interrupted and batch.lost == f"the Dask scheduler {cluster.scheduler_address} has had no worker for 1 s"
+    assert 0 < len(rows) < 300 and len({r["key"] for r in rows}) == len(rows)
+    assert waited < 20

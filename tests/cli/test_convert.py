@@ -51,6 +51,19 @@ def test_level_pack_to_a_folder_with_checked_solutions(tmp_path, capsys):
         verify(Solution(puzzle, {k: _nodes(puzzle, v) for k, v in paths.items()}))
 
 
+def test_a_level_whose_pipes_are_no_solution_says_its_solution_is_not_written(tmp_path, capsys):
+    """Issue 52: such a level's NAME.solution.json was skipped without a word."""
+    pack = tmp_path / "two.txt"
+    pack.write_text("5,0,1,5;18,17,12;21,16,11,6;3,4,9;0,1,2,7,8,13,14,19,24,23,22;20,15,10,5\n"
+                    "5,0,2,5;18,17,12;21,16,11,6;3,4,9;0,1,2,7,8,13,14,19,24;20,15,10,5\n")
+    out = tmp_path / "levels"
+    assert main(["convert", str(pack), "-o", str(out), "--solutions"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["two_1.solution.json", "two_1.txt", "two_2.txt"]
+    err = capsys.readouterr().err
+    assert f"{pack}:2:9: warning: the pipes are not a solution" in err
+    assert f"{out / 'two_2.txt'}: note: no solution written beside it" in err
+
+
 def _nodes(puzzle, positions):
     """FORMAT.md lists a bridge by its position: pick the lane the path crosses it on."""
     out = []
