@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import tracemalloc
 
@@ -110,3 +111,19 @@ def test_the_summary_names_the_workers_that_ran(tmp_path, capsys, jobs):
     assert main(["solve", str(pack), "--json", "--jobs", jobs, "--color", "never"]) == 0
     err = capsys.readouterr().err
     assert f"({jobs} worker{'s' if jobs == '2' else ''})" in err
+
+
+def test_a_pack_of_more_cells_than_a_pack_may_hold_is_every_level_a_job(tmp_path):
+    """Issue 52: a batch cut a pack at 200,000 cells (MAX_PACK_CELLS): 5,000 small levels stopped at 2,757.
+    Its lines are jobs now, read one by one; only the file's size bounds a pack."""
+    from flowgraph.io.level_pack import MAX_PACK_CELLS
+
+    pack = tmp_path / "big.txt"
+    count = MAX_PACK_CELLS // 25 + 1000
+    pack.write_text(LEVEL * count)
+    jobs = Jobs([str(pack)])
+    assert len(jobs) == count
+    [last] = collections.deque(jobs, maxlen=1)  # (held one at a time)
+    assert last.key == f"{pack}#{count}"
+    puzzle, problems = last.read()
+    assert puzzle is not None and puzzle.cells == 25 and not problems
