@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from ..io.files import level_ref
 from ..studio.guard import TOKEN_ENV
 from .common import EXIT, add_command, console, positive_int
 
@@ -47,7 +48,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "folder; the port in use)",
     )
     p.add_argument("file", nargs="?", metavar="FILE",
-                   help="the puzzle to open and save (created on the first save), or a folder of puzzles to browse")
+                   help="the puzzle to open and save (created on the first save), a folder of puzzles to browse, "
+                   "or PACK#N: a level pack opened at its level N")
     p.add_argument("--port", type=positive_int, default=8765, help="the port (default 8765)")
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only)")
@@ -147,8 +149,11 @@ def run(args: argparse.Namespace) -> int:
     from ..studio.guard import new_token
 
     err = console("auto", sys.stderr)
-    target = None
+    target = level = None
     if args.file:
+        ref = level_ref(args.file)  # PACK#N of an existing PACK: the pack, opened at level N (no file "PACK#N")
+        if ref is not None:
+            args.file, level = ref
         target, why = _target(args.file)
         if why is not None:
             err.print(f"flowgraph studio: {why}", markup=False)
@@ -170,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
                   markup=False)
     threading.Thread(target=_compile_search, daemon=True, name="flowgraph-warm-up").start()
     app = create_app(str(target) if target is not None else None, token=token,
-                     hosts=(args.host, *args.allow_host))
+                     hosts=(args.host, *args.allow_host), level=level)
     url = f"{address}/?token={quote(token)}"
     print(f"flowgraph studio at {url}  (Ctrl-C stops it)", flush=True)  # listening already: connections wait
     opened = None if args.no_browser else open_in_browser(url)

@@ -17,7 +17,8 @@ Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes
 ``GET /api/solve/{job}``               -> ``{status, paths, stats, svg, frames}`` once it is done
 ``POST /api/solve/{job}/stop``         stops it on the server
 ``GET /api/constants``                 -> ``{labels, families, rules, formats, max_time_limit_s}``
-``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with (path null without);
+``GET /api/file``                      -> ``{path, text}`` of the FILE the studio was started with (path null without;
+                                         ``level``: N of ``PACK#N``, the level to open first);
                                        for a folder ``{path, folder: true, files: [{name, text}], skipped}``
 ``POST /api/save``                     ``{text}`` -> writes FILE (atomically, the old content to FILE.bak)
 ``POST /api/scan``                     ``{image}`` (base64) -> ``{text, valid, summary}``: a screenshot read
@@ -131,7 +132,8 @@ class Capacity:
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(file: str | None = None, *, token: str | None = None, hosts: tuple[str, ...] = ()) -> Starlette:
+def create_app(file: str | None = None, *, token: str | None = None, hosts: tuple[str, ...] = (),
+               level: int | None = None) -> Starlette:
     """The studio app behind its :class:`.guard.Guard`.
 
     Parameters
@@ -146,6 +148,8 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     hosts : tuple of str
         Host names to answer to besides ``localhost``, ``127.0.0.1`` and
         ``[::1]`` (the listening address, ``--allow-host`` names).
+    level : int, optional
+        The level of ``file`` (a level pack, ``PACK#N``) the page opens first, from 1.
     """
     routes = [
         Route("/", index),
@@ -179,6 +183,7 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     target = Path(file).resolve() if file else None
     app.state.folder = target if target is not None and target.is_dir() else None
     app.state.file = None if app.state.folder is not None else target
+    app.state.level = level if app.state.file is not None else None
     return app
 
 
@@ -479,7 +484,10 @@ async def read_file(request: Request) -> JSONResponse:
     except (OSError, UnicodeDecodeError) as exc:
         return JSONResponse({"error": f"cannot read {target.name}: {getattr(exc, 'strerror', None) or exc}"},
                             status_code=422)
-    return JSONResponse({"path": str(target), "text": text})
+    answer: dict = {"path": str(target), "text": text}
+    if request.app.state.level is not None:
+        answer["level"] = request.app.state.level
+    return JSONResponse(answer)
 
 
 def _read_folder(folder: Path) -> dict:

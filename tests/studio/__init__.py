@@ -16,8 +16,9 @@ def studio_client(file: str | None = None, **options):
                       headers={"Authorization": f"token {TOKEN}"}, **options)
 
 
-def live_studio(file: str | None = None):
-    """A context manager: a real studio (uvicorn on a free port, in a thread) of ``create_app(file)``; its port."""
+def live_studio(file: str | None = None, **options):
+    """A context manager: a real studio (uvicorn on a free port, in a thread) of ``create_app(file, **options)``; its
+    port."""
     import contextlib
     import socket
     import threading
@@ -32,7 +33,7 @@ def live_studio(file: str | None = None):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
-        srv = uvicorn.Server(uvicorn.Config(create_app(file, token=TOKEN), host="127.0.0.1", port=port,
+        srv = uvicorn.Server(uvicorn.Config(create_app(file, token=TOKEN, **options), host="127.0.0.1", port=port,
                                             log_level="warning"))
         thread = threading.Thread(target=srv.run, daemon=True)
         thread.start()

@@ -514,6 +514,30 @@ def test_a_folder_opens_every_puzzle_in_it_in_the_level_browser(page, tmp_path):
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('levels: level 2 of 4')")
 
 
+@pytest.mark.parametrize("level", [2, 9])
+def test_pack_n_opens_the_level_browser_at_level_n(browser, tmp_path, level):
+    """Issue 53: ``flowgraph studio 'pack.txt#N'`` opened a blank board (the page now gets ``level`` with FILE)."""
+    from flowgraph import parse_file
+    from flowgraph.io.formats import Entry, write_many
+
+    boards = [parse_file(PUZZLES / "standard" / name) for name in ("regular_5x5.txt", "heart_9x7.txt",
+                                                                     "regular_10x10.txt")]
+    pack = tmp_path / "pack.txt"
+    pack.write_text(write_many([Entry(f"l{i}", b) for i, b in enumerate(boards)], "level-pack"))
+    with live_studio(str(pack), level=level) as port:
+        page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+        page.goto(f"http://127.0.0.1:{port}/?token={TOKEN}")
+        page.wait_for_function("document.querySelectorAll('#levels button.level').length === 3")
+        if level == 2:
+            page.wait_for_function("document.querySelector('#level-at').textContent === 'level 2 of 3'")
+            _badge(page, f"valid · {len(boards[1].flows)} flows · {boards[1].cells} cells")
+        else:
+            page.wait_for_function("document.querySelector('#status').textContent.endsWith('holds 3 levels: "
+                                   "there is no #9')")
+        assert page.is_disabled("#save")
+        page.close()
+
+
 def test_an_answer_is_cleared_when_the_board_changes(page):
     board = (PUZZLES / "standard" / "regular_5x5.txt").read_text()
     page.fill("#text", board)

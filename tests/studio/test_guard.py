@@ -397,3 +397,16 @@ def test_a_symlink_loop_as_file_is_one_line_and_status_2(tmp_path, capsys, monke
     status, seen = _studio_run([str(loop)], monkeypatch)
     err = capsys.readouterr().err
     assert status == 2 and not seen and "a loop of symlinks" in err and len(err.splitlines()) == 1
+
+
+def test_pack_n_opens_the_pack_at_level_n_and_never_makes_a_file_of_that_name(monkeypatch, tmp_path):
+    """Issue 53: ``flowgraph studio 'pack.txt#3'`` opened a blank board and Save would have made ``pack.txt#3``."""
+    pack = tmp_path / "pack.txt"
+    pack.write_text("5,0,1,5;18,17,12;21,16,11,6;3,4,9;0,1,2,7,8,13,14,19,24,23,22;20,15,10,5\n" * 3)
+    status, seen = _studio_run([f"{pack}#3", "--token", TOKEN], monkeypatch)
+    assert status == 0
+    answer = TestClient(seen["app"], headers=AUTH, base_url="http://127.0.0.1:8765").get("/api/file").json()
+    assert answer["path"] == str(pack) and answer["level"] == 3 and answer["text"] == pack.read_text()
+    assert not (tmp_path / "pack.txt#3").exists()
+    _, seen = _studio_run([str(pack), "--token", TOKEN], monkeypatch)
+    assert "level" not in TestClient(seen["app"], headers=AUTH, base_url="http://127.0.0.1:8765").get("/api/file").json()

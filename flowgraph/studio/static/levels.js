@@ -91,6 +91,12 @@ function drawLevels() {
   $("more-levels").hidden = pack.levels.length >= pack.total;
 }
 
+export async function openLevelNumber(number) {  // FILE was PACK#N: level N (from 1) first, or why there is none
+  if (number >= 1 && number <= pack.total) { await openLevel(number - 1); return true; }
+  status(`${pack.name} holds ${pack.total} level${pack.total === 1 ? "" : "s"}: there is no #${number}`);
+  return false;
+}
+
 async function openLevel(index, playing = play.on) {  // the next level of one being played is played too
   if (index < 0 || index >= pack.total) return;
   while (index >= pack.levels.length) if (!await moreLevels()) return;

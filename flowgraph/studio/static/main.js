@@ -4,7 +4,7 @@ import { $, call, constants, markClean, setText, state, status } from "./page.js
 import "./board.js";
 import "./actions.js";
 import "./play.js";
-import { openFolder, openPack } from "./levels.js";
+import { openFolder, openLevelNumber, openPack } from "./levels.js";
 import { sharedBoard } from "./share.js";
 
 const MAX_LINK_CHARS = 200_000;  // a share link's board, as the server's draft bound (api.MAX_DRAFT_CHARS)
@@ -31,7 +31,11 @@ const MAX_LINK_CHARS = 200_000;  // a share link's board, as the server's draft 
     // a level pack or a file of URLs: its levels in the browser; Save would overwrite the pack with one board
     $("save").disabled = true; $("save").title = "FILE holds several puzzles: Save writes single boards only";
     status(`${data.path}: its levels are in the level browser (Save is off: FILE holds several puzzles)`);
-  } else if (ok && data.text.trim()) setText(data.text, false);
+    if (data.level) await openLevelNumber(data.level);
+  } else if (ok && data.text.trim()) {
+    setText(data.text, false);
+    if (data.level > 1) status(`${data.path} holds one puzzle: there is no #${data.level}`);
+  }
   else { const t = await call("/api/new", { family: "standard", width: 5, height: 5 }); setText(t.data.text, false); }
   markClean();
   const shared = sharedBoard();
