@@ -192,6 +192,21 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     assert not page.inner_text("#score").startswith("flows 3/3")
 
 
+def test_play_after_solve_starts_from_the_bare_board(page):
+    """Issue 53: Solve, then Play, left the solver's pipes drawn under "flows 0/3"."""
+    page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
+    _badge(page, "valid · 3 flows · 9 cells")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('solved in')")
+    page.wait_for_function("document.querySelectorAll('#board g.pipe').length === 3")
+    page.click("#play")
+    page.wait_for_function("document.querySelectorAll('#board g.pipe').length === 0")
+    assert page.inner_text("#score").startswith("flows 0/3")
+    _drag(page, ["2:1", "2:3", "2:5"])  # and play goes on as usual
+    assert page.inner_text("#score").startswith("flows 1/3")
+    page.click("#play")
+
+
 def test_edit_cells_links_and_warps(page):
     _new(page, "standard", 3, 3)
     page.select_option("#tool", "cell")

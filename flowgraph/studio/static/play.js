@@ -55,6 +55,8 @@ export function beginPlay() {  // play the board shown, from a fresh start
   play.on = true; $("play").classList.add("on"); $("board").classList.add("playing"); $("restart").disabled = false; status("play: drag from an endpoint");
   resetPlay();
   startPlay();
+  // a solve's answer may be drawn on it: the player starts from the bare board (the check draws it, then play again)
+  if (document.querySelector("#board g.pipe")) scheduleCheck(0);
 }
 
 $("restart").onclick = () => { if (play.on) { resetPlay(); status("play: drag from an endpoint"); drawPlay(); } };
