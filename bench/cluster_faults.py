@@ -13,6 +13,7 @@ is a row lost, a key twice a duplicate, a row whose level, status or paths diffe
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -70,18 +71,24 @@ def one_round(folder: Path, puzzles: int, rng: random.Random) -> dict:
         return LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                             dashboard_address=None, silence_logs=50)
 
-    with cluster() as first, Client(first) as watcher:
+    first = cluster()
+    try:
+        with Client(first) as watcher:  # (closed now: a client left open over the lost scheduler hung its close)
+            worker = next(iter(watcher.run(os.getpid).values()))
         proc = _client(pack, out, first.scheduler_address)
         _until(out, int(at[0] * puzzles), proc)
         proc.kill()
         proc.wait()
         proc = _client(pack, out, first.scheduler_address, "--resume")
         if _until(out, int(at[1] * puzzles), proc):
-            os.kill(next(iter(watcher.run(os.getpid).values())), signal.SIGKILL)
+            os.kill(worker, signal.SIGKILL)
         _until(out, int(at[2] * puzzles), proc)
         first.sync(first.scheduler.close)
         proc.wait(timeout=300)
         said["lost"] = proc.returncode
+    finally:
+        with contextlib.suppress(Exception):
+            first.close(timeout=20)
     with cluster() as second:
         proc = _client(pack, out, second.scheduler_address, "--resume")
         said["resumed"] = proc.wait(timeout=600)

@@ -13,10 +13,13 @@ import tempfile
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..io.files import level_ref
+
+if TYPE_CHECKING:
+    from rich.console import Console
 from ..studio.guard import TOKEN_ENV
 from .common import EXIT, add_command, console, positive_int
 
@@ -62,14 +65,28 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "--host address always)")
 
 
-def _compile_search() -> None:
-    """Load (on a first run: build) the search in the background, so the first Solve does not wait for it."""
+def _compile_search(err: Console | None = None) -> None:
+    """Load (on a first run: build) the search in the background, so the first Solve does not wait for it.
+
+    A first run's build (about 30 s) is said on ``err`` as it starts and ends: a Solve or Hint meanwhile
+    waits for it, and without a word it looked like a hung solve.
+    """
+    import time
+
     from ..engines import freeze_loaded, get_engine
     from ..engines.search.passes import build_ahead
+    from ..engines.search.passes.cache import compiled
 
+    t0 = time.perf_counter()
+    building = err is not None and not compiled()
+    if building and err is not None:
+        err.print("flowgraph studio: compiling the search engine, once for this machine and version (about 30 s); "
+                  "a Solve or Hint meanwhile waits for it", markup=False)
     build_ahead()  # where it fails the search is compiled just in time, as the studio's first Solve would
     get_engine("search").warm_up()
     freeze_loaded()
+    if building and err is not None:
+        err.print(f"flowgraph studio: search engine compiled in {time.perf_counter() - t0:.1f} s", markup=False)
 
 
 def _target(path: str) -> tuple[Path | None, str | None]:
@@ -173,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         err.print(f"warning: listening on {args.host}: other machines can reach the studio and save to its FILE",
                   markup=False)
-    threading.Thread(target=_compile_search, daemon=True, name="flowgraph-warm-up").start()
+    threading.Thread(target=_compile_search, args=(err,), daemon=True, name="flowgraph-warm-up").start()
     app = create_app(str(target) if target is not None else None, token=token,
                      hosts=(args.host, *args.allow_host), level=level)
     url = f"{address}/?token={quote(token)}"

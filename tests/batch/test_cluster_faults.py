@@ -3,6 +3,7 @@ killed worker and a lost scheduler lose no row, duplicate none and key none wron
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -71,7 +72,10 @@ def test_a_killed_client_worker_and_scheduler_lose_no_row(tmp_path):
         return LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                             dashboard_address=None, silence_logs=50)
 
-    with cluster() as first, Client(first) as watcher:
+    first = cluster()
+    try:
+        with Client(first) as watcher:  # (closed now: a client left open over the lost scheduler hung its close)
+            worker = next(iter(watcher.run(os.getpid).values()))
         address = first.scheduler_address
         # the client killed (SIGKILL: no handler runs) part-way: whole rows are kept
         proc = _client(pack, out, address)
@@ -82,11 +86,14 @@ def test_a_killed_client_worker_and_scheduler_lose_no_row(tmp_path):
         # --resume; a worker killed part-way (its nanny starts another; Dask runs its tasks again)
         proc = _client(pack, out, address, "--resume")
         _wait_for(out, kept + PUZZLES // 10, proc)
-        os.kill(next(iter(watcher.run(os.getpid).values())), signal.SIGKILL)
+        os.kill(worker, signal.SIGKILL)
         _wait_for(out, _lines(out) + PUZZLES // 10, proc)
         # the scheduler lost: the batch stops as on Ctrl-C, with its own status and one line
         first.sync(first.scheduler.close)
         proc.wait(timeout=120)
+    finally:
+        with contextlib.suppress(Exception):
+            first.close(timeout=20)
     said = out.with_suffix(".err").read_text()
     assert proc.returncode == 7, said
     assert "lost the Dask scheduler" in said and "--resume" in said and "Traceback" not in said

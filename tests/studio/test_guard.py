@@ -113,7 +113,7 @@ def _studio_run(argv, monkeypatch):
                         lambda self, sockets=None: seen.update(
                             app=self.config.app, server=self, sockets=sockets,
                             timeout_graceful_shutdown=self.config.timeout_graceful_shutdown))
-    monkeypatch.setattr("flowgraph.cli.studio._compile_search", lambda: None)
+    monkeypatch.setattr("flowgraph.cli.studio._compile_search", lambda err=None: None)
     port = [] if "--port" in argv else ["--port", str(_free_port())]
     status = main(["studio", "--no-browser", *port, *argv])
     return status, seen
@@ -410,3 +410,25 @@ def test_pack_n_opens_the_pack_at_level_n_and_never_makes_a_file_of_that_name(mo
     assert not (tmp_path / "pack.txt#3").exists()
     _, seen = _studio_run([str(pack), "--token", TOKEN], monkeypatch)
     assert "level" not in TestClient(seen["app"], headers=AUTH, base_url="http://127.0.0.1:8765").get("/api/file").json()
+
+
+def test_a_first_run_says_the_search_is_being_compiled_on_the_terminal(monkeypatch):
+    """Issue 53: the first Solve on a fresh machine said "solving..." for 34 s, with no word of the build."""
+    import io
+
+    from rich.console import Console
+
+    from flowgraph.cli import studio
+    from flowgraph.engines.search.passes import cache
+
+    monkeypatch.setattr(cache, "compiled", lambda ahead=False: False)
+    monkeypatch.setattr("flowgraph.engines.search.passes.build_ahead", lambda: None)
+    said = io.StringIO()
+    studio._compile_search(Console(file=said, width=200))
+    lines = said.getvalue().splitlines()
+    assert lines[0].startswith("flowgraph studio: compiling the search engine, once for this machine")
+    assert lines[1].startswith("flowgraph studio: search engine compiled in")
+    monkeypatch.setattr(cache, "compiled", lambda ahead=False: True)
+    said = io.StringIO()
+    studio._compile_search(Console(file=said))
+    assert said.getvalue() == ""
