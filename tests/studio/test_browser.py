@@ -192,6 +192,31 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     assert not page.inner_text("#score").startswith("flows 3/3")
 
 
+def _flick(page, start, end):
+    """Press on ``start`` and jump straight to ``end`` in one pointer move (a quick drag), release."""
+    def centre(pos):
+        box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.move(*centre(start))
+    page.mouse.down()
+    page.mouse.move(*centre(end), steps=1)
+    page.mouse.up()
+
+
+def test_a_quick_drag_that_skips_cells_fills_them_in(page):
+    """Issue 53: a pointer move that skipped cells was ignored, so a flick drew nothing."""
+    page.fill("#text", "STANDARD\nA-.-.-A\n| | | |\nB-.-.-.\n| | | |\nC-C-B-.\n")
+    _badge(page, "valid · 3 flows · 12 cells")
+    page.click("#play")
+    _flick(page, "2:1", "2:7")  # A, end to end in one move: the two cells between are filled in
+    page.wait_for_function("document.querySelector('#score').textContent.startsWith('flows 1/3')")
+    assert page.locator('#board g.player polygon.tint[data-flow="A"]').count() == 4
+    _flick(page, "4:1", "6:7")  # B, round the corner by the fewest links, to the cell beside its endpoint
+    assert page.locator('#board g.player polygon.tint[data-flow="B"]').count() >= 5
+    page.click("#play")
+
+
 def test_play_after_solve_starts_from_the_bare_board(page):
     """Issue 53: Solve, then Play, left the solver's pipes drawn under "flows 0/3"."""
     page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")

@@ -62,9 +62,12 @@ function noSolution(why) {  // why, where the author looks: the cells, or the fl
   }
 }
 
-function replay(frames) {
+function replay(frames) {  // the search's states, then the answer; Play stops it (the player starts on the bare board)
   let i = 0;
-  const show = () => { $("board").innerHTML = frames[i]; if (++i < frames.length) setTimeout(show, 80); };
+  const show = () => {
+    if (play.on) return;
+    $("board").innerHTML = frames[i]; if (++i < frames.length) setTimeout(show, 80);
+  };
   show();
 }
 

@@ -107,6 +107,44 @@ $("board").addEventListener("pointerdown", (ev) => {
   drawPlay();
 });
 
+// A quick drag skips cells between two pointer events: the game fills them in, along the board's links (warps too).
+const MAX_SKIP = 12;
+
+function stepTo(label, pos) {  // the path one cell further, along a link; false where the game refuses the move
+  const path = play.paths[label], last = path[path.length - 1];
+  if (!play.adj.get(last) || !play.adj.get(last).has(pos)) return false;  // only along a link
+  if (joined(label)) return false;
+  const end = play.board.endpoints[pos];
+  if (end && end !== label) return false;  // another flow's endpoint
+  cutAt(pos, label);
+  path.push(pos);
+  return true;
+}
+
+function route(from, to, label) {  // the cells after ``from`` up to ``to`` by the fewest links, or null beyond MAX_SKIP
+  const before = new Map([[from, null]]), own = new Set(play.paths[label]);
+  let frontier = [from];
+  for (let depth = 0; depth < MAX_SKIP && frontier.length; depth++) {
+    const next = [];
+    for (const cell of frontier) {
+      for (const n of play.adj.get(cell) || []) {
+        if (before.has(n)) continue;
+        // (a bridge is crossed straight only, an endpoint ends a path, the path's own cells would loop: not passed)
+        if (n !== to && (play.bridges.has(n) || play.board.endpoints[n] || own.has(n))) continue;
+        before.set(n, cell);
+        if (n === to) {
+          const cells = [];
+          for (let c = n; c !== from; c = before.get(c)) cells.unshift(c);
+          return cells;
+        }
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
 document.addEventListener("pointermove", (ev) => {
   if (!play.drawing) return;
   const pos = cellAt(ev), label = play.drawing, path = play.paths[label];
@@ -114,13 +152,10 @@ document.addEventListener("pointermove", (ev) => {
   const at = path.indexOf(pos);
   if (at >= 0 && !play.bridges.has(pos)) { path.length = at + 1; return drawPlay(); }
   const last = path[path.length - 1];
-  if (!play.adj.get(last) || !play.adj.get(last).has(pos)) return;  // only along a link
-  if (joined(label)) return;
-  const end = play.board.endpoints[pos];
-  if (end && end !== label) return;  // another flow's endpoint
-  cutAt(pos, label);
-  path.push(pos);
-  drawPlay();
+  const cells = play.adj.get(last) && play.adj.get(last).has(pos) ? [pos] : route(last, pos, label) || [];
+  let moved = false;
+  for (const cell of cells) { if (!stepTo(label, cell)) break; moved = true; }
+  if (moved) drawPlay();
 });
 
 const endDrawing = () => { if (play.drawing) { play.drawing = null; scorePlay(); } };
