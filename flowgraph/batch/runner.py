@@ -290,7 +290,7 @@ def run_batch(
     earlier = _earlier_rows(Path(out)) if (out and resume) else {}
     where = array("q")  # where each job's row is in ``out`` (-1: none), for the rewrite in input order
     in_order = InOrder[J](show) if show else None
-    flight: dict[int, tuple[int, J]] = {}  # the jobs sent and not back, by the executor's index: index, job
+    flight: dict[int, tuple[int, J, str | None]] = {}  # the jobs sent and not back, by the executor's index
     numbering = itertools.count()
     fh = reader = None
     position, regular = 0, False
@@ -312,17 +312,18 @@ def run_batch(
         """The arguments of each job to run; a job the output holds is its row at once."""
         for i, job in enumerate(jobs):
             where.append(-1)
+            hashed = digest(job) if digest is not None else None  # (once a job: it hashes the job's text)
             offset = earlier.pop(key(job), None) if earlier else None
             if offset is not None:
                 assert reader is not None
                 reader.seek(offset)
                 row = _row_of(reader.readline())
-                if row is not None and (digest is None or row.get("digest") == digest(job)):
+                if row is not None and (hashed is None or row.get("digest") == hashed):
                     where[i] = offset
                     batch.resumed += 1
                     arrived(i, job, row)
                     continue
-            flight[next(numbering)] = (i, job)
+            flight[next(numbering)] = (i, job, hashed)
             yield args(job)
 
     restore = _watch_interrupts()
@@ -330,10 +331,10 @@ def run_batch(
         for j, row in executor.run(task, sent(), total=count):
             if _INTERRUPTED.is_set():  # a task caught Ctrl-C as its own error (python-sat does): not a row
                 raise KeyboardInterrupt
-            i, job = flight.pop(j)
+            i, job, hashed = flight.pop(j)
             row.setdefault("key", key(job))
-            if digest is not None:
-                row["digest"] = digest(job)
+            if hashed is not None:
+                row["digest"] = hashed
             if fh is not None and out is not None:
                 line = (json.dumps(_public(row)) + "\n").encode()
                 with writing(out):

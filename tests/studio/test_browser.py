@@ -162,16 +162,17 @@ def test_save_writes_the_file(page, server):
     assert target.read_text() == (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
 
 
+def _centre(page, pos):
+    box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def _drag(page, positions):
     """Press on the first cell, move the mouse over the others, release."""
-    def centre(pos):
-        box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    page.mouse.move(*centre(positions[0]))
+    page.mouse.move(*_centre(page, positions[0]))
     page.mouse.down()
     for pos in positions[1:]:
-        page.mouse.move(*centre(pos), steps=4)
+        page.mouse.move(*_centre(page, pos), steps=4)
     page.mouse.up()
 
 
@@ -194,13 +195,9 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
 
 def _flick(page, start, end):
     """Press on ``start`` and jump straight to ``end`` in one pointer move (a quick drag), release."""
-    def centre(pos):
-        box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    page.mouse.move(*centre(start))
+    page.mouse.move(*_centre(page, start))
     page.mouse.down()
-    page.mouse.move(*centre(end), steps=1)
+    page.mouse.move(*_centre(page, end), steps=1)
     page.mouse.up()
 
 
@@ -283,15 +280,10 @@ def phone(browser, server):
 def _touch_drag(page, positions):
     """A finger on the first cell, moved over the others, lifted: real touch input (CDP), as a phone sends it."""
     cdp = page.context.new_cdp_session(page)
-
-    def centre(pos):
-        box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    x, y = centre(positions[0])
+    x, y = _centre(page, positions[0])
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for pos in positions[1:]:
-        nx, ny = centre(pos)
+        nx, ny = _centre(page, pos)
         for k in range(1, 5):
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
                 {"x": x + (nx - x) * k / 4, "y": y + (ny - y) * k / 4}]})
