@@ -8,27 +8,16 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import os
-import shutil
 import threading
 import time
 
 import pytest
 
-from flowgraph import parse_text
-from tests.helpers import PUZZLES, ROOT
+from flowgraph import parse_file, parse_text
+from flowgraph.engines import solve_puzzle
+from tests.helpers import PUZZLES, ROOT, corpus_file
 from tests.studio import TOKEN, live_studio
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def _need(condition: bool, why: str) -> None:
-    if not condition:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests cannot run in CI: {why}")
-        pytest.skip(why)
+from tests.studio.drive import DEVICES, FAMILY_LEVELS, centre, drag_path, solution_cells
 
 
 @contextlib.contextmanager
@@ -44,19 +33,6 @@ def server(tmp_path_factory):
     target = tmp_path_factory.mktemp("studio") / "board.txt"
     with _studio(target) as url:
         yield url, target
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _need(CHROMIUM is not None, "Debian's chromium is not installed (apt-get install -y chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _need(False, "playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
@@ -162,42 +138,28 @@ def test_save_writes_the_file(page, server):
     assert target.read_text() == (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
 
 
-def _centre(page, pos):
-    box = page.locator(f'#board polygon.cell[data-cell="{pos}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def _drag(page, positions):
-    """Press on the first cell, move the mouse over the others, release."""
-    page.mouse.move(*_centre(page, positions[0]))
-    page.mouse.down()
-    for pos in positions[1:]:
-        page.mouse.move(*_centre(page, pos), steps=4)
-    page.mouse.up()
-
-
 def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
     _badge(page, "valid · 3 flows · 9 cells")  # this board, not the one the page opened with
     page.click("#play")
-    _drag(page, ["2:1", "2:3", "2:5"])
+    drag_path(page, ["2:1", "2:3", "2:5"])
     assert page.inner_text("#score").startswith("flows 1/3")
-    _drag(page, ["4:1", "4:3", "4:5", "6:5"])
+    drag_path(page, ["4:1", "4:3", "4:5", "6:5"])
     page.click("#hint")  # fills the last flow, C, from the solution
     _solved(page)
     assert page.inner_text("#score").startswith("flows 3/3 · cells 9/9 · moves 2 · 0:")
     assert " ".join(page.inner_text("#solved").split()).startswith("Solved! moves 2 · 0:")  # the game's banner, with its figures
     assert not page.is_visible("#solved-next")  # no level browser: no next level
     assert page.locator("#board g.player polygon.tint").count() == 9  # every cell tinted in its flow's colour
-    _drag(page, ["2:1", "4:1"])  # redrawing A from its endpoint cuts B where it crosses
+    drag_path(page, ["2:1", "4:1"])  # redrawing A from its endpoint cuts B where it crosses
     assert not page.inner_text("#score").startswith("flows 3/3")
 
 
 def _flick(page, start, end):
     """Press on ``start`` and jump straight to ``end`` in one pointer move (a quick drag), release."""
-    page.mouse.move(*_centre(page, start))
+    page.mouse.move(*centre(page, start))
     page.mouse.down()
-    page.mouse.move(*_centre(page, end), steps=1)
+    page.mouse.move(*centre(page, end), steps=1)
     page.mouse.up()
 
 
@@ -224,7 +186,7 @@ def test_play_after_solve_starts_from_the_bare_board(page):
     page.click("#play")
     page.wait_for_function("document.querySelectorAll('#board g.pipe').length === 0")
     assert page.inner_text("#score").startswith("flows 0/3")
-    _drag(page, ["2:1", "2:3", "2:5"])  # and play goes on as usual
+    drag_path(page, ["2:1", "2:3", "2:5"])  # and play goes on as usual
     assert page.inner_text("#score").startswith("flows 1/3")
     page.click("#play")
 
@@ -277,21 +239,6 @@ def phone(browser, server):
     context.close()
 
 
-def _touch_drag(page, positions):
-    """A finger on the first cell, moved over the others, lifted: real touch input (CDP), as a phone sends it."""
-    cdp = page.context.new_cdp_session(page)
-    x, y = _centre(page, positions[0])
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for pos in positions[1:]:
-        nx, ny = _centre(page, pos)
-        for k in range(1, 5):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-                {"x": x + (nx - x) * k / 4, "y": y + (ny - y) * k / 4}]})
-        x, y = nx, ny
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    cdp.detach()
-
-
 def test_a_phone_plays_a_generated_board_to_solved_by_touch(phone):
     from flowgraph import solve
 
@@ -307,7 +254,7 @@ def test_a_phone_plays_a_generated_board_to_solved_by_touch(phone):
     phone.tap("#play")
     phone.locator("#board").scroll_into_view_if_needed()
     for path in solution.paths.values():
-        _touch_drag(phone, [f"{n[0]}:{n[1]}" for n in path])
+        drag_path(phone, [f"{n[0]}:{n[1]}" for n in path], by="touch")
     _solved(phone)
 
 
@@ -325,11 +272,11 @@ def test_play_counts_moves_undoes_a_stroke_and_restarts(page):
     page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
     _badge(page, "valid · 3 flows · 9 cells")
     page.click("#play")
-    _drag(page, ["2:1", "2:3"])
-    _drag(page, ["2:3", "2:5"])  # the same flow again: still one move
-    _drag(page, ["4:1", "4:3"])
+    drag_path(page, ["2:1", "2:3"])
+    drag_path(page, ["2:3", "2:5"])  # the same flow again: still one move
+    drag_path(page, ["4:1", "4:3"])
     assert " · moves 2 · " in page.inner_text("#score")
-    page.click("#undo")  # in play, Undo takes back the last stroke
+    page.click("#play-undo")  # the player's view: its Undo takes back the last stroke
     assert page.inner_text("#score").startswith("flows 1/3 · cells 3/9")
     page.click("#restart")
     assert page.inner_text("#score").startswith("flows 0/3 · cells 0/9 · moves 0 · 0:0")
@@ -361,7 +308,7 @@ def test_a_numberlink_url_opens_under_numberlink_rules_and_plays_with_a_cell_lef
     page.click("#unique")
     page.wait_for_function("document.querySelector('#status').textContent === 'unique solution'")
     page.click("#play")
-    _drag(page, ["2:1", "2:3", "2:5"])
+    drag_path(page, ["2:1", "2:3", "2:5"])
     _solved(page)
     page.click("#play")
     page.select_option("#rules", "flow")  # the same board under Flow Free rules has no solution
@@ -754,3 +701,34 @@ def test_a_share_link_with_a_huge_board_is_not_opened(browser, server):
         assert page.input_value("#text").count("\n") < 100 and max(sent) < 10_000
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+@pytest.mark.parametrize("family", list(FAMILY_LEVELS))
+def test_every_family_plays_to_solved_in_the_studio(browser, server, family, device):
+    """Issue 53: a bridges level could not be finished (the bridge's deck took the pointer; the score counted 25
+    cells of 26), and a pipe could not go through a warp by dragging. Each family, by mouse, pen and finger."""
+    rel, rules = FAMILY_LEVELS[family]
+    source = corpus_file(rel)
+    paths = solution_cells(solve_puzzle(parse_file(source).with_rules(rules)))
+    url, _ = server
+    context = browser.new_context(**DEVICES[device], bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector("#board svg")
+        page.select_option("#rules", rules)
+        page.fill("#text", source.read_text())
+        _badge(page, f"valid · {len(paths)} flows")
+        cells = int(page.inner_text("#badge").split(" · ")[2].split()[0])
+        page.click("#play")
+        assert page.locator("#board").is_visible() and page.locator("#right").is_hidden()  # the player's view
+        box = page.locator("#board svg").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= DEVICES[device]["viewport"]["height"]  # the whole board
+        for path in paths.values():
+            drag_path(page, path, by=device)
+        page.wait_for_selector("#solved:not([hidden])", timeout=5000)
+        if rules == "flow":  # every cell and bridge lane, counted as the badge counts them
+            assert f" · cells {cells}/{cells} · " in page.inner_text("#score")
+    finally:
+        context.close()

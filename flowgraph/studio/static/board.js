@@ -54,6 +54,8 @@ export async function edit(body) {
 }
 
 const place = (el) => el.dataset.xy.split(",").map(Number);
+// the links tool drags on the board: a finger there must not scroll the page (studio.css)
+$("tool").addEventListener("change", () => $("board").classList.toggle("linking", $("tool").value === "link"));
 const dragLink = { from: null };
 
 // Pointer Events: one code path for a mouse, a finger and a pen (the board has touch-action: none,

@@ -26,7 +26,7 @@ export async function openPack(name, text) {  // true when the text holds severa
   if (!ok || data.total < 2) return false;
   Object.assign(pack, { name, text, total: data.total, levels: data.levels, current: -1 });
   showBrowser(`${name}: ${data.total} levels`);
-  await openLevel(0);
+  await openLevel(0, phone());
   return true;
 }
 
@@ -52,10 +52,13 @@ export async function openFolder(files, folder = null) {
   folder = folder || (chosen[0].webkitRelativePath || "").split("/")[0] || "folder";
   Object.assign(pack, { name: folder, text: null, total: levels.length, levels, current: -1 });
   showBrowser(`${folder}: ${levels.length} levels`);
-  await openLevel(0);
+  await openLevel(0, phone());
   return true;
 }
 $("upload-folder").onchange = (ev) => { if (ev.target.files.length) openFolder(ev.target.files); };
+
+// A phone held upright opens a pack to play it: the board fills the screen, the authoring controls one tap away.
+const phone = () => matchMedia("(max-width: 700px)").matches;
 
 function showBrowser(title) {  // on a phone the file picker is at the bottom: bring the browser into view
   $("pack").hidden = false; $("pack-name").textContent = title;

@@ -1,0 +1,20 @@
+"""The studio's test fixtures: one headless Chromium a module, for the browser tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.studio.drive import ARGS, CHROMIUM, need
+
+
+@pytest.fixture(scope="module")
+def browser():
+    need(CHROMIUM is not None, "Debian's chromium is not installed (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        need(False, "playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
