@@ -24,6 +24,7 @@ MODULES = (
     "flowgraph.io.files", "flowgraph.io.budget", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph",
     "flowgraph.io.level_pack", "flowgraph.io.puzzlink", "flowgraph.io.problems", "flowgraph.batch.runner",
     "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.api",
+    "flowgraph.studio.publish",
     "flowgraph.cli.common", "flowgraph.cli.new", "flowgraph.cli.generate", "flowgraph.cli.studio",
 )
 _NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+|BASE_BYTES")
@@ -31,6 +32,8 @@ _NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+
 
 #: The test that holds a bound, by constant (a name the page lists must be a test function in tests/).
 HELD_BY = {
+    "MAX_PAGE_LEVELS": "test_a_page_is_bounded_by_levels_and_cells",
+    "MAX_PAGE_CELLS": "test_a_page_is_bounded_by_levels_and_cells",
     "MAX_BYTES": "test_read_bounded_refuses_other_kinds_and_sizes",
     "READ_BYTES_PER_CELL": "test_a_board_that_takes_more_than_memory_limit_to_read_is_refused_before_it_is_read",
     "SOLVE_BYTES_PER_CELL": "test_small_requests_for_large_work_are_413",

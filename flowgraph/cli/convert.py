@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from ..errors import ConversionError
 from ..io.files import level_ref, read_bounded, read_text, write_atomic
-from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, read_entries, write, write_many
+from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, numbered, read_entries, write, write_many
 from ..io.puzzlink import is_url
 from ..io.sketch import nodes_by_place, place, same_board, sketch_of
 from ..io.solution_json import solution_json
@@ -31,7 +32,9 @@ from .common import (
 
 __all__ = ["add_parser", "run"]
 
-_BY_SUFFIX = {fmt.suffix: name for name, fmt in FORMATS.items()}
+#: Not a puzzle format but a page that plays the levels (:mod:`flowgraph.studio.publish`): written, never read.
+HTML = "html"
+_BY_SUFFIX = {fmt.suffix: name for name, fmt in FORMATS.items()} | {".html": HTML}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -40,22 +43,28 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Read a puzzle (or a Flow Free level pack) and write it in another format. The input "
         "format is guessed from the content unless --from says it; the output format comes from --to, "
         "else from the output file's suffix (.txt neighbor-link, .grid plain grid, .nl numberlink, "
-        ".json JSON graph), else neighbor-link. Every conversion is read back and compared with the "
-        "input. Where the target cannot express the board (a warp or a wall in a plain grid) it says what.",
+        ".json JSON graph, .html a page that plays the levels), else neighbor-link. A pack or a folder of puzzles "
+        "written to PAGE.html is one self-contained page that plays every level offline, on a phone too "
+        "(no server, no network; no solution shipped: the page checks each board itself). Every conversion is "
+        "read back and compared with the input. Where the target cannot express the board (a warp or a wall in a "
+        "plain grid) it says what.",
         epilog="examples:\n  flowgraph convert board.txt --to json-graph -o board.json\n"
         "  flowgraph convert drawing.grid --family hex -o board.txt\n"
-        "  flowgraph convert pack.txt -o levels/ --solutions\n\n"
+        "  flowgraph convert pack.txt -o levels/ --solutions\n"
+        "  flowgraph convert pack.txt -o pack.html       (a page anyone can open and play)\n"
+        "  flowgraph convert levels/ -o levels.html\n\n"
         "exit status: 0 converted, 2 usage error, 3 invalid input or a board the target cannot express, "
         "5 internal error (a conversion that did not read back the same)",
     )
     p.add_argument("input", metavar="IN",
                    help="the puzzle: a neighbor-link file, a *.grid plain grid, a *.nl numberlink file, a *.json graph, "
                    "a Flow Free level pack (*.txt or *.pack; PACK#N: its level N), a puzz.link URL or a *.url file of "
-                   "them, or - for standard input")
+                   "them, or - for standard input; a folder of them for an .html page")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="the file to write (a folder for a level pack: one file per level); default: standard output")
     p.add_argument("--from", dest="source", choices=format_names(), help="the input format (default: guessed)")
-    p.add_argument("--to", dest="target", choices=format_names(writable=True), help="the output format")
+    p.add_argument("--to", dest="target", choices=[*format_names(writable=True), HTML],
+                   help="the output format (html: a page that plays the levels)")
     add_rules_option(p)
     p.add_argument("--family", choices=FAMILY_NAMES,
                    help="plain grids without a header word: their family (default standard)")
@@ -70,6 +79,12 @@ def run(args: argparse.Namespace) -> int:
     if args.output and Path(args.output).resolve() == Path(source).resolve():
         err.print(f"flowgraph convert: {source} is the input; choose another output", markup=False)
         return EXIT["usage"]
+    if Path(source).is_dir():
+        if _target(args) != HTML:
+            err.print(f"flowgraph convert: {source} is a folder: convert reads one file (a folder's puzzles can be "
+                      "published as one page: -o PAGE.html)", markup=False)
+            return EXIT["usage"]
+        return _publish_folder(source, args, err)
     data = read_stdin(source)
     if data is None and is_url(source):  # a puzz.link URL is its own text: read offline
         data = source.encode("utf-8")
@@ -95,7 +110,11 @@ def run(args: argparse.Namespace) -> int:
             err.print(f"{source}:1:1: {base} holds {held}: there is no #{number}", markup=False)
             return EXIT["invalid"]
         fmt, entries = "one level", [entries[number - 1]]
-    target = args.target or _BY_SUFFIX.get(Path(args.output).suffix if args.output else "", "neighbor-link")
+    target = _target(args)
+    if target == HTML:
+        title = Path(level[0] if level else source).name if source != "-" else "levels"
+        levels = [(entry.name, entry.puzzle.with_rules(args.rules)) for entry in entries]
+        return max(_publish(levels, title, args, err), EXIT["invalid"] if problems else 0)
     if target in MANY and (len(entries) > 1 or fmt in MANY):  # many puzzles into one file: a pack, URLs
         return _convert_many(entries, target, args, err, EXIT["invalid"] if problems else 0)
     if len(entries) > 1 and not args.output:
@@ -117,16 +136,71 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _convert_many(entries: list[Entry], target: str, args, err, status: int) -> int:
-    """Every puzzle into one text of ``target`` (numbered levels, or URLs), to -o FILE or standard output."""
+def _target(args) -> str:
+    return args.target or _BY_SUFFIX.get(Path(args.output).suffix if args.output else "", "neighbor-link")
+
+
+def _publish(levels: list, title: str, args, err) -> int:
+    """The levels as one page that plays them (:func:`flowgraph.studio.publish.publish`), to -o FILE or standard output."""
+    from ..studio.publish import publish
+
+    if not _written(lambda: publish(levels, title), args, err):
+        return EXIT["invalid"]
+    if args.output and args.output != "-":
+        err.print(f"{args.output}: {len(levels)} level{'s' if len(levels) != 1 else ''}, a page to open in any "
+                  "browser (no server, no network)", markup=False)
+    return 0
+
+
+def _written(make: Callable[[], str], args, err) -> bool:
+    """``make()``'s text to -o FILE (checked first) or standard output; False, said, when it cannot be made."""
     output_file(args.output)
-    entries = [replace(e, puzzle=e.puzzle.with_rules(args.rules)) for e in entries]
     try:
-        out = write_many(entries, target)
+        out = make()
     except ConversionError as exc:
         err.print(f"{args.input}: {exc}", markup=False)
-        return EXIT["invalid"]
+        return False
     write_output(out, args.output)
+    return True
+
+
+def _publish_folder(folder: str, args, err) -> int:
+    """Every puzzle file of ``folder`` (packs: each level), in natural order of names, as one page; a file that
+    cannot be read is said, and the rest are published."""
+    from ..batch.jobs import puzzle_files
+    from ..studio.publish import MAX_PAGE_CELLS
+
+    status, levels, cells = 0, [], 0
+    for path in puzzle_files([folder], empty=[]):
+        try:
+            data = read_bounded(path, follow_symlinks=False)
+        except OSError as exc:
+            err.print(f"{path}:1:1: cannot read file: {exc.strerror or exc}", markup=False)
+            status = EXIT["invalid"]
+            continue
+        text, problems = read_text(data)
+        fmt, entries, more = read_entries(text, path) if text is not None else ("", [], [])
+        print_problems(err, path, problems + more)
+        status = max(status, EXIT["invalid"] if any(p.is_error for p in problems + more) else 0)
+        stem = Path(path).relative_to(folder).with_suffix("").as_posix()
+        # a pack's level by its number N of PACK#N (a line that cannot be read keeps its number)
+        for n, _, entry, _ in numbered(text or "", entries, []) if fmt in MANY else [(0, 0, e, None) for e in entries]:
+            if entry is not None:
+                levels.append((f"{stem} #{n}" if n else stem, entry.puzzle.with_rules(args.rules)))
+                cells += entry.puzzle.cells
+        if cells > MAX_PAGE_CELLS:  # (said by publish; nothing more is read)
+            break
+    if not levels:
+        err.print(f"{folder}: no puzzle to publish in that folder", markup=False)
+        return EXIT["invalid"]
+    return max(status, _publish(levels, Path(folder).resolve().name, args, err))
+
+
+def _convert_many(entries: list[Entry], target: str, args, err, status: int) -> int:
+    """Every puzzle into one text of ``target`` (numbered levels, or URLs), to -o FILE or standard output."""
+    entries = [replace(e, puzzle=e.puzzle.with_rules(args.rules)) for e in entries]
+    if not _written(lambda: write_many(entries, target), args, err):
+        return EXIT["invalid"]
     for entry in entries:
         _say_changes(entry, target, entry.puzzle.path or args.input, err)
     return status

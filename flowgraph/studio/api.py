@@ -24,8 +24,8 @@ from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import FAMILY_NAMES, RULES, Limits, Puzzle, Rules, Solution
-from ..render.scene import THEMES, flow_ink
 from ..verify import verify
+from .publish import play_board
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
            "hint", "edit_board", "levels", "constants",
@@ -138,7 +138,8 @@ def constants() -> dict:
 
 def check(body: dict) -> dict:
     """``{text, format?, rules?}`` -> ``{valid, blank, format, problems, rules, family, width, height, flows, cells,
-    svg}``: what ``validate`` says, and the board; ``blank``: invalid only for having no endpoints yet."""
+    svg}`` and, for a valid board, what a player needs of it (:func:`.publish.play_board`): what ``validate`` says,
+    and the board; ``blank``: invalid only for having no endpoints yet."""
     puzzle, problems, fmt = _read(body)
     out: dict[str, Any] = {"valid": puzzle is not None, "format": fmt, "problems": _problems(problems)}
     errors = [p for p in problems if p.is_error]
@@ -151,14 +152,8 @@ def check(body: dict) -> dict:
                    picture=f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}")
     elif puzzle is not None:
         out.update(_shape(puzzle))
-        out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells,
-                   svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
-                   links=_links(puzzle),
-                   endpoints=[{"cell": _cell(end), "label": f.label} for f in puzzle.flows for end in f.ends],
-                   colours={f.label: "#%02x%02x%02x" % flow_ink(f.label, THEMES[_theme(body)])[0] for f in puzzle.flows},
-                   rims={f.label: "#%02x%02x%02x" % rim for f in puzzle.flows
-                         if (rim := flow_ink(f.label, THEMES[_theme(body)])[1]) is not None},
-                   bridges=sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})))
+        out.update(flows=len(puzzle.flows), svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
+                   **play_board(puzzle, _theme(body)))  # (its rules and cells too)
     elif fmt == "neighbor-link" and len(body["text"]) <= MAX_DRAFT_CHARS:
         board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
         if board_draft is not None:
@@ -179,16 +174,6 @@ def _shape(puzzle: Puzzle) -> dict:
 def _cell(node) -> list[int]:
     """A node as ``[line, column]``: the API's one form of a position (a bridge's two lanes share theirs)."""
     return [node[0], node[1]]
-
-
-def _links(puzzle: Puzzle) -> list[list]:
-    """Every link as ``[[line, column], [line, column], lane axis or ""]``: what the page needs to let a player
-    draw paths."""
-    out = []
-    for u, v in puzzle.graph.edges:
-        axis = u[2] if len(u) == 3 else v[2] if len(v) == 3 else ""
-        out.append([_cell(u), _cell(v), axis])
-    return out
 
 
 #: The largest line or column number a request may name (beyond any board the studio reads).

@@ -1,0 +1,174 @@
+"""A level pack, or a folder of puzzles, published as one HTML page that plays every level offline.
+
+The page is one self-contained file: the boards as SVG, each board's graph
+(:func:`play_board`), and the studio's own play code (``static/game.js``, the
+rules of play, and ``static/player.js``, the page around them) inlined. It
+needs no server, no network and no token: it can be opened from ``file://``,
+mailed, or hosted anywhere. It ships no solution: "Solved!" is checked in
+the page from the puzzle's own graph (every flow joined, every cell and
+bridge lane filled under Flow Free rules; Numberlink's rules let cells stay
+empty). Progress is kept in the browser's storage.
+
+Its Content-Security-Policy allows only its own two scripts and its style
+(by their SHA-256) and pictures given inline: the page cannot load or send
+anything, whatever a level's name says.
+
+>>> from flowgraph import parse_text
+>>> page = publish([("first", parse_text("STANDARD\\nA-.-A\\n"))], "tiny")
+>>> page.startswith("<!doctype html>") and "connect-src" not in page and "'none'" in page
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+from ..errors import ConversionError
+from ..model import Puzzle
+from ..render.scene import THEMES, flow_ink
+
+__all__ = ["MAX_PAGE_CELLS", "MAX_PAGE_LEVELS", "play_board", "publish"]
+
+#: The most levels one page holds (a pack of the game holds 150; a folder may hold more).
+MAX_PAGE_LEVELS = 10_000
+#: The most cells all the levels of one page hold together (the boards' drawings weigh ~0.42 kB a cell: a page of at most ~45 MB).
+MAX_PAGE_CELLS = 100_000
+
+STATIC = Path(__file__).parent / "static"
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#%02x%02x%02x" % rgb
+
+
+def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
+    """What a player needs of a board, as ``static/game.js`` reads it.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    theme : {"dark", "light"}
+        The theme whose flow colours the pipes take.
+
+    Returns
+    -------
+    dict
+        ``{endpoints: [{cell, label}], links: [[cell, cell, axis]], bridges: [cell], colours: {label: "#rrggbb"},
+        rims: {label: "#rrggbb"}, cells, rules, fills_every_cell}``: a cell is ``[line, column]`` (a bridge's two
+        lanes share theirs), ``axis`` the lane axis of the bridge a link enters or ``""``, ``rims`` a darker edge
+        for the colours close to the background, ``cells`` every cell and bridge lane a solution fills.
+    """
+    ink = THEMES[theme]
+    links = []
+    for u, v in puzzle.graph.edges:
+        axis = u[2] if len(u) == 3 else v[2] if len(v) == 3 else ""
+        links.append([[u[0], u[1]], [v[0], v[1]], axis])
+    return {"endpoints": [{"cell": [end[0], end[1]], "label": f.label} for f in puzzle.flows for end in f.ends],
+            "links": links,
+            "bridges": sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})),
+            "colours": {f.label: _hex(flow_ink(f.label, ink)[0]) for f in puzzle.flows},
+            "rims": {f.label: _hex(rim) for f in puzzle.flows if (rim := flow_ink(f.label, ink)[1]) is not None},
+            "cells": puzzle.cells, "rules": str(puzzle.rules), "fills_every_cell": puzzle.rules.fills_every_cell}
+
+
+def _level(name: str, puzzle: Puzzle, theme: str) -> dict:
+    from ..io.formats import write
+    from ..render.svg import svg
+
+    board_text = write(puzzle, "neighbor-link")
+    try:
+        drawing = svg(puzzle, theme=theme)
+    except ConversionError as exc:
+        raise ConversionError(f"{name}: a page draws every board: {exc}") from None
+    return {"name": name, "key": hashlib.sha256(board_text.encode()).hexdigest()[:20],
+            "flows": len(puzzle.flows), "svg": drawing, "board": play_board(puzzle, theme)}
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def publish(levels: Sequence[tuple[str, Puzzle]], title: str, theme: str = "dark") -> str:
+    """One HTML page that plays ``levels`` in order, with no server and no network.
+
+    Parameters
+    ----------
+    levels : sequence of (name, Puzzle)
+        The levels in the order they are played (a pack's order; a folder's in natural order of names).
+    title : str
+        The page's title (a pack's file name, say): shown as text, never as markup.
+    theme : {"dark", "light"}
+
+    Returns
+    -------
+    str
+        The page: ``<!doctype html>…``, UTF-8.
+
+    Raises
+    ------
+    ConversionError
+        No level, more than :data:`MAX_PAGE_LEVELS` levels or :data:`MAX_PAGE_CELLS` cells together, or a board
+        with no 2-D drawing (a JSON graph without positions).
+    """
+    if not levels:
+        raise ConversionError("no level to publish")
+    if len(levels) > MAX_PAGE_LEVELS:
+        raise ConversionError(f"{len(levels):,} levels: a page holds at most {MAX_PAGE_LEVELS:,}")
+    cells = sum(p.cells for _, p in levels)
+    if cells > MAX_PAGE_CELLS:
+        raise ConversionError(f"{cells:,} cells in all: a page holds at most {MAX_PAGE_CELLS:,}; publish fewer levels")
+    data = {"title": title, "levels": [_level(name, puzzle, theme) for name, puzzle in levels]}
+    # a data block, never run; <, > and & escaped (as Django's json_script) so no name or drawing can end it early
+    blob = json.dumps(data, separators=(",", ":")).translate(_SCRIPT_SAFE)
+    scripts = [(STATIC / "game.js").read_text(encoding="utf-8"), (STATIC / "player.js").read_text(encoding="utf-8")]
+    style = (STATIC / "player.css").read_text(encoding="utf-8")
+    policy = (f"default-src 'none'; script-src {' '.join(map(_sha256, scripts))}; style-src {_sha256(style)}; "
+              "img-src data:; base-uri 'none'; form-action 'none'")
+    return "\n".join([
+        "<!doctype html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+        f"<title>{escape(title)}</title>",
+        f'<link rel="icon" href="{_ICON}">',
+        f"<style>{style}</style>",
+        "</head>",
+        "<body>",
+        _BODY.format(title=escape(title), total=len(levels)),
+        f'<script type="application/json" id="levels">{blob}</script>',
+        *(f"<script>{script}</script>" for script in scripts),
+        "</body>",
+        "</html>",
+        "",
+    ])
+
+
+_ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M3 3v10h10' "
+         "fill='none' stroke='%23e33' stroke-width='3' stroke-linecap='round'/%3E%3C/svg%3E")
+
+# The page around the board: the level (n of N, a list to jump), moves, time, Undo, Restart; the board fills the rest.
+_BODY = """<header>
+  <button id="prev" aria-label="the level before">◀</button>
+  <label class="level"><span class="title">{title}</span>
+    <select id="level" aria-label="level"></select> <span id="of">of {total}</span></label>
+  <button id="next" aria-label="the next level">▶</button>
+</header>
+<div class="bar" aria-live="polite">
+  <span id="score"></span>
+  <button id="undo" title="Ctrl+Z or U">Undo</button>
+  <button id="restart" title="R">Restart</button>
+</div>
+<main id="board" tabindex="0" aria-label="the board: drag from a dot, or arrows and Enter"></main>
+<div id="solved" hidden role="status"><strong>Solved!</strong> <span id="figures"></span>
+  <button id="solved-next">next level ▶</button></div>
+<p id="help">Join the dots of each colour; pipes may not cross<span id="fills"> and every cell is filled</span>.
+  Drag from a dot (back over a pipe shortens it) · keys: arrows, Enter picks up or drops, U undo, R restart.
+  Made with flowgraph.</p>"""
