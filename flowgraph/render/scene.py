@@ -33,7 +33,8 @@ from ..io.sketch import sketch_of
 from ..model import LABELS, Node, Puzzle
 from .geometry import Geometry, geometry_of
 
-__all__ = ["Scene", "scene", "flow_colour", "flow_ink", "shade", "THEMES", "FLOW_FREE"]
+__all__ = ["Scene", "scene", "flow_colour", "flow_colour_name", "flow_ink", "shade", "THEMES", "FLOW_FREE",
+           "FLOW_FREE_NAMES"]
 
 #: Flow Free's first 16 colours (RGB), in flow order.
 FLOW_FREE = (
@@ -41,6 +42,10 @@ FLOW_FREE = (
     (128, 0, 0), (128, 0, 128), (255, 255, 255), (166, 166, 166), (0, 255, 0), (189, 182, 108), (0, 0, 139),
     (0, 139, 139), (255, 20, 147),
 )
+
+#: What players call those colours (the game's own names where it gives them).
+FLOW_FREE_NAMES = ("red", "green", "blue", "yellow", "orange", "cyan", "magenta", "maroon", "purple", "white", "grey",
+                   "lime", "tan", "navy", "teal", "pink")
 
 #: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge deck, tunnel,
 #: a bridge deck's guard rails.
@@ -69,6 +74,16 @@ def flow_colour(label: str) -> RGB:
     hue = (k * 0.618033988749895) % 1.0
     r, g, b = colorsys.hls_to_rgb(hue, 0.45 if k % 2 else 0.65, 0.85)
     return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def flow_colour_name(label: str) -> str:
+    """What a player calls a flow: its colour's name for the first 16 labels, else ``"flow LABEL"``.
+
+    >>> flow_colour_name("A"), flow_colour_name("z")
+    ('red', 'flow z')
+    """
+    k = LABELS.find(label)
+    return FLOW_FREE_NAMES[k] if 0 <= k < len(FLOW_FREE_NAMES) else f"flow {label}"
 
 
 def _luminance(rgb: RGB) -> float:

@@ -235,7 +235,8 @@ def verify_paths(body: dict) -> dict:
 
 def hint(body: dict) -> dict:
     """``{text, done?: [labels], paths?: {label: [[line, column], ...]}}`` -> ``{label, path, technique?, tier?,
-    note?, cells?}``: one flow of the solution to draw, and why, from where the player is.
+    note?, cells?, wrong?}``: one flow of the solution to draw, and why, from where the player is (``wrong``: the
+    first cell where the player's path of that flow leaves the solution).
 
     With the player's ``paths`` (what they have drawn, maybe nothing yet) on a board of up to :data:`HINT_WHY_CELLS` cells:
     a path that leaves the solution is the hint (that flow, redrawn); else the next steps of the
@@ -287,7 +288,7 @@ def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None
         wrong = next((pair for pair in pairs if frozenset(pair) not in used), None)
         if wrong is not None:
             return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": None,
-                    "note": f"flow {label}'s path leaves the solution at {_cell(wrong[1])}"}
+                    "wrong": _cell(wrong[1]), "note": f"flow {label}'s path leaves the solution at {_cell(wrong[1])}"}
     try:
         steps = next_steps(solution, [pair for pairs in drawn.values() for pair in pairs],
                            Limits(time_limit_s=HINT_WHY_SECONDS))

@@ -36,6 +36,8 @@ class _Job:
     id: str
     stop: threading.Event = field(default_factory=threading.Event)
     status: str = "running"
+    #: While running: "compiling" (a first run on this machine builds the search, about 30 s) or "solving".
+    phase: str = "solving"
     result: dict = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 
@@ -81,7 +83,12 @@ class Solves:
             engine = "search" if puzzle.rules in ENGINE_RULES["search"] else "sat"  # SAT: no replay, an answer
             search = get_engine(engine)
             t0 = time.perf_counter()
+            if engine == "search":
+                from ..engines.search.passes.cache import compiled
+
+                job.phase = "solving" if compiled() else "compiling"  # the page says so: not a hung solve
             search.warm_up()  # a first run compiles: not on the solve's clock
+            job.phase = "solving"
             loaded = time.perf_counter() - t0
             solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]),
                                            **({"trace": trace} if search.TRACES else {})))
@@ -128,7 +135,9 @@ class Solves:
 def job_json(job: _Job) -> dict:
     """What the page sees of a job."""
     out = {"job": job.id, "status": job.status, "seconds": round(time.perf_counter() - job.started, 3)}
-    if job.status != "running":
+    if job.status == "running":
+        out["phase"] = job.phase
+    else:
         out.update({k: v for k, v in job.result.items() if k not in ("puzzle",)})
     return out
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..errors import ConversionError
 from ..model import Puzzle
-from ..render.scene import THEMES, flow_ink
+from ..render.scene import THEMES, flow_colour_name, flow_ink
 
 __all__ = ["MAX_PAGE_CELLS", "MAX_PAGE_LEVELS", "play_board", "publish"]
 
@@ -60,9 +60,10 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
     -------
     dict
         ``{endpoints: [{cell, label}], links: [[cell, cell, axis]], bridges: [cell], colours: {label: "#rrggbb"},
-        rims: {label: "#rrggbb"}, cells, rules, fills_every_cell}``: a cell is ``[line, column]`` (a bridge's two
-        lanes share theirs), ``axis`` the lane axis of the bridge a link enters or ``""``, ``rims`` a darker edge
-        for the colours close to the background, ``cells`` every cell and bridge lane a solution fills.
+        rims: {label: "#rrggbb"}, names: {label: str}, cells, rules, fills_every_cell}``: a cell is ``[line, column]``
+        (a bridge's two lanes share theirs), ``axis`` the lane axis of the bridge a link enters or ``""``, ``rims`` a
+        darker edge for the colours close to the background, ``names`` what players call each colour ("red"),
+        ``cells`` every cell and bridge lane a solution fills.
     """
     ink = THEMES[theme]
     links = []
@@ -74,6 +75,7 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
             "bridges": sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})),
             "colours": {f.label: _hex(flow_ink(f.label, ink)[0]) for f in puzzle.flows},
             "rims": {f.label: _hex(rim) for f in puzzle.flows if (rim := flow_ink(f.label, ink)[1]) is not None},
+            "names": {f.label: flow_colour_name(f.label) for f in puzzle.flows},
             "cells": puzzle.cells, "rules": str(puzzle.rules), "fills_every_cell": puzzle.rules.fills_every_cell}
 
 

@@ -118,6 +118,23 @@ def _wait(client, job, seconds=30):
     raise AssertionError("the solve did not finish")
 
 
+def test_a_solve_says_while_the_search_is_compiled_for_the_first_time(client, monkeypatch):
+    """Issue 53: the first Solve on a fresh machine said "solving…" for 34 s without a word of the build."""
+    import threading
+
+    from flowgraph.engines import get_engine
+    from flowgraph.engines.search.passes import cache
+
+    built = threading.Event()
+    monkeypatch.setattr(cache, "compiled", lambda ahead=False: built.is_set())
+    monkeypatch.setattr(get_engine("search"), "warm_up", lambda: built.wait(10))
+    job = client.post("/api/solve", json={"text": HEX}).json()["job"]
+    time.sleep(0.2)
+    assert client.get(f"/api/solve/{job}").json()["phase"] == "compiling"
+    built.set()
+    assert _wait(client, job)["status"] == "solved"
+
+
 def test_solve_gives_a_verified_solution_and_frames(client):
     res = client.post("/api/solve", json={"text": HEX, "frames": 5})
     assert res.status_code == 202

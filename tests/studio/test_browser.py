@@ -155,6 +155,25 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     assert not page.inner_text("#score").startswith("flows 3/3")
 
 
+def test_a_hint_names_the_pipe_that_cannot_pass_before_it_redraws_it(page):
+    """Issue 53: a hint in the player's terms: which colour, which cell (row and column as drawn), lit; the
+    player's board is left as it is until Hint is asked again."""
+    page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
+    _badge(page, "valid · 3 flows · 9 cells")
+    page.click("#play")
+    drag_path(page, ["2:1", "2:3", "4:3"])  # red turns down into blue's cell: no solution goes there
+    with page.expect_response("**/api/hint"):
+        page.click("#hint")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('cannot pass')")
+    assert page.inner_text("#status") == "hint: the red pipe cannot pass here (row 2, column 2); Hint again redraws it"
+    assert page.locator('#board polygon.hint[data-cell="4:3"]').count() == 1
+    assert page.inner_text("#score").startswith("flows 0/3 · cells 3/9")  # nothing changed on the board
+    with page.expect_response("**/api/hint"):
+        page.click("#hint")
+    page.wait_for_function("document.querySelector('#score').textContent.startsWith('flows 1/3')")
+    assert page.inner_text("#status") == "hint: the red pipe, redrawn as the solution has it"
+
+
 def _flick(page, start, end):
     """Press on ``start`` and jump straight to ``end`` in one pointer move (a quick drag), release."""
     page.mouse.move(*centre(page, start))
@@ -354,24 +373,37 @@ def test_a_5x5_authored_with_the_keyboard_alone_until_unique(page):
     page.wait_for_function("document.querySelectorAll('#board polygon.cell').length === 25")
 
 
-def test_a_share_link_opens_the_same_board_in_a_fresh_page_and_copies_other_formats(page, browser):
-    board = (PUZZLES / "standard" / "regular_5x5.txt").read_text()
-    page.fill("#text", board)
+def test_a_share_link_is_a_puzzlink_url_where_puzzlink_can_show_the_board(page):
+    """Issue 53: a studio link opens only in the browser that holds the studio's token, on this machine."""
+    page.fill("#text", (PUZZLES / "standard" / "regular_5x5.txt").read_text())
     _badge(page, "valid · 5 flows · 25 cells")
     page.click("#share-link")
+    page.wait_for_function("document.querySelector('#shared').value.startsWith('https://puzz.link/p?')")
+
+
+def test_a_share_link_opens_the_same_board_in_a_fresh_page_and_copies_other_formats(page, browser):
+    board = (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()  # no puzz.link URL for hex: a studio link
+    page.fill("#text", board)
+    _badge(page, "valid · 4 flows")
+    page.click("#share-link")
     page.wait_for_function("document.querySelector('#shared').value.includes('#board=')")
+    assert "this browser only" in page.inner_text("#status") and "-o board.html" in page.inner_text("#status")
     link = page.input_value("#shared")
     fresh = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     try:
-        fresh.goto(page.url.split("#")[0] + f"?token={TOKEN}")  # this browser has opened its studio before
+        fresh.goto(link)  # a browser without the token: the board is not lost, and it says what to do
+        fresh.wait_for_function("document.querySelector('#status').textContent.includes(\"this link's board is kept\")")
+        fresh.goto(page.url.split("#")[0] + f"?token={TOKEN}")  # the studio's address, once
         fresh.wait_for_selector("#board svg")
         fresh.goto("about:blank")  # the link differs only after '#': load it afresh
         fresh.goto(link)
         fresh.wait_for_function("document.querySelector('#status').textContent.startsWith('opened the board of a shared link')")
         assert fresh.input_value("#text") == board
-        _badge(fresh, "valid · 5 flows · 25 cells")
+        _badge(fresh, "valid · 4 flows")
     finally:
         fresh.close()
+    page.fill("#text", (PUZZLES / "standard" / "regular_5x5.txt").read_text())
+    _badge(page, "valid · 5 flows · 25 cells")
     page.click("[data-copy=puzzlink]")
     page.wait_for_function("document.querySelector('#shared').value.startsWith('https://puzz.link/p?')")
     page.click("[data-copy=level-pack]")

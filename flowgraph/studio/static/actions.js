@@ -46,7 +46,11 @@ $("solve").onclick = async () => {
 async function poll(job) {
   const { data } = await call(`/api/solve/${job}`, null, "GET");
   if (state.job !== job) return;
-  if (data.status === "running") return setTimeout(() => poll(job), 150);
+  if (data.status === "running") {
+    status(data.phase === "compiling" ? "compiling the search engine, once for this machine and version (about 30 s)… " +
+           "then solving" : "solving…");
+    return setTimeout(() => poll(job), 150);
+  }
   $("stop").disabled = true; state.job = null;
   if (data.status === "unsolvable") return noSolution(data.why);
   if (data.status !== "solved") return answerStatus(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));

@@ -17,7 +17,10 @@ const auth = { Authorization: `token ${token}` };
 export const constants = await fetch("/api/constants", { headers: auth }).then(async (res) => {
   if (res.ok) return res.json();
   const said = (await res.json().catch(() => ({}))).error || res.statusText;
-  document.getElementById("status").textContent = said;  // e.g. no token: open the address the studio printed
+  // e.g. no token: open the address the studio printed; a link's board stays in its address meanwhile
+  document.getElementById("status").textContent = said + (location.hash.includes("board=")
+    ? " · this link's board is kept in its address: open the address the studio printed once in this browser, " +
+      "then this link again" : "");
   throw new Error(said);
 });
 let checker = () => {};

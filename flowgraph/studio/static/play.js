@@ -103,23 +103,52 @@ async function scorePlay() {
   solvedHook($("text").value);
 }
 
+// A cell as a player names it: its row and column on the board as drawn, from the top left.
+function named(pos) {
+  const cell = document.querySelector(`#board polygon.cell[data-cell="${pos}"]`);
+  if (!cell) return pos;
+  const [x, y] = cell.dataset.xy.split(",").map(Number);
+  return `row ${y + 1}, column ${x + 1}`;
+}
+const pipe = (label) => `the ${(play.board.names || {})[label] || "flow " + label} pipe`;
+const light = (cells) => {
+  document.querySelectorAll("#board polygon.hint").forEach((c) => c.classList.remove("hint"));
+  for (const pos of cells) document.querySelector(`#board polygon.cell[data-cell="${pos}"]`)?.classList.add("hint");
+};
+let lastWrong = null;  // a pipe said to leave the solution: a second Hint on the same drawing redraws it
+
 $("hint").onclick = async () => {
   const game = play.game;
   if (!game) return;
   const labels = game.labels.filter((l) => game.joined(l));
   $("hint").disabled = true;  // one hint at a time: a second click would ask for the same flow
+  status("thinking…");
   // what the player has drawn: the hint is the next step from there, as a person would take it
-  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels, paths: game.pathsAsCells(), rules: rules() });
+  const drawn = game.pathsAsCells();
+  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels, paths: drawn, rules: rules() });
   $("hint").disabled = !play.on;
   if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
-  if (game !== play.game) return;  // the board changed meanwhile
-  game.setPath(data.label, data.path.map(([line, column]) => `${line}:${column}`));
-  drawPlay(); await scorePlay();
-  if (data.note && !data.technique && !play.solved) status(`hint: ${data.note}`);  // a path that left the solution
-  if (data.technique && !play.solved) {  // why, as a person would see it: the technique and its cells lit
-    status(`hint: flow ${data.label} (${data.technique}, tier ${data.tier}): ${data.note}`);
-    for (const [line, col] of data.cells || []) {
-      document.querySelector(`#board polygon[data-cell="${line}:${col}"]`)?.classList.add("hint");
+  if (game !== play.game) return status("");  // the board changed meanwhile
+  const key = ([line, column]) => `${line}:${column}`;
+  if (data.wrong) {  // first say which pipe cannot go on, where; the player may mend it, or ask again
+    const said = JSON.stringify([data.wrong, drawn]);
+    if (lastWrong !== said) {
+      lastWrong = said;
+      light([key(data.wrong)]);
+      return status(`hint: ${pipe(data.label)} cannot pass here (${named(key(data.wrong))}); Hint again redraws it`);
     }
   }
+  lastWrong = null;
+  game.setPath(data.label, data.path.map(key));
+  drawPlay(); await scorePlay();
+  if (play.solved) return;
+  if (data.wrong) return status(`hint: ${pipe(data.label)}, redrawn as the solution has it`);
+  const where = `${named(data.path.map(key)[0])} to ${named(data.path.map(key).at(-1))}`;
+  // explain names a cell "(line,column)" of the file: said here as the player sees the board
+  const note = (data.note || "").replace(/\((\d+),(\d+)\)/g, (all, line, column) => {
+    const name = named(`${line}:${column}`);
+    return name === `${line}:${column}` ? all : name;
+  });
+  status(`hint: ${pipe(data.label)}, ${where}` + (data.technique ? ` (${data.technique}, tier ${data.tier}): ${note}` : ""));
+  light((data.cells || []).map(key));  // why, as a person would see it: the cells of the technique lit
 };

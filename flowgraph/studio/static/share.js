@@ -12,9 +12,15 @@ async function offer(text, what) {  // shown to copy by hand, and copied where t
   $("shared").value = text; $("shared").select();
   try { await navigator.clipboard.writeText(text); status(`${what} copied`); } catch { status(`${what}: copy it from the box`); }
 }
-$("share-link").onclick = () => {
-  const rules = $("rules").value === "numberlink" ? "&rules=numberlink" : "";
-  offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${rules}`, "link");
+// A link for others: the board's puzz.link URL, which anyone can open; a board puzz.link cannot show (hex, warps,
+// bridges, holes, walls) gets a link to this studio, which only this browser can open, and what to share instead.
+$("share-link").onclick = async () => {
+  const { ok, data } = await call("/api/convert", { text: $("text").value, to: "puzzlink", rules: rules() });
+  if (ok) return offer(data.text.trim(), "puzz.link URL (anyone can open it)");
+  const numberlink = $("rules").value === "numberlink" ? "&rules=numberlink" : "";
+  await offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${numberlink}`, "link");
+  status("a link to this studio, for this browser only (puzz.link cannot show this board); to share it with anyone, " +
+         "publish it as a page: flowgraph convert FILE -o board.html");
 };
 document.querySelectorAll("[data-copy]").forEach((button) => button.onclick = async () => {
   const to = button.dataset.copy;
