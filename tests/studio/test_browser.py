@@ -155,6 +155,20 @@ def test_play_a_board_to_solved_by_dragging_and_take_a_hint(page):
     assert not page.inner_text("#score").startswith("flows 3/3")
 
 
+def test_a_quick_drag_crosses_a_bridge_straight_and_keys_play_too(page):
+    """Issue 53: a flick over a bridge drew nothing (the route never passed one); play by keyboard on a desktop."""
+    page.fill("#text", "BRIDGES\n.-B-.\n| | |\nA-*-A\n| | |\n.-B-.\n")
+    _badge(page, "valid · 2 flows · 10 cells")
+    page.click("#play")
+    _flick(page, "4:1", "4:5")  # A, from its endpoint over the bridge to its other end in one move
+    page.wait_for_function("document.querySelector('#score').textContent.startsWith('flows 1/2 · cells 3/10')")
+    page.focus("#board")
+    # the cursor shows on the endpoint nearest the top left (B), which is drawn down over the bridge
+    for key in ["ArrowRight", "Enter", "ArrowDown", "ArrowDown", "Enter"]:
+        page.keyboard.press(key)
+    page.wait_for_function("document.querySelector('#score').textContent.startsWith('flows 2/2 · cells 6/10')")
+
+
 def test_a_hint_names_the_pipe_that_cannot_pass_before_it_redraws_it(page):
     """Issue 53: a hint in the player's terms: which colour, which cell (row and column as drawn), lit; the
     player's board is left as it is until Hint is asked again."""

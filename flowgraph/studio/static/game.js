@@ -219,6 +219,12 @@
       });
     }
 
+    // Where the keyboard's cursor first shows: the endpoint nearest the top left, as a reader starts.
+    firstEnd() {
+      const c = this.centre, at = (k) => (c[k] ? [c[k][1], c[k][0]] : [Infinity, Infinity]);
+      return Object.keys(this.ends).sort((a, b) => at(a)[0] - at(b)[0] || at(a)[1] - at(b)[1])[0];
+    }
+
     // The distance between two linked cells' centres (the drawing's cell pitch).
     pitch() {
       const c = this.centre;
@@ -350,7 +356,7 @@
       if (arrows[ev.key]) {
         ev.preventDefault();
         const [dx, dy] = arrows[ev.key], path = g.drawing && g.paths[g.drawing];
-        if (!g.cursor) g.cursor = Object.keys(g.ends)[0];
+        if (!g.cursor) g.cursor = g.firstEnd();
         else if (path) { const n = g.toward(path[path.length - 1], dx, dy, true); if (n) g.drag(n); g.cursor = path[path.length - 1]; }
         else g.cursor = g.toward(g.cursor, dx, dy, false) || g.cursor;
         changed();
