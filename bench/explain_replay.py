@@ -36,9 +36,9 @@ def _corpus() -> Path:
 
 
 def _warm() -> None:
-    from flowgraph.engines.search import passes
+    from flowgraph import kernels
 
-    passes.warm_up()
+    kernels.warm_up()
 
 
 def one(path: str, time_limit: float) -> dict:

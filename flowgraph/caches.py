@@ -1,7 +1,7 @@
 """Where flowgraph keeps its caches, and the one rule for loading anything from them.
 
 Two things are cached between runs, both under :func:`cache_root`: the search's
-compiled passes (:mod:`flowgraph.engines.search.passes.cache`) and the parser
+compiled passes (:mod:`flowgraph.kernels.cache`) and the parser
 tables of the neighbor-link grammar (:mod:`flowgraph.io.neighbor_link`).
 Loading either runs code (a shared library, a pickle), so nothing is loaded
 from a place another user could have written: :func:`distrust` is the rule

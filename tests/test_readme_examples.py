@@ -115,6 +115,6 @@ def _cache() -> str:
     """The cache the rest of the suite uses (the search's build), so the examples do not build it again."""
     import os
 
-    from flowgraph.engines.search.passes.cache import cache_root
+    from flowgraph.kernels.cache import cache_root
 
     return os.environ.get("FLOWGRAPH_CACHE_DIR", str(cache_root()))

@@ -248,7 +248,7 @@ def _finder(comp: list[int]):
 
 
 class _Arrays(NamedTuple):
-    """A board's graph as arrays (:func:`flowgraph.engines.search.passes.trials.sweep_trials`'s arguments)."""
+    """A board's graph as arrays (:func:`flowgraph.kernels.trials.sweep_trials`'s arguments)."""
 
     links: np.ndarray  # (links, 2) int64: each link's nodes
     at_start: np.ndarray  # (nodes + 1,) int64: where each node's links start in at_link
@@ -690,12 +690,12 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
     Only each link's value against the solution is tried: the rules are sound, so the solution's
     own value never fails (the guess's sweep tries those too, and a failure there is still a step).
     Each trial applies the rules to their end in compiled code
-    (:func:`flowgraph.engines.search.passes.trials.sweep_trials`: :func:`_settle`'s rules, in its
+    (:func:`flowgraph.kernels.trials.sweep_trials`: :func:`_settle`'s rules, in its
     order, to the same end); the sweep with tiers 1-4 starts each trial where tiers 1-3 left it, as
     :func:`_settle` applies tiers 1-3 to their end before its first bottleneck anyway.
     Raises SearchLimitError past ``deadline`` (``time.perf_counter`` seconds; checked every 256 trials)."""
-    from ..engines.search import passes
-    from ..engines.search.passes.trials import WHY
+    from .. import kernels
+    from ..kernels.trials import WHY
 
     k = b.kernel()
     state = np.array(b.state, np.int8)
@@ -710,7 +710,7 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
         for lo in range(0, len(todo), 256):
             if deadline is not None and lo and time.perf_counter() > deadline:
                 raise SearchLimitError("time", {"trials": lo})
-            i, code, count, flow = passes.sweep_trials(k.links, k.at_start, k.at_link, k.need, k.end_flow, state, up_to,
+            i, code, count, flow = kernels.sweep_trials(k.links, k.at_start, k.at_link, k.need, k.end_flow, state, up_to,
                                                        order, values, lo, min(lo + 256, len(todo)), from_ends, ends, cells)
             if code:
                 why = str(WHY[code]).format(b.labels[flow])

@@ -283,7 +283,7 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
 
     module = get_engine(engine)
     if engine == "search" and not _search_compiled(build):
-        from ..engines.search.passes import build_ahead
+        from ..kernels import build_ahead
 
         note = "compiling the search engine, once for this machine and version (about 30 s)"
         t0 = time.perf_counter()
@@ -302,6 +302,6 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
 
 
 def _search_compiled(ahead: bool = False) -> bool:
-    from ..engines.search.passes.cache import compiled
+    from ..kernels.cache import compiled
 
     return compiled(ahead)

@@ -74,8 +74,8 @@ def _compile_search(err: Console | None = None) -> None:
     import time
 
     from ..engines import freeze_loaded, get_engine
-    from ..engines.search.passes import build_ahead
-    from ..engines.search.passes.cache import compiled
+    from ..kernels import build_ahead
+    from ..kernels.cache import compiled
 
     t0 = time.perf_counter()
     building = err is not None and not compiled()

@@ -1,7 +1,7 @@
 """``flowgraph warm-up``: load every engine now, building the search once for this machine and version.
 
 The search's passes are built ahead of time into one module by numba (about 30 s)
-and cached (``flowgraph/engines/search/passes/aot.py``, ``cache.py``); a first
+and cached (``flowgraph/kernels/aot.py``, ``cache.py``); a first
 search run does it too, and this command does it before, e.g. in a Dockerfile
 after ``pip install``, so that no user waits for it. Where the build fails (no
 C compiler) it says why and compiles the passes just in time instead.
@@ -38,10 +38,10 @@ def run(args: argparse.Namespace) -> int:
         warm_up(err, name, build=True)
         how = ""
         if name == "search":
-            from ..engines.search import passes
+            from .. import kernels
 
             how = {"ahead of time": " (its passes built ahead of time)", "just in time": " (its passes compiled "
                    "just in time: numba loads in each process)", "plain Python": " (its passes as plain Python: "
-                   "NUMBA_DISABLE_JIT)"}.get(passes.KIND or "", "")
+                   "NUMBA_DISABLE_JIT)"}.get(kernels.KIND or "", "")
         err.print(f"{name}: ready in {time.perf_counter() - t0:.1f} s{how}", markup=False)
     return EXIT["solved"]

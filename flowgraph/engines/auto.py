@@ -66,7 +66,7 @@ def warm_up(batch: bool = False) -> None:
 
     sat.warm_up()
     if batch:
-        from .search.passes.cache import compiled
+        from ..kernels.cache import compiled
 
         if compiled():
             from . import search
@@ -75,7 +75,7 @@ def warm_up(batch: bool = False) -> None:
 
 
 def _search_loaded() -> bool:
-    passes = sys.modules.get("flowgraph.engines.search.passes")
+    passes = sys.modules.get("flowgraph.kernels")
     return bool(passes is not None and getattr(passes, "WARM", False))
 
 
@@ -203,12 +203,12 @@ def _numberlink(puzzle: Puzzle, limits: Limits) -> Solution:
 def _links_ready() -> bool:
     """Whether the link search runs at once: its passes are bound, or built ahead of time for this machine
     (else it would compile just in time, seconds on a first run)."""
-    from .search import passes
-    from .search.passes.cache import aot_path, jit_only
+    from .. import kernels
+    from ..kernels.cache import aot_path, jit_only
 
-    if passes.KIND is None and (jit_only() or not aot_path().is_file()):
+    if kernels.KIND is None and (jit_only() or not aot_path().is_file()):
         return False
-    return passes.bind() != "plain Python"
+    return kernels.bind() != "plain Python"
 
 
 def _tagged(solution: Solution, tried: list[str], t0: float) -> Solution:

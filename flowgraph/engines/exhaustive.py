@@ -3,7 +3,7 @@
 Counting (``validate --count``) and proving a Numberlink puzzle unique
 (``validate --unique``) need the whole search space, not one answer. This
 module lays the puzzle graph out for the compiled search
-(:mod:`flowgraph.engines.search.passes.exhaust`: the links around one node
+(:mod:`flowgraph.kernels.exhaust`: the links around one node
 decided at a time, in board order, with propagation), runs it in slices of
 :data:`SLICE` decisions so that the time limit and Ctrl-C are kept, and
 turns what it found into verified-ready :class:`~flowgraph.model.Solution`
@@ -223,7 +223,7 @@ class _Layout:
         self.trail_size = 5 * m + 2 * n + 8
 
     def paths(self, edge: np.ndarray) -> dict[str, tuple[Node, ...]]:
-        from .search.passes.codes import LINE
+        from ..kernels.codes import LINE
 
         used = self.ends[edge == LINE].tolist()
         nbrs: dict[int, list[int]] = {}
@@ -267,7 +267,7 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         ``max_states`` the decisions.
     memo : bool
         Skip frontiers already seen to lead nowhere (the failure memo of
-        :func:`~flowgraph.engines.search.passes.exhaust.exhaust_pass`); off only to measure it.
+        :func:`~flowgraph.kernels.exhaust.exhaust_pass`); off only to measure it.
     nested : bool
         On a planar board (square, no warps, no bridges), skip frontiers where two flows that must
         join below the frontier alternate along it (``exhaust._nested``); off only to measure it.
@@ -378,7 +378,7 @@ class LinkSearch:
         SearchLimitError
             As :func:`enumerate_solutions`; the search can go on with another :meth:`run`.
         """
-        from .search.passes.codes import PAUSED
+        from ..kernels.codes import PAUSED
 
         if self.result is not None:
             return self.result
@@ -414,7 +414,7 @@ class LinkSearch:
 def _ended(puzzle: Puzzle, run: _Run, status: int, keep: int, t0: float, decisions: int,
            **more: int) -> Enumeration:
     """The enumeration of a run that ended (exhausted or capped), its first ``keep`` solutions kept."""
-    from .search.passes.codes import CAPPED, EXHAUSTED
+    from ..kernels.codes import CAPPED, EXHAUSTED
 
     assert status in (EXHAUSTED, CAPPED)
     stats = {**run.stats(t0), "decisions": decisions, **more}
@@ -483,7 +483,7 @@ class _Child:
 
     def poll(self) -> tuple[int, np.ndarray] | None:
         """(status, first solutions' link states) once the child has ended its search; else None."""
-        from .search.passes.codes import PAUSED
+        from ..kernels.codes import PAUSED
 
         if self.alone or not self.receive.poll():
             return None
@@ -507,7 +507,7 @@ class _Child:
 def _race(puzzle: Puzzle, runs: list[_Run], child: _Child, keep: int, limits: Limits, t0: float) -> Enumeration:
     """This process's order in short slices against ``child``'s, until one ends or ``limits`` (from
     ``t0``: seconds, and this process's decisions) run out. The child is left running either way."""
-    from .search.passes.codes import PAUSED
+    from ..kernels.codes import PAUSED
 
     mine, other = runs
     end = None if limits.max_states is None else mine.decisions + limits.max_states
@@ -539,7 +539,7 @@ def _far_side(run: _Run, send: Connection, deadline: float | None, share: int | 
     link states)."""
     import signal
 
-    from .search.passes.codes import PAUSED
+    from ..kernels.codes import PAUSED
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops this one
     try:
@@ -560,7 +560,7 @@ class _Run:
     """One exhaustive link search in one board order, resumable slice by slice (its whole state is in arrays)."""
 
     def __init__(self, lay: _Layout, mode: int, cap: int | None, keep: int, memo: bool, flows: int):
-        from .search.passes.codes import REGISTERS, STACK_COLUMNS, hash_fits
+        from ..kernels.codes import REGISTERS, STACK_COLUMNS, hash_fits
 
         self.lay = lay
         n, m = len(lay.nodes), len(lay.ends)
@@ -600,11 +600,11 @@ class _Run:
 
     def go(self, decisions: int) -> int:
         """Up to ``decisions`` more decisions; the pass's status (PAUSED: more to do)."""
-        from .search import passes
-        from .search.passes.codes import PAUSED
+        from .. import kernels
+        from ..kernels.codes import PAUSED
 
         lay = self.lay
-        status = passes.exhaust_pass(lay.ptr, lay.nbr, lay.lnk, lay.ends, lay.clue, lay.cyc, lay.cptr, lay.cidx,
+        status = kernels.exhaust_pass(lay.ptr, lay.nbr, lay.lnk, lay.ends, lay.clue, lay.cyc, lay.cptr, lay.cidx,
                                      self.mode, self.cap, decisions, self.edge, self.mate, self.must, self.trail,
                                      self.regs, self.stack, self.queue, self.inq, self.pend, self.out, self.table,
                                      lay.place)

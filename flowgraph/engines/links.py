@@ -33,9 +33,9 @@ RULES = ENGINE_RULES["links"]
 
 def warm_up() -> None:
     """Load (or build) the compiled link-search pass."""
-    from .search import passes
+    from .. import kernels
 
-    passes.warm_up()
+    kernels.warm_up()
 
 
 def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., None] | None = None) -> Solution:

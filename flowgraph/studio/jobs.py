@@ -84,7 +84,7 @@ class Solves:
             search = get_engine(engine)
             t0 = time.perf_counter()
             if engine == "search":
-                from ..engines.search.passes.cache import compiled
+                from ..kernels.cache import compiled
 
                 job.phase = "solving" if compiled() else "compiling"  # the page says so: not a hung solve
             search.warm_up()  # a first run compiles: not on the solve's clock

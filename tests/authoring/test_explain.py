@@ -160,7 +160,7 @@ def test_the_compiled_trial_ends_where_the_rules_one_by_one_end(path):
 
     from flowgraph.authoring.explain import CUT, LINE, UNDECIDED, _Board, _Contradiction, _settle
     from flowgraph.engines import solve_puzzle
-    from flowgraph.engines.search.passes.trials import WHY, settle_trial
+    from flowgraph.kernels.trials import WHY, settle_trial
 
     puzzle = parse_file(path)
     solution = solve_puzzle(puzzle)

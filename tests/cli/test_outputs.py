@@ -163,7 +163,7 @@ def test_a_file_with_thousands_of_problems_prints_the_first_hundred(tmp_path, ca
 
 
 def test_the_first_search_run_says_it_compiles(tmp_path, monkeypatch, capsys):
-    from flowgraph.engines.search.passes import cache
+    from flowgraph.kernels import cache
 
     monkeypatch.setattr(cache, "compiled", lambda ahead=False: False)  # as on a new machine (the real compile is cached)
     assert main(["solve", "--engine", "search", BOARD]) == 0

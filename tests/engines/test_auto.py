@@ -117,15 +117,15 @@ def test_a_batch_asks_for_the_search_first_and_one_puzzle_does_not():
 
 
 def test_a_batch_loads_the_search_for_auto_and_one_puzzle_does_not(monkeypatch):
+    from flowgraph import kernels
     from flowgraph.batch.executors import make_executor
-    from flowgraph.engines.search import passes
 
     search.warm_up()  # compiled on this machine now (a machine's first run compiles here)
-    monkeypatch.setattr(passes, "WARM", False)  # as in a process that has not loaded it
+    monkeypatch.setattr(kernels, "WARM", False)  # as in a process that has not loaded it
     with make_executor(1, warm_up="auto", tasks=1):
-        assert not passes.WARM
+        assert not kernels.WARM
     with make_executor(1, warm_up="auto", tasks=auto.BATCH_TASKS):
-        assert passes.WARM
+        assert kernels.WARM
 
 
 # No Flow Free solution (the cell after the second A stays empty), a Numberlink one.

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from flowgraph.engines.search.passes import aot, cache
+from flowgraph.kernels import aot, cache
 
 OTHER_UID = 4242  # a user that is not this one (the tests run as root in CI; skip where chown is refused)
 
@@ -66,7 +66,7 @@ def test_the_build_checks_it_compiled_the_files_the_hash_covers(tmp_path):
 
 @pytest.mark.compile
 def test_a_killed_build_leaves_no_child_and_its_work_folder_goes_next_time(tmp_path, fresh_root):
-    parent = subprocess.Popen([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; aot.build()"],
+    parent = subprocess.Popen([sys.executable, "-c", "from flowgraph.kernels import aot; aot.build()"],
                               env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(fresh_root)})
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not _children_of(fresh_root):
@@ -156,7 +156,7 @@ class _Payload:
 
 # Compiles one small pass just in time (its cache folder planted first); prints where numba cached it.
 JIT_ONE = """
-from flowgraph.engines.search.passes import common
+from flowgraph.kernels import common
 assert common.popcount(7) == 3  # compiled on this first call, after a look for it in the cache
 print(common.popcount._cache.cache_path)
 """
@@ -168,12 +168,12 @@ def test_numba_never_loads_index_files_from_another_users_folder(tmp_path):
     root.chmod(0o1777)  # a shared, sticky cache root, as /tmp
     env = {**os.environ, "FLOWGRAPH_CACHE_DIR": str(root), "FLOWGRAPH_PASSES": "jit"}
     env.pop("NUMBA_DISABLE_JIT", None)
-    folder = Path(subprocess.run([sys.executable, "-c", "from flowgraph.engines.search.passes import cache; "
+    folder = Path(subprocess.run([sys.executable, "-c", "from flowgraph.kernels import cache; "
                                   "print(cache.cache_dir())"], env=env, capture_output=True, text=True,
                                  check=True).stdout.strip())
     folder.mkdir()
     marker = tmp_path / "payload-ran"
-    from flowgraph.engines.search.passes import common
+    from flowgraph.kernels import common
 
     for name, fn in vars(common).items():  # numba's index file of every function, a pickle that runs a command
         if hasattr(fn, "py_func"):
@@ -194,7 +194,7 @@ def test_cache_trouble_never_fails_a_compile(tmp_path, monkeypatch, capsys):
         pytest.skip("nothing is compiled or cached in plain Python")
     from numba.core import caching
 
-    from flowgraph.engines.search.passes import jit
+    from flowgraph.kernels import jit
 
     def full_disk(self, *args):
         raise OSError(28, "No space left on device")

@@ -21,7 +21,7 @@ PACKAGE = Path(flowgraph.__file__).resolve().parent
 # Compiles one small pass in a copy of the package and reports where its cache went.
 PROBE = """
 import json, sys
-from flowgraph.engines.search.passes import cache, common
+from flowgraph.kernels import cache, common
 assert common.popcount(0b1011) == 3
 print(json.dumps({"dir": str(cache.cache_dir()), "files": sorted(p.name for p in cache.cache_dir().iterdir())}))
 """
@@ -46,7 +46,7 @@ def test_an_edit_of_any_pass_moves_every_pass_to_a_new_cache(tmp_path):
     assert _probe(copy, cache_root) == first  # unchanged source: the same folder, loaded
 
     # A comment in another module than the one compiled: popcount must not load from the old folder.
-    moves = copy / "flowgraph" / "engines" / "search" / "passes" / "moves.py"
+    moves = copy / "flowgraph" / "kernels" / "moves.py"
     moves.write_text(moves.read_text() + "\n# an edit\n")
     second = _probe(copy, cache_root)
     assert second["dir"] != first["dir"]
@@ -57,15 +57,15 @@ def test_an_edit_of_any_pass_moves_every_pass_to_a_new_cache(tmp_path):
 def test_the_installed_passes_cache_outside_the_source_tree():
     import numba
 
-    from flowgraph.engines.search.passes import cache
+    from flowgraph.kernels import cache
 
     assert cache.cache_dir().name == f"search-passes-{cache.source_hash()}-numba{numba.__version__}"
     assert cache.aot_path().parent.name.startswith(f"search-passes-{cache.source_hash()}-aot-numpy")
-    assert not list((PACKAGE / "engines" / "search" / "passes").glob("__pycache__/*.nbi"))
+    assert not list((PACKAGE / "kernels").glob("__pycache__/*.nbi"))
 
 
 def test_a_build_prunes_only_other_sources_folders_unused_for_a_month(tmp_path, monkeypatch):
-    from flowgraph.engines.search.passes import cache
+    from flowgraph.kernels import cache
 
     monkeypatch.setenv("FLOWGRAPH_CACHE_DIR", str(tmp_path))
     month = 31 * 86400

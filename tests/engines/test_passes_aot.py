@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from flowgraph.cli import main
-from flowgraph.engines.search.passes import aot, cache
-from flowgraph.engines.search.passes.entry_points import ENTRY_POINTS, NAMES, array_arguments
+from flowgraph.kernels import aot, cache
+from flowgraph.kernels.entry_points import ENTRY_POINTS, NAMES, array_arguments
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE
 
 # Solves every bundled board with the search (and asks prune_reason of its start and of a first step);
@@ -23,7 +23,8 @@ import json, sys
 from pathlib import Path
 from flowgraph.authoring.explain import explain
 from flowgraph.authoring.uniqueness import count_all
-from flowgraph.engines.search import passes, prune_reason, solve
+from flowgraph import kernels
+from flowgraph.engines.search import prune_reason, solve
 from flowgraph.errors import UnsolvableError
 from flowgraph.io import parse_file
 states = {}
@@ -39,11 +40,11 @@ for name in sys.argv[1:]:
     except UnsolvableError:
         states[name] = "unsolvable"
 signatures = {}
-if passes.KIND == "just in time":
+if kernels.KIND == "just in time":
     from numba.core import sigutils
-    for entry in passes.ENTRY_POINTS:
-        signatures[entry.name] = [[str(t) for t in sig] for sig in getattr(passes, entry.name).__wrapped__.signatures]
-print(json.dumps({"kind": passes.KIND, "states": states, "signatures": signatures}))
+    for entry in kernels.ENTRY_POINTS:
+        signatures[entry.name] = [[str(t) for t in sig] for sig in getattr(kernels, entry.name).__wrapped__.signatures]
+print(json.dumps({"kind": kernels.KIND, "states": states, "signatures": signatures}))
 """
 
 
@@ -92,7 +93,7 @@ def test_a_fresh_build_leaves_a_module_it_loads_and_nothing_else(tmp_path):
     root, tmp = tmp_path / "cache", tmp_path / "tmp"
     root.mkdir()
     tmp.mkdir()
-    done = subprocess.run([sys.executable, "-c", "from flowgraph.engines.search.passes import aot; print(aot.build())"],
+    done = subprocess.run([sys.executable, "-c", "from flowgraph.kernels import aot; print(aot.build())"],
                           env={**os.environ, "FLOWGRAPH_CACHE_DIR": str(root), "TMPDIR": str(tmp)},
                           capture_output=True, text=True, check=True, timeout=600, preexec_fn=lambda: os.umask(0o002))
     path = Path(done.stdout.strip())
@@ -158,7 +159,7 @@ def test_an_unwritable_cache_is_a_build_error(tmp_path, monkeypatch):
 
 
 def test_without_a_build_the_first_run_says_so_and_solves(monkeypatch, capsys):
-    from flowgraph.engines.search import passes
+    from flowgraph import kernels
 
     def no_compiler():
         raise aot.BuildError("error: command 'cc' failed: No such file or directory")
@@ -168,7 +169,7 @@ def test_without_a_build_the_first_run_says_so_and_solves(monkeypatch, capsys):
     monkeypatch.setattr(aot, "build", no_compiler)
     monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
     monkeypatch.delenv("FLOWGRAPH_PASSES", raising=False)
-    assert passes.build_ahead() == "error: command 'cc' failed: No such file or directory"
+    assert kernels.build_ahead() == "error: command 'cc' failed: No such file or directory"
     assert main(["solve", "--engine", "search", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
     err = capsys.readouterr().err
     assert "no ahead-of-time build (error: command 'cc' failed" in err and "just in time" in err
@@ -179,10 +180,10 @@ def test_every_entry_point_refuses_arrays_of_another_kind(name):
     """Built ahead of time, straight_ahead read int32 arrays as int64 and crashed; in every mode: a TypeError."""
     import numpy as np
 
-    from flowgraph.engines.search import passes
+    from flowgraph import kernels
 
-    calls = passes.sample_calls()
-    getattr(passes, name)(*calls[name])  # the sample call itself is accepted
+    calls = kernels.sample_calls()
+    getattr(kernels, name)(*calls[name])  # the sample call itself is accepted
     arrays = array_arguments(NAMES[name].signature)
     assert arrays or name == "log_size"
     for i, _, ndim in arrays:
@@ -190,22 +191,22 @@ def test_every_entry_point_refuses_arrays_of_another_kind(name):
         swapped = given.astype(given.dtype.newbyteorder(">" if given.dtype.byteorder != ">" else "<"))
         for wrong in (given.astype(np.int32), np.repeat(given, 2, axis=-1)[..., ::2], given.tolist(),
                       *([swapped] if given.dtype.itemsize > 1 else [])):
-            args = list(passes.sample_calls()[name])
+            args = list(kernels.sample_calls()[name])
             args[i] = wrong
             with pytest.raises(TypeError, match=f"argument {i + 1} must be a C-contiguous {ndim}-D"):
-                getattr(passes, name)(*args)
+                getattr(kernels, name)(*args)
 
 
 def test_built_ahead_of_time_a_wrong_dtype_is_a_type_error_not_a_crash(built):
     code = """
 import numpy as np
-from flowgraph.engines.search import passes
-args = list(passes.sample_calls()["straight_ahead"])
+from flowgraph import kernels
+args = list(kernels.sample_calls()["straight_ahead"])
 args[0] = args[0].astype(np.int32)
 try:
-    passes.straight_ahead(*args)
+    kernels.straight_ahead(*args)
 except TypeError as exc:
-    print(passes.KIND, "|", exc)
+    print(kernels.KIND, "|", exc)
 """
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "FLOWGRAPH_PASSES")}
     done = subprocess.run([sys.executable, "-c", code], env={**env, "FLOWGRAPH_CACHE_DIR": str(built.parent.parent)},
@@ -219,13 +220,13 @@ def test_every_entry_point_has_its_module_and_a_sample_call():
     warm_up has a call for it."""
     import importlib
 
-    from flowgraph.engines.search import passes
+    from flowgraph import kernels
 
-    calls = passes.sample_calls()
+    calls = kernels.sample_calls()
     for entry in ENTRY_POINTS:
-        assert entry.name in calls, f"add a sample call for {entry.name} to passes.sample_calls"
-        assert importlib.util.find_spec(f"flowgraph.engines.search.passes.{entry.module}") is not None
+        assert entry.name in calls, f"add a sample call for {entry.name} to kernels.sample_calls"
+        assert importlib.util.find_spec(f"flowgraph.kernels.{entry.module}") is not None
         source = (cache.PASSES_DIR / f"{entry.module}.py").read_text()
         assert f"def {entry.name}(" in source, f"{entry.name} is not defined in {entry.module}.py"
-    assert set(calls) == set(NAMES) == set(passes.__all__) - {"ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead",
+    assert set(calls) == set(NAMES) == set(kernels.__all__) - {"ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead",
                                                              "sample_calls", "warm_up"}

@@ -123,7 +123,7 @@ def test_a_solve_says_while_the_search_is_compiled_for_the_first_time(client, mo
     import threading
 
     from flowgraph.engines import get_engine
-    from flowgraph.engines.search.passes import cache
+    from flowgraph.kernels import cache
 
     built = threading.Event()
     monkeypatch.setattr(cache, "compiled", lambda ahead=False: built.is_set())

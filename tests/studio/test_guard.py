@@ -419,10 +419,10 @@ def test_a_first_run_says_the_search_is_being_compiled_on_the_terminal(monkeypat
     from rich.console import Console
 
     from flowgraph.cli import studio
-    from flowgraph.engines.search.passes import cache
+    from flowgraph.kernels import cache
 
     monkeypatch.setattr(cache, "compiled", lambda ahead=False: False)
-    monkeypatch.setattr("flowgraph.engines.search.passes.build_ahead", lambda: None)
+    monkeypatch.setattr("flowgraph.kernels.build_ahead", lambda: None)
     said = io.StringIO()
     studio._compile_search(Console(file=said, width=200))
     lines = said.getvalue().splitlines()

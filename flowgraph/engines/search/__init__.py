@@ -30,7 +30,7 @@ Links between free nodes
 Colours say which flow holds a node; most deductions far from the heads
 say something else: that two free nodes are linked by some path whose
 flow is not known yet. The state keeps those links
-(:mod:`.passes.links`): a free node with exactly two possible links uses
+(:mod:`flowgraph.kernels.links`): a free node with exactly two possible links uses
 both; with the heuristics, the inside nodes the bend walk finds link their
 other two neighbours, and the pair test keeps a node's known links. Linked
 free nodes form fragments; a node with two known links takes no other, a
@@ -102,7 +102,7 @@ path may run beside itself):
   an endpoint or a bend of another flow, whose inside is again one, down to
   an endpoint; on a square grid, every bend has an endpoint on its inside
   diagonal (T. Ahle's Numberlink solver uses this on square grids; here
-  it is stated over 4-cycles, see :func:`.passes.bends.bend_pass`).
+  it is stated over 4-cycles, see :func:`flowgraph.kernels.bends.bend_pass`).
   It is checked on every node whose links a move completes, on every
   move a head could make (a loose turn is no move, so more moves are
   forced), on every free node left with just two possible links (a
@@ -113,7 +113,7 @@ path may run beside itself):
   inside node the walk finds must link a head: that head's one open link
   goes there, a forced move; a free one is linked (see above). Near a
   new link between free nodes, the fragments on both sides may not touch
-  each other either (:func:`.passes.links.chord_near`). These tests
+  each other either (:func:`flowgraph.kernels.links.chord_near`). These tests
   solve the hard janko boards (docs/benchmarks.md, "Design measurements").
 
 When a search with the heuristics on exhausts its space, :func:`~.heap.solve`
@@ -136,15 +136,15 @@ regions, cut nodes, parity, chokepoints) runs compiled (numba) in
 branching and the budgets, :mod:`.state` the state, :mod:`.board` the
 puzzle as int arrays, :mod:`.prune` the debugging entry
 :func:`prune_reason`. Most of the time goes to the one compiled call per
-child state (:func:`.passes.settle.move_pass`: the move, the forced moves
+child state (:func:`flowgraph.kernels.settle.move_pass`: the move, the forced moves
 and links, the region pass, the chokepoints), most of that to the region
 pass (profiles: docs/benchmarks.md, "Design measurements").
 """
 
+from ...kernels import warm_up
 from ...model import Limits
 from .board import BoardArrays, compile_puzzle
 from .heap import RULES, TRACES, solve
-from .passes import warm_up
 from .prune import prune_reason
 
 __all__ = ["RULES", "TRACES", "solve", "warm_up", "prune_reason", "Limits", "compile_puzzle", "BoardArrays"]

@@ -7,8 +7,8 @@ from functools import cached_property
 
 import numpy as np
 
+from ... import kernels
 from ...model import Node, Puzzle
-from . import passes
 
 __all__ = ["BoardArrays", "compile_puzzle", "csr"]
 
@@ -103,13 +103,13 @@ class BoardArrays:
         Index -> side (0 or 1) of a bipartite graph; empty if not bipartite.
     ahead : ndarray of int64, shape (len(nbr),)
         The node straight on along each link, or -1
-        (:func:`.passes.layout.straight_ahead`).
+        (:func:`flowgraph.kernels.layout.straight_ahead`).
     endpoint : ndarray of uint8, shape (len(nodes),)
         Index -> 1 for the endpoints.
     dist : ndarray of int64, shape (2 * len(ends), len(nodes))
         Per endpoint, in slot order (flow ``k``: ``2k``, ``2k + 1``), links
         from it to every node over the bare graph (``len(nodes)`` if
-        unreachable; :func:`.passes.layout.link_distances`).
+        unreachable; :func:`flowgraph.kernels.layout.link_distances`).
     """
 
     nodes: tuple[Node, ...]
@@ -148,8 +148,8 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     endpoint = np.zeros(len(nodes), np.uint8)
     for pair in ends:
         endpoint[list(pair)] = 1
-    dist = passes.link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
+    dist = kernels.link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
     side = _sides_from(dist, pairs, cells.order, ptr, nbr)  # [] when not bipartite (hex boards, odd warps)
     return BoardArrays(
-        nodes, ends, ptr, nbr, np.array(side, np.int8), passes.straight_ahead(ptr, nbr), endpoint, dist,
+        nodes, ends, ptr, nbr, np.array(side, np.int8), kernels.straight_ahead(ptr, nbr), endpoint, dist,
     )

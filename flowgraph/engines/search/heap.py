@@ -17,12 +17,12 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ... import kernels
 from ...errors import SearchLimitError, UnsolvableError
+from ...kernels.codes import REASONS
 from ...model import Limits, Node, Puzzle, Solution
 from .. import ENGINE_RULES
-from . import passes
 from .board import BoardArrays, compile_puzzle
-from .passes.codes import REASONS
 from .state import State
 
 __all__ = ["solve"]
@@ -57,10 +57,10 @@ class _Search:
         self.all_done = (1 << self.nflows) - 1
         self.ptr, self.nbr, self.side, self.ahead = board.ptr, board.nbr, board.side, board.ahead
         self.endpoint = board.endpoint
-        self.opts = passes.moves_buffer(board.ptr)  # the moves fewest_moves chose
-        self.scratch = passes.moves_buffer(board.ptr)
+        self.opts = kernels.moves_buffer(board.ptr)  # the moves fewest_moves chose
+        self.scratch = kernels.moves_buffer(board.ptr)
         self.quiet = np.zeros(2, np.int64)  # fewest_moves: the bend walk's record when a move is only tried
-        self.log = np.empty(passes.log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
+        self.log = np.empty(kernels.log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
         # for flow k (restarts try other choices).
@@ -91,12 +91,12 @@ class _Search:
     def settle(self, st: State, touched: np.ndarray) -> None:
         """Apply forced moves and run the prunings in place; raise _Dead if hopeless.
 
-        The work is one compiled pass (:func:`.passes.settle.settle_pass`:
+        The work is one compiled pass (:func:`flowgraph.kernels.settle.settle_pass`:
         forced moves, dead ends, two flows meeting, loose bends, then
-        :func:`.passes.regions.region_pass`); the moves it made are then
+        :func:`flowgraph.kernels.regions.region_pass`); the moves it made are then
         added to the state's trails.
         """
-        code, done, free, nlog = passes.settle_pass(
+        code, done, free, nlog = kernels.settle_pass(
             st.color, st.link, self.ptr, self.nbr, st.heads, st.done, st.free, touched,
             self.heuristic, self.nflows, self.side, self.endpoint, self.log,
         )
@@ -108,11 +108,11 @@ class _Search:
     def chokepoints(self, st: State, slot: int) -> None:
         """Corridors of width 2-3 beside the head in ``slot`` (Zucker's chokepoints).
 
-        One compiled pass, :func:`.passes.chokepoints.chokepoint_pass`.
+        One compiled pass, :func:`flowgraph.kernels.chokepoints.chokepoint_pass`.
         """
         if st.done >> (slot >> 1) & 1:
             return
-        code = passes.chokepoint_pass(
+        code = kernels.chokepoint_pass(
             st.color, self.ptr, self.nbr, self.ahead, st.heads, st.done, self.nflows, slot, CHOKEPOINT_WIDTH,
         )
         if code:
@@ -130,7 +130,7 @@ class _Search:
         slots = self.grow_slots
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
             slots = self.slots[last:last + 1]
-        slot, count = passes.fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done,
+        slot, count = kernels.fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done,
                                           self.heuristic, self.endpoint, self.goal, self.opts, self.scratch, self.quiet)
         return slot, self.opts[:count].tolist()
 
@@ -142,7 +142,7 @@ class _Search:
             return None
         lim = self.limits
         heap = [(self.score(root), 0, root)]
-        move_pass = passes.move_pass
+        move_pass = kernels.move_pass
         counter = itertools.count(1)
         max_frontier = (lim.memory_bytes // self.state_bytes) if lim.memory_bytes else None
         while heap:

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from . import passes
+from ... import kernels
+from ...kernels.codes import ACTIVE
 from .board import BoardArrays
-from .passes.codes import ACTIVE
 
 __all__ = ["State"]
 
@@ -33,7 +33,7 @@ class State:
         (the growing ends and the goals of unfinished flows).
     link : ndarray of uint8, shape (n,)
         Per node, the links known to be used between free nodes (bit ``i``:
-        the link to its ``i``-th neighbour; :mod:`.passes.links`).
+        the link to its ``i``-th neighbour; :mod:`flowgraph.kernels.links`).
     heads : ndarray of int64, shape (2 * nflows,)
         The node of every slot's head; flow ``k`` owns slots ``2k`` (grown
         from ``flow.ends[0]``) and ``2k + 1``. The only record of where the
@@ -87,7 +87,7 @@ class State:
         h = int(self.heads[slot])
         if v != self.heads[slot ^ 1]:  # a join leaves no node behind
             self.trails[slot] = (h, self.trails[slot])
-        done, free = passes.step_head(self.color, self.heads, slot, v, self.done, self.free)
+        done, free = kernels.step_head(self.color, self.heads, slot, v, self.done, self.free)
         self.done, self.free = int(done), int(free)
 
     def record(self, log: np.ndarray, nlog: int) -> None:

@@ -370,7 +370,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         column (-1 off the border).
     memo : int64 array, shape (S, 2)
         The failure memo, zero at the start; S a power of two, or 1 for none (then
-        :func:`~flowgraph.engines.search.passes.codes.hash_fits` need not hold). Between two calls
+        :func:`~flowgraph.kernels.codes.hash_fits` need not hold). Between two calls
         the caller may replace it by a larger one holding some of its entries (each at its
         slot ``h1 & (S - 1)``) and set ``regs[9]`` to their number: it is a cache.
 

@@ -17,7 +17,7 @@ search was 12 % slower on inputs10); and the child's just-in-time cache is
 a temporary folder, so nothing but the module is left behind. ``numba.pycc``
 is pending deprecation since numba 0.57 (its replacement is not out); the
 build needs a C compiler and setuptools, and where either is missing the
-passes run just in time as before (:func:`flowgraph.engines.search.passes.bind`).
+passes run just in time as before (:func:`flowgraph.kernels.bind`).
 
 The child is isolated from the folder it is started in (``python -I``, its
 work folder as the current folder, the parent's own import path with the
@@ -217,7 +217,7 @@ def load() -> ModuleType | None:
 # The child: ``python -I -c _CHILD PATH_JSON WORK HASH PASSES_DIR PARENT_PID`` (isolated: no current folder,
 # no PYTHONPATH, no user site on its path; the parent's path is given whole, its flowgraph's folder first).
 _CHILD = ("import json, sys; sys.path[:] = json.loads(sys.argv[1]); "
-          "from flowgraph.engines.search.passes.aot import _child_main; _child_main(sys.argv[2:])")
+          "from flowgraph.kernels.aot import _child_main; _child_main(sys.argv[2:])")
 
 
 def _child_main(argv: list[str]) -> None:

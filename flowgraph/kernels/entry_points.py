@@ -2,11 +2,11 @@
 
 Everything else is derived from :data:`ENTRY_POINTS`: the module built ahead
 of time exports these (:mod:`.aot`), the facade binds them and checks their
-array arguments (:mod:`flowgraph.engines.search.passes`), the just-in-time
+array arguments (:mod:`flowgraph.kernels`), the just-in-time
 cache counts as complete when each has its index file (:mod:`.cache`), and
 the tests check that the search's calls have exactly these signatures.
 Adding an entry point: define it in its pass module, add its row here and a
-sample call in :func:`flowgraph.engines.search.passes.sample_calls` (a test
+sample call in :func:`flowgraph.kernels.sample_calls` (a test
 names a row without one). Imports no numba.
 """
 
@@ -40,7 +40,7 @@ class EntryPoint:
     signature: str
 
 
-#: Every entry point, in the order :func:`flowgraph.engines.search.passes.warm_up` calls them.
+#: Every entry point, in the order :func:`flowgraph.kernels.warm_up` calls them.
 ENTRY_POINTS: tuple[EntryPoint, ...] = (
     EntryPoint("link_distances", "layout", f"i8[:, ::1]({_I}, {_I}, {_I})"),
     EntryPoint("straight_ahead", "layout", f"{_I}({_I}, {_I})"),

@@ -1,4 +1,9 @@
-"""The search's per-state passes, compiled with numba, one module per rule; the functions the search calls.
+"""The compiled kernels, one package used by three callers as equals: the search's per-state passes, the link
+search's core (:mod:`.exhaust`, ``validate --unique``, ``--count``) and explain's trials (:mod:`.trials`).
+
+They are one package because they are built and cached as one: one source hash, one module built ahead of
+time, one just-in-time cache (:mod:`.cache`), one table of the functions called from Python
+(:mod:`.entry_points`). Of the rest of flowgraph they import only :mod:`flowgraph.caches` (its trust rule).
 
 The search spends most of its time here: every settled state needs a pass
 over the nodes near its last changes and one over all free nodes. The

@@ -1,6 +1,6 @@
 """Where the compiled passes are kept, keyed on the source of every pass; imports no numba.
 
-The passes run compiled in one of two forms (:mod:`flowgraph.engines.search.passes`):
+The passes run compiled in one of two forms (:mod:`flowgraph.kernels`):
 
 * **ahead of time**: one extension module built by ``flowgraph warm-up`` (or a
   machine's first search run) with ``numba.pycc`` (:mod:`.aot`), at
@@ -41,7 +41,7 @@ import stat
 import sysconfig
 from pathlib import Path
 
-from ....caches import _checked_root, cache_root, distrust, private_folder, say_once  # noqa: F401 (the one rule)
+from ..caches import _checked_root, cache_root, distrust, private_folder, say_once  # noqa: F401 (the one rule)
 
 __all__ = [
     "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "source_hash", "cache_root", "cache_dir",
