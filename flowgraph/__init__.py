@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         ConversionError,
         FlowgraphError,
         PuzzleError,
+        RulesError,
         ScanError,
         SearchLimitError,
         UnsolvableError,
@@ -47,7 +48,7 @@ from .verify import check, verify  # noqa: E402
 # catch Ctrl-C while networkx and lark load (flowgraph.cli.run), and ``--version`` needs neither.
 _LAZY = {
     "Outcome": ".batch.outcome", "solve_file": ".batch.outcome",
-    **dict.fromkeys(("ConversionError", "FlowgraphError", "PuzzleError", "ScanError", "SearchLimitError",
+    **dict.fromkeys(("ConversionError", "FlowgraphError", "PuzzleError", "RulesError", "ScanError", "SearchLimitError",
                      "UnsolvableError", "VerificationError"), ".errors"),
     "parse_file": ".io.files", "analyse": ".io.neighbor_link", "find_problems": ".io.neighbor_link",
     "parse_text": ".io.neighbor_link", "Problem": ".io.problems", "Flow": ".model", "Limits": ".model",
@@ -91,6 +92,9 @@ def solve(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = None) ->
         A budget ran out.
     VerificationError
         The engine's answer broke the rules (a bug).
+    RulesError
+        The engine asked for does not solve under the puzzle's rules (the search
+        takes Flow Free's only; ``auto`` and ``sat`` take both). A ValueError.
     ValueError
         Unknown engine name (the message lists the valid ones).
     """
@@ -103,5 +107,5 @@ __all__ = [
     "__version__", "parse_file", "parse_text", "analyse", "find_problems", "Problem",
     "solve", "solve_file", "verify", "check", "Limits", "Outcome",
     "Puzzle", "Solution", "Flow", "FlowgraphError", "PuzzleError", "UnsolvableError",
-    "SearchLimitError", "VerificationError", "ConversionError", "ScanError",
+    "SearchLimitError", "VerificationError", "RulesError", "ConversionError", "ScanError",
 ]

@@ -9,7 +9,9 @@
     ├── RulesError(ValueError)    the engine asked for does not solve under the puzzle's rules
     ├── VerificationError         an engine produced an answer that breaks the rules
     ├── ConversionError(ValueError)  a format cannot express this board (a warp in a plain grid)
-    └── ScanError(ValueError)     a picture holds no board that can be read
+    ├── ScanError(ValueError)     a picture holds no board that can be read
+    └── GenerationError           no unique puzzle found in the time or candidates allowed
+                                  (defined with the generator: flowgraph.authoring.generate)
 """
 
 from __future__ import annotations
