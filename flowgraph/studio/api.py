@@ -4,12 +4,12 @@ Each function is a thin call into the library; :mod:`.app` maps them to
 HTTP. Puzzle text may be in any format :mod:`flowgraph.io.formats` reads.
 A function raises :class:`BadRequest` (HTTP 400) for a request that is not
 well formed and :class:`Unprocessable` (HTTP 422, with the problems) for
-puzzle text that cannot be used; nothing else is expected.
+puzzle text that cannot be used; nothing else is expected. A hint from the
+player's board is :mod:`.hints`'; what each request costs in memory, :mod:`.costs`.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,8 +17,7 @@ from ..authoring.generate import GenerationError, bridged_board
 from ..authoring.generate import generate as generate_puzzle
 from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
-from ..errors import ConversionError, FlowgraphError, SearchLimitError, UnsolvableError
-from ..io.budget import BASE_BYTES, PNG_BYTES_PER_PIXEL, SCAN_BYTES_PER_PIXEL, cells_bound, reading_bytes, solving_bytes
+from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.formats import MANY, format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
@@ -28,9 +27,7 @@ from ..verify import verify
 from .publish import play_board
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
-           "hint", "edit_board", "levels", "constants",
-           "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN", "reading_cost", "solving_cost", "render_cost", "convert_cost",
-           "generate_cost", "scan_cost"]
+           "edit_board", "levels", "constants", "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN"]
 
 #: The longest solve, count, hint or generation a request may ask for (seconds).
 MAX_TIME_LIMIT_S = 120.0
@@ -233,101 +230,6 @@ def verify_paths(body: dict) -> dict:
     return {"solved": not problems, "problems": problems[:5]}
 
 
-def hint(body: dict) -> dict:
-    """``{text, done?: [labels], paths?: {label: [[line, column], ...]}}`` -> ``{label, path, technique?, tier?,
-    note?, cells?, wrong?}``: one flow of the solution to draw, and why, from where the player is (``wrong``: the
-    first cell where the player's path of that flow leaves the solution).
-
-    With the player's ``paths`` (what they have drawn, maybe nothing yet) on a board of up to :data:`HINT_WHY_CELLS` cells:
-    a path that leaves the solution is the hint (that flow, redrawn); else the next steps of the
-    solving path from the player's board, up to the first that draws a line
-    (:func:`~flowgraph.authoring.explain.next_steps`): that line's flow, with the hardest of those
-    steps' technique, note and cells (the insight that gives the move). Without ``paths`` (or past
-    :data:`HINT_WHY_SECONDS`), the first flow not in ``done``, with the first step of the solving
-    path that draws part of it (:func:`_why`)."""
-    from ..engines import solve_puzzle
-
-    puzzle = _puzzle(body)
-    done = body.get("done") or []
-    if not (isinstance(done, list) and all(isinstance(label, str) for label in done)):
-        raise BadRequest("'done' is a list of labels")
-    drawn = _drawn(puzzle, body.get("paths"))
-    try:
-        solution = solve_puzzle(puzzle, "auto", _limits(body))
-    except (UnsolvableError, SearchLimitError) as exc:
-        raise Unprocessable(f"no hint: {exc}") from None
-    if drawn is not None and puzzle.cells <= HINT_WHY_CELLS and puzzle.rules.fills_every_cell:
-        step = _next_step(solution, drawn)
-        if step is not None:
-            return step
-    for flow in puzzle.flows:
-        if flow.label not in done:
-            return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]],
-                    **_why(solution, flow.label)}
-    return {"label": None, "path": []}
-
-
-def _drawn(puzzle: Puzzle, paths: Any) -> dict[str, list[tuple]] | None:
-    """The player's paths (``{label: [[line, column], ...]}``, each from an endpoint) as node pairs per flow;
-    None when not given."""
-    if paths is None:
-        return None
-    if not isinstance(paths, dict) or not all(isinstance(k, str) and isinstance(v, list) for k, v in paths.items()):
-        raise BadRequest("'paths' maps labels to lists of [line, column] positions")
-    labels = {f.label for f in puzzle.flows}
-    return {label: list(itertools.pairwise(_nodes(puzzle, path))) for label, path in paths.items() if label in labels}
-
-
-def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None:
-    """The hint from the player's board (see :func:`hint`), or None where the solving path gives none in time."""
-    from ..authoring.explain import next_steps
-
-    owner = solution.owner()
-    used = {frozenset(pair) for path in solution.paths.values() for pair in itertools.pairwise(path)}
-    for label, pairs in drawn.items():
-        wrong = next((pair for pair in pairs if frozenset(pair) not in used), None)
-        if wrong is not None:
-            return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": None,
-                    "wrong": _cell(wrong[1]), "note": f"flow {label}'s path leaves the solution at {_cell(wrong[1])}"}
-    try:
-        steps = next_steps(solution, [pair for pairs in drawn.values() for pair in pairs],
-                           Limits(time_limit_s=HINT_WHY_SECONDS))
-    except FlowgraphError:
-        return None
-    if not steps or not steps[-1].lines:
-        return None
-    label = owner[steps[-1].lines[0][0]]
-    key = max(steps, key=lambda s: s.tier)  # the insight the move needs: the hardest step on the way
-    return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": key.technique,
-            "tier": key.tier, "note": key.note, "cells": [_cell(n) for n in key.because[:HINT_WHY_CELLS]]}
-
-
-#: Boards up to this many cells (15x15) get the technique with a hint, if explain gives it within
-#: :data:`HINT_WHY_SECONDS` (a 15x15 level: about a second).
-HINT_WHY_CELLS = 225
-HINT_WHY_SECONDS = 3.0
-
-
-def _why(solution: Solution, label: str) -> dict:
-    """``{technique, tier, note, cells}``: the first step of ``flowgraph explain`` that draws part of flow
-    ``label`` of ``solution``, and the cells that justify it ({} on larger boards or under Numberlink rules)."""
-    from ..authoring.explain import explain
-
-    puzzle, path = solution.puzzle, solution.paths[label]
-    if puzzle.cells > HINT_WHY_CELLS or not puzzle.rules.fills_every_cell:
-        return {}
-    try:
-        steps = explain(puzzle, Limits(time_limit_s=HINT_WHY_SECONDS), solution=solution).steps
-    except FlowgraphError:
-        return {}
-    links = {frozenset(pair) for pair in zip(path, path[1:])}
-    step = next((s for s in steps if any(frozenset(pair) in links for pair in s.lines)), None)
-    if step is None:
-        return {}
-    return {"technique": step.technique, "tier": step.tier, "note": step.note,
-            "cells": [_cell(n) for n in step.because]}
-
-
 def _theme(body: dict) -> str:
     theme = body.get("theme", "dark")
     if theme not in ("dark", "light"):
@@ -515,62 +417,3 @@ def scan_picture(body: dict) -> dict:
     kind = "hex" if found.board.lattice.family == "HEX" else "square"
     return {"text": found.text, "valid": found.puzzle is not None,
             "summary": f"{w}x{h} {kind} board, {len(found.board.cells)} cells, {len(found.dots) // 2} flows"}
-
-
-# -- what a request costs in memory, weighed before it runs (app.Gate holds every heavy request to one budget) --
-
-def _text_cells(body: dict) -> int:
-    text = body.get("text")
-    return cells_bound(text) if isinstance(text, str) else 0
-
-
-def reading_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` reading the body's ``text`` takes (check, levels, an SVG)."""
-    cells = _text_cells(body)
-    return reading_bytes(cells), cells
-
-
-def solving_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` reading and solving the body's ``text`` takes (count, hint, a solve)."""
-    cells = _text_cells(body)
-    return solving_bytes(cells), cells
-
-
-def render_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` of :func:`render`: reading, solving where asked, the picture's pixels for a PNG."""
-    cells = _text_cells(body)
-    need = solving_bytes(cells) if body.get("solution") else reading_bytes(cells)
-    if body.get("png"):
-        cell_px = body.get("cell_px", 40)
-        cell_px = cell_px if isinstance(cell_px, int) and 8 <= cell_px <= 96 else 96
-        need += cells * cell_px * cell_px * PNG_BYTES_PER_PIXEL
-    return need, cells
-
-
-def convert_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` of :func:`convert`: a level pack carries its solution, so that target solves."""
-    return solving_cost(body) if body.get("to") == "level-pack" else reading_cost(body)
-
-
-def generate_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` of :func:`generate` (its size is checked there: at most 30x30)."""
-    w, h = body.get("width", 7), body.get("height", 7)
-    cells = w * h if all(isinstance(v, int) and 0 < v <= 30 for v in (w, h)) else 900
-    return solving_bytes(cells), cells
-
-
-def scan_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, pixels)`` of :func:`scan_picture`: the picture's pixels, read from its header alone."""
-    import base64
-    import binascii
-    import io
-
-    from PIL import Image, UnidentifiedImageError
-
-    image = body.get("image")
-    try:
-        with Image.open(io.BytesIO(base64.b64decode(image if isinstance(image, str) else "", validate=True))) as im:
-            pixels = im.width * im.height  # (the header only: nothing decoded)
-    except (binascii.Error, ValueError, OSError, UnidentifiedImageError, Image.DecompressionBombError):
-        return BASE_BYTES, 0  # not a picture: scan_picture says so, at no cost
-    return BASE_BYTES + pixels * SCAN_BYTES_PER_PIXEL, pixels

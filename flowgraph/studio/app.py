@@ -79,7 +79,7 @@ from starlette.staticfiles import StaticFiles
 from ..io.budget import over_budget
 from ..io.files import MAX_BYTES, WRITTEN_BESIDE, describe_size, natural_key, read_bounded, write_atomic
 from ..io.problems import exact_int
-from . import api, jobs
+from . import api, costs, hints, jobs
 from .guard import Guard, new_token
 
 __all__ = ["create_app", "MAX_BODY", "Gate", "Bodies", "Capacity", "WORKERS", "QUEUE", "MEMORY_BUDGET",
@@ -153,23 +153,23 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     """
     routes = [
         Route("/", index),
-        Route("/api/check", endpoint(api.check, api.reading_cost), methods=["POST"]),
-        Route("/api/render", endpoint(api.render, api.render_cost), methods=["POST"]),
-        Route("/api/count", endpoint(api.count, api.solving_cost), methods=["POST"]),
+        Route("/api/check", endpoint(api.check, costs.reading_cost), methods=["POST"]),
+        Route("/api/render", endpoint(api.render, costs.render_cost), methods=["POST"]),
+        Route("/api/count", endpoint(api.count, costs.solving_cost), methods=["POST"]),
         Route("/api/new", endpoint(api.new), methods=["POST"]),
-        Route("/api/generate", endpoint(api.generate, api.generate_cost), methods=["POST"]),
-        Route("/api/convert", endpoint(api.convert, api.convert_cost), methods=["POST"]),
-        Route("/api/levels", endpoint(api.levels, api.reading_cost), methods=["POST"]),
+        Route("/api/generate", endpoint(api.generate, costs.generate_cost), methods=["POST"]),
+        Route("/api/convert", endpoint(api.convert, costs.convert_cost), methods=["POST"]),
+        Route("/api/levels", endpoint(api.levels, costs.reading_cost), methods=["POST"]),
         Route("/api/constants", read_constants),
         Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
         Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
-        Route("/api/hint", endpoint(api.hint, api.solving_cost), methods=["POST"]),
+        Route("/api/hint", endpoint(hints.hint, costs.solving_cost), methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/solve/{job}", job_status),
         Route("/api/solve/{job}/stop", job_stop, methods=["POST"]),
         Route("/api/file", read_file),
         Route("/api/save", save, methods=["POST"]),
-        Route("/api/scan", endpoint(api.scan_picture, api.scan_cost), methods=["POST"]),
+        Route("/api/scan", endpoint(api.scan_picture, costs.scan_cost), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     token = token or new_token()
@@ -442,7 +442,7 @@ async def solve(request: Request) -> JSONResponse:
     solves = request.app.state.solves
     data = await body(request)
     # weighed as the whole solve (it runs after the gate, one at a time: a new solve stops the last)
-    job = await request.app.state.gate.run(solves.start, data, cost=await run_in_threadpool(api.solving_cost, data))
+    job = await request.app.state.gate.run(solves.start, data, cost=await run_in_threadpool(costs.solving_cost, data))
     # a daemon thread: a stopping server tells it to stop (Solves.stop_all) and does not wait for it
     threading.Thread(target=solves.run, args=(job,), daemon=True, name="flowgraph-studio-solve").start()
     return JSONResponse(jobs.job_json(job), status_code=202)

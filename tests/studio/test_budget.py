@@ -19,7 +19,7 @@ import time
 import pytest
 
 from flowgraph.io.budget import BASE_BYTES, cells_bound, reading_bytes
-from flowgraph.studio import api, app
+from flowgraph.studio import api, app, costs
 from flowgraph.studio.app import MEMORY_BUDGET, Gate
 from tests.studio import TOKEN, live_studio, studio_client
 
@@ -56,9 +56,9 @@ def test_a_40_megapixel_picture_is_weighed_by_its_header():
 
     buf = io.BytesIO()
     Image.new("RGB", (8000, 5000)).save(buf, "PNG")
-    cost, pixels = api.scan_cost({"image": base64.b64encode(buf.getvalue()).decode()})
+    cost, pixels = costs.scan_cost({"image": base64.b64encode(buf.getvalue()).decode()})
     assert pixels == 40_000_000 and 2 * cost > MEMORY_BUDGET >= cost  # one at a time
-    assert api.scan_cost({"image": "not base64!"}) == (BASE_BYTES, 0)  # (scan_picture says why, at no cost)
+    assert costs.scan_cost({"image": "not base64!"}) == (BASE_BYTES, 0)  # (scan_picture says why, at no cost)
 
 
 def test_requests_run_together_only_while_they_fit_in_the_budget():
