@@ -23,7 +23,7 @@ PAGE = ROOT / "docs" / "limits.md"
 MODULES = (
     "flowgraph.io.files", "flowgraph.io.budget", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph",
     "flowgraph.io.level_pack", "flowgraph.io.puzzlink", "flowgraph.io.problems", "flowgraph.batch.runner",
-    "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.api",
+    "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.file", "flowgraph.studio.api",
     "flowgraph.studio.publish",
     "flowgraph.cli.common", "flowgraph.cli.new", "flowgraph.cli.generate", "flowgraph.cli.studio",
 )

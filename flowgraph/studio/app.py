@@ -41,14 +41,14 @@ routes of FILE and of solves; 403 and 415 by :mod:`.guard`. The server
 reads and writes no path but FILE (and FILE.bak), never through a symlink, and reads FILE only
 while it is a regular file of at most :data:`flowgraph.io.files.MAX_BYTES`. Started with a
 folder, it saves nothing and reads only the folder's own regular files (no symlink, no
-subfolder, none hidden), at most :data:`MAX_FOLDER_FILES` of them and :data:`MAX_FOLDER_BYTES` in all.
+subfolder, none hidden), at most :data:`.file.MAX_FOLDER_FILES` of them and :data:`.file.MAX_FOLDER_BYTES` in all.
 
 Who may call it: :mod:`.guard` (the Host, the Origin, JSON bodies and the per-launch token,
 ``Authorization: token TOKEN``), before any route runs.
 
 Heavy requests (check, render, count, generate, convert, levels, hint, scan, starting a
 solve, and reading a folder given as FILE: each reads a whole board or many) run in the
-thread pool through one :class:`Gate`: at most
+thread pool through one :class:`.gate.Gate`: at most
 :data:`WORKERS` at once and :data:`QUEUE` waiting; beyond that the answer is 429 with
 ``Retry-After``, so a flood of large boards cannot hold the memory or the event loop, and the
 light requests (constants, file, save, verify, edit, a solve's status) answer at once.
@@ -57,14 +57,8 @@ light requests (constants, file, save, verify, edit, a solve's status) answer at
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
-import ctypes.util
-import errno
-import functools
 import json
 import os
-import stat
 import threading
 from pathlib import Path
 
@@ -76,10 +70,10 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..io.budget import over_budget
-from ..io.files import MAX_BYTES, WRITTEN_BESIDE, describe_size, natural_key, read_bounded, write_atomic
 from ..io.problems import exact_int
 from . import api, costs, hints, jobs
+from .file import read_file, save_file
+from .gate import Gate, HttpError
 from .guard import Guard, new_token
 
 __all__ = ["create_app", "MAX_BODY", "Gate", "Bodies", "Capacity", "WORKERS", "QUEUE", "MEMORY_BUDGET",
@@ -174,7 +168,7 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     ]
     token = token or new_token()
     app = Starlette(routes=routes, exception_handlers={
-        _Http: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable},
+        HttpError: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable},
         middleware=[Middleware(Capacity, limit=MAX_REQUESTS), Middleware(Guard, token=token, hosts=hosts)])
     app.state.token = token
     app.state.gate = Gate(WORKERS, QUEUE, MEMORY_BUDGET)
@@ -197,13 +191,13 @@ async def body(request: Request) -> dict:
     for :data:`BODY_STALL_S` is 408; a client that hangs up is answered
     nothing and leaves no trace.
     """
-    too_big = _Http(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
+    too_big = HttpError(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
     size = request.headers.get("content-length", "")
     if size.isdigit() and len(size) < 20 and int(size) > MAX_BODY:
         raise too_big
     bodies: Bodies = request.app.state.bodies
     if bodies.stopping:
-        raise _Http(503, "the studio is stopping")
+        raise HttpError(503, "the studio is stopping")
     chunks: list[bytes] = []
     held = 0
     stream = request.stream().__aiter__()
@@ -216,13 +210,13 @@ async def body(request: Request) -> dict:
             except StopAsyncIteration:
                 break
             except asyncio.TimeoutError:
-                raise _Http(408, f"the request's body stalled for {BODY_STALL_S:g} s") from None
+                raise HttpError(408, f"the request's body stalled for {BODY_STALL_S:g} s") from None
             except ClientDisconnect:
-                raise _Http(400, "the client hung up") from None
+                raise HttpError(400, "the client hung up") from None
             except asyncio.CancelledError:
                 if not bodies.stopping:
                     raise
-                raise _Http(503, "the studio is stopping") from None
+                raise HttpError(503, "the studio is stopping") from None
             if held + len(chunk) > MAX_BODY:
                 raise too_big
             bodies.take(len(chunk))
@@ -255,9 +249,9 @@ class Bodies:
             task.cancel()
 
     def take(self, n: int) -> None:
-        """Count ``n`` more bytes (on the event loop: no lock needed); 429 (``_Http``) past the limit."""
+        """Count ``n`` more bytes (on the event loop: no lock needed); 429 (``HttpError``) past the limit."""
         if self.held + n > self.limit:
-            raise _Http(429, "the studio is receiving too much at once: try again in a moment", {"Retry-After": "1"})
+            raise HttpError(429, "the studio is receiving too much at once: try again in a moment", {"Retry-After": "1"})
         self.held += n
 
     def give(self, n: int) -> None:
@@ -276,7 +270,7 @@ def _no_constant(name: str) -> float:
 
 
 def parse_body(raw: bytes) -> dict:
-    """A request body as a JSON object; 400 (``_Http``) for anything else.
+    """A request body as a JSON object; 400 (``HttpError``) for anything else.
 
     Whole numbers are at most 2**53 (JSON's exact integers; Python's
     ``int`` would spend time on 4,300 digits and then refuse them), ``NaN``
@@ -287,14 +281,14 @@ def parse_body(raw: bytes) -> dict:
         value = json.loads(raw or b"{}", parse_int=_whole_number, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         message = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        raise _Http(400, f"the body is not JSON: {message}") from None
+        raise HttpError(400, f"the body is not JSON: {message}") from None
     if not isinstance(value, dict):
-        raise _Http(400, "the body is a JSON object")
+        raise HttpError(400, "the body is a JSON object")
     return value
 
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, _Http)
+    assert isinstance(exc, HttpError)
     return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
 
@@ -319,122 +313,6 @@ def endpoint(fn, cost=None):
         return JSONResponse(await run_in_threadpool(fn, data))
 
     return handle
-
-
-class Gate:
-    """At most ``workers`` heavy requests run at once, within ``memory`` bytes together, and ``queue`` wait for
-    a turn; the next is 429.
-
-    Each runs in a daemon thread of its own (at most ``workers + queue``
-    exist), which waits for its turn on a threading semaphore and then for
-    its memory (its cost, weighed before it runs, :mod:`flowgraph.io.budget`),
-    so the event loop never waits, and a server told to stop (:meth:`stop`)
-    answers every open heavy request 503 at once and exits without waiting
-    for a board still being read (a 40,000-cell one takes seconds). A
-    request that alone costs more than ``memory`` is 413 at once.
-    """
-
-    def __init__(self, workers: int, queue: int, memory: int | None = None):
-        self.workers, self.queue, self.memory = workers, queue, memory
-        self._lock = threading.Lock()
-        self._turns = threading.BoundedSemaphore(workers)
-        self._room = threading.Condition()
-        self.in_use = 0  # bytes the running requests were weighed at
-        self._open: set[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = set()
-        self.stopping = False
-
-    async def run(self, fn, *args, cost: tuple[int, int] = (0, 0)):
-        """``fn(*args)`` once a worker and ``cost[0]`` bytes are free; 413 (``_Http``) when the request alone
-        takes more than the budget, 429 when the queue is full, 503 once stopping."""
-        need, cells = cost
-        if self.memory is not None:
-            refused = over_budget(need, self.memory, cells, "answering", "the studio's; the command line takes "
-                                  "--memory-limit")
-            if refused is not None:
-                raise _Http(413, refused[0].upper() + refused[1:])
-        with self._lock:
-            if self.stopping:
-                raise _Http(503, "the studio is stopping")
-            if len(self._open) >= self.workers + self.queue:  # admitted: running or waiting
-                raise _Http(429, "the studio is busy with other large requests: try again in a moment",
-                            {"Retry-After": "1"})
-            loop = asyncio.get_running_loop()
-            future = loop.create_future()
-            self._open.add((loop, future))
-        try:
-            threading.Thread(target=self._work, args=(loop, future, fn, args, need), daemon=True,
-                             name="flowgraph-studio-heavy").start()
-            return await future
-        finally:
-            with self._lock:
-                self._open.discard((loop, future))
-
-    def _work(self, loop, future, fn, args, need: int) -> None:
-        try:
-            with self._turns, self._memory(need):
-                outcome = (True, fn(*args)) if not self.stopping else (False, _Http(503, "the studio is stopping"))
-        except BaseException as exc:  # noqa: BLE001 - handed to the request's task, which answers it
-            outcome = (False, exc)
-        with contextlib.suppress(RuntimeError):  # the loop is closed: the server stopped, nobody waits for it
-            loop.call_soon_threadsafe(_settle, future, outcome)
-
-    @contextlib.contextmanager
-    def _memory(self, need: int):
-        """Hold ``need`` bytes of the budget while the request runs (waiting until the running ones leave room)."""
-        budget = self.memory
-        if budget is None:
-            yield
-            return
-        with self._room:
-            self._room.wait_for(lambda: self.stopping or self.in_use + need <= budget)
-            self.in_use += need
-        try:
-            yield
-        finally:
-            _give_back_memory()
-            with self._room:
-                self.in_use -= need
-                self._room.notify_all()
-
-    def stop(self) -> None:
-        """Answer every open heavy request 503 now; later ones too (the server is shutting down)."""
-        with self._lock:
-            self.stopping = True
-            for loop, future in list(self._open):
-                loop.call_soon_threadsafe(_settle, future, (False, _Http(503, "the studio is stopping")))
-        with self._room:
-            self._room.notify_all()  # a request waiting for memory sees the stop and ends
-
-
-@functools.lru_cache(maxsize=1)
-def _malloc_trim():
-    """glibc's ``malloc_trim``, or None elsewhere (musl, macOS, Windows)."""
-    try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-    except (OSError, AttributeError):
-        return None
-
-
-def _give_back_memory() -> None:
-    """Return the memory a finished heavy request freed to the system.
-
-    Each heavy request runs in a thread of its own, and glibc gives each thread its own malloc arena,
-    which keeps what it freed: four 40-megapixel scans one after the other left 642 MB resident (and a
-    high-water mark of 1 GB) where one scan takes 560 MB. ``malloc_trim(0)`` hands every arena's free
-    memory back (a few milliseconds).
-    """
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
-
-
-def _settle(future: asyncio.Future, outcome: tuple) -> None:
-    if not future.done():
-        ok, value = outcome
-        if ok:
-            future.set_result(value)
-        else:
-            future.set_exception(value)
 
 
 async def solve(request: Request) -> JSONResponse:
@@ -465,122 +343,9 @@ async def read_constants(request: Request) -> JSONResponse:
     return JSONResponse(api.constants())
 
 
-#: A folder given as FILE: the most puzzle files read (the rest are counted as passed over).
-MAX_FOLDER_FILES = 500
-#: A folder given as FILE: the most bytes read in all (each file also at most MAX_BYTES).
-MAX_FOLDER_BYTES = 32 * 1024 * 1024
-#: Files of a folder that are no puzzle text: pictures (scanned one by one in the page) and backups.
-NOT_PUZZLES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".svg", ".bak", ".pyc")
-
-
-async def read_file(request: Request) -> JSONResponse:
-    if request.app.state.folder is not None:  # up to MAX_FOLDER_BYTES: a heavy request, through the gate
-        return JSONResponse(await request.app.state.gate.run(_read_folder, request.app.state.folder))
-    target = request.app.state.file
-    if target is None:  # not an error: the page starts on a new board (a 404 would be logged on every load)
-        return JSONResponse({"path": None, "text": ""})
-    try:
-        text = await run_in_threadpool(_read_file, target)
-    except (OSError, UnicodeDecodeError) as exc:
-        return JSONResponse({"error": f"cannot read {target.name}: {getattr(exc, 'strerror', None) or exc}"},
-                            status_code=422)
-    answer: dict = {"path": str(target), "text": text}
-    if request.app.state.level is not None:
-        answer["level"] = request.app.state.level
-    return JSONResponse(answer)
-
-
-def _read_folder(folder: Path) -> dict:
-    """The puzzle files of ``folder`` in name order: its regular files only (no symlink followed, no
-    subfolder, none hidden, no picture), each of at most MAX_BYTES and UTF-8, within MAX_FOLDER_FILES and
-    MAX_FOLDER_BYTES; every file passed over is counted in ``skipped``."""
-    files: list[dict] = []
-    skipped = total = 0
-    try:
-        with os.scandir(folder) as entries:
-            listed = [e for e in entries if not e.name.startswith(".")
-                      and not e.name.lower().endswith((*NOT_PUZZLES, *WRITTEN_BESIDE))]
-            names = sorted((e.name for e in listed if e.is_file(follow_symlinks=False)), key=natural_key)
-            skipped = sum(e.is_symlink() for e in listed)  # never followed, but said
-    except OSError as exc:
-        return {"path": str(folder), "folder": True, "files": [], "skipped": 0,
-                "error": f"cannot read the folder {folder.name}: {exc.strerror or exc}"}
-    for name in names:
-        if len(files) >= MAX_FOLDER_FILES or total >= MAX_FOLDER_BYTES:
-            skipped += 1
-            continue
-        try:
-            data = read_bounded(folder / name, min(MAX_BYTES, MAX_FOLDER_BYTES - total), follow_symlinks=False)
-            files.append({"name": name, "text": data.decode("utf-8")})
-            total += len(data)
-        except (OSError, UnicodeDecodeError):  # gone, replaced by a symlink, too large, not text
-            skipped += 1
-    return {"path": str(folder), "folder": True, "files": files, "skipped": skipped}
-
-
-def _read_file(target: Path) -> str:
-    """FILE's text, "" while it does not exist; only a regular file (no symlink) of at most MAX_BYTES is read."""
-    try:
-        data = read_bounded(target, MAX_BYTES, follow_symlinks=False)
-    except FileNotFoundError:
-        return ""
-    return data.decode("utf-8")
-
-
 async def save(request: Request) -> JSONResponse:
-    target = request.app.state.file
-    if request.app.state.folder is not None:
-        return JSONResponse({"error": "the studio was started with a folder: export instead"}, status_code=404)
-    if target is None:
-        return JSONResponse({"error": "the studio was started without a FILE: export instead"}, status_code=404)
-    data = await body(request)
-    text = data.get("text")
-    if not isinstance(text, str):
-        return JSONResponse({"error": "'text' must be a string"}, status_code=400)
-    try:
-        content = text.encode("utf-8")  # before any file is touched: a lone surrogate cannot be written
-    except UnicodeEncodeError as exc:
-        return JSONResponse({"error": f"'text' cannot be written as UTF-8: {exc.reason}"}, status_code=400)
-    if len(content) > MAX_BYTES:
-        return JSONResponse({"error": f"'text' is over the {describe_size(MAX_BYTES)} limit of a puzzle file"},
-                            status_code=413)
-    try:
-        await run_in_threadpool(_save, target, content)
-    except OSError as exc:
-        return JSONResponse({"error": f"cannot save {target.name}: {exc.strerror or exc}"}, status_code=409)
-    return JSONResponse({"saved": str(target), "bytes": len(content)})
+    return await save_file(request, body)
 
 
 async def index(request: Request) -> FileResponse:
     return FileResponse(STATIC / "index.html")
-
-
-class _Http(Exception):
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = headers
-
-
-def _save(target: Path, content: bytes) -> None:
-    """Write ``content`` to ``target`` atomically; the old content goes to ``target.bak`` first.
-
-    Both files are written as a temporary file in the same folder, then
-    renamed over the name (:func:`flowgraph.io.files.write_atomic`): a
-    symlink at ``target.bak`` is replaced, never followed, and both keep
-    ``target``'s permission bits (and its owner, where this process may
-    set it).
-    """
-    try:
-        like = os.lstat(target)
-    except FileNotFoundError:
-        write_atomic(target, content)
-        return
-    if not stat.S_ISREG(like.st_mode):
-        kind = "a symlink" if stat.S_ISLNK(like.st_mode) else "a folder" if stat.S_ISDIR(like.st_mode) else \
-            "not a regular file"
-        raise OSError(errno.EEXIST, f"{target.name} is {kind} now: not saved")
-    old = read_bounded(target, MAX_BYTES, follow_symlinks=False)
-    write_atomic(target.with_name(target.name + ".bak"), old, like=like, replace_special=True)
-    write_atomic(target, content, like=like)

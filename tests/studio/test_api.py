@@ -363,7 +363,7 @@ def test_a_folder_gives_its_own_puzzle_files_and_saves_nothing(tmp_path):
 
 
 def test_a_folder_is_read_through_the_gate_of_heavy_requests(tmp_path):
-    from flowgraph.studio.app import Gate
+    from flowgraph.studio.gate import Gate
 
     (tmp_path / "a.txt").write_text(HEX)
     client = studio_client(str(tmp_path))
@@ -373,15 +373,15 @@ def test_a_folder_is_read_through_the_gate_of_heavy_requests(tmp_path):
 
 
 def test_a_folder_is_read_within_its_bounds(tmp_path, monkeypatch):
-    from flowgraph.studio import app as studio_app
+    from flowgraph.studio import file as studio_file
 
     for i in range(5):
         (tmp_path / f"{i}.txt").write_text(HEX)
-    monkeypatch.setattr(studio_app, "MAX_FOLDER_FILES", 3)
+    monkeypatch.setattr(studio_file, "MAX_FOLDER_FILES", 3)
     data = studio_client(str(tmp_path)).get("/api/file").json()
     assert len(data["files"]) == 3 and data["skipped"] == 2
-    monkeypatch.setattr(studio_app, "MAX_FOLDER_FILES", 500)
-    monkeypatch.setattr(studio_app, "MAX_FOLDER_BYTES", len(HEX.encode()) + 10)  # the second file would pass the total
+    monkeypatch.setattr(studio_file, "MAX_FOLDER_FILES", 500)
+    monkeypatch.setattr(studio_file, "MAX_FOLDER_BYTES", len(HEX.encode()) + 10)  # the second file would pass the total
     data = studio_client(str(tmp_path)).get("/api/file").json()
     assert len(data["files"]) == 1 and data["skipped"] == 4
 

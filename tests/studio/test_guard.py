@@ -225,7 +225,7 @@ def test_a_board_above_the_picture_bound_is_checked_not_drawn():
 def test_the_gate_runs_a_few_heavy_requests_queues_some_and_refuses_the_rest():
     import asyncio
 
-    from flowgraph.studio.app import Gate, _Http
+    from flowgraph.studio.gate import Gate, HttpError
 
     started = []
 
@@ -240,7 +240,7 @@ def test_the_gate_runs_a_few_heavy_requests_queues_some_and_refuses_the_rest():
 
     answers = asyncio.run(flood())
     assert answers[:3] == [0, 1, 2] and sorted(started) == [0, 1, 2]
-    assert all(isinstance(a, _Http) and a.status == 429 and a.headers == {"Retry-After": "1"} for a in answers[3:])
+    assert all(isinstance(a, HttpError) and a.status == 429 and a.headers == {"Retry-After": "1"} for a in answers[3:])
 
 
 def test_heavy_requests_beyond_the_queue_are_429_and_light_ones_still_answer(monkeypatch):
