@@ -2,7 +2,7 @@
 
 Method: a random path cover of the board, made unique by splitting paths.
 
-1. **Cover** (:func:`_cover`): self-avoiding walks over the board graph,
+1. **Cover** (:func:`.covers._cover`): self-avoiding walks over the board graph,
    each from the free node with the fewest free neighbours, stepping to the
    tightest next node (Warnsdorff's rule, so the walks strand few nodes) and
    never onto a node that touches the walk's own path other than at its
@@ -48,6 +48,7 @@ from ..io.neighbor_link import analyse
 from ..io.sketch import nodes_by_place, place, sketch_of
 from ..model import LABELS, Limits, Node, Puzzle, Solution
 from ..verify import verify
+from .covers import _cover, _filled_square, _four_cycles, _split
 from .templates import BoardShape, board
 from .uniqueness import count_solutions
 
@@ -278,126 +279,6 @@ def _default_flows(n: int, side: int | None = None) -> tuple[int, int]:
     return max(2, root * 2 // 3), min(len(LABELS), max(3, root * 3 // 2))
 
 
-def _four_cycles(adj: dict) -> list[frozenset]:
-    """The node sets of the graph's 4-cycles (a 2x2 block on a square grid)."""
-    out = set()
-    for a in adj:
-        for b in adj[a]:
-            for c in adj[b]:
-                if c == a:
-                    continue
-                for d in adj[c] & adj[a]:
-                    if d not in (a, b, c):
-                        out.add(frozenset((a, b, c, d)))
-    return list(out)
-
-
-def _filled_square(paths: list[list[Node]], squares: list[frozenset]) -> bool:
-    owner = {node: k for k, path in enumerate(paths) for node in path}
-    return any(len({owner[v] for v in sq}) == 1 for sq in squares)
-
-
-def _cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int) -> list[list[Node]] | None:
-    """A random cover of the graph by chordless paths (None when the walks strand a node that cannot be joined)."""
-    free = set(adj)
-    lanes = {k for k, s in sketch.spots.items() if s.lane}
-    paths: list[list[Node]] = []
-    while free:
-        starts = [v for v in free if v not in lanes]
-        if not starts:
-            return None
-        tight = min(len(adj[v] & free) for v in starts)
-        path = [rng.choice(sorted(v for v in starts if len(adj[v] & free) == tight))]
-        free.discard(path[0])
-        on_path = {path[0]}
-        cap = max(min_length, round(rng.uniform(0.5, 1.5) * mean))
-        while len(path) < cap or path[-1] in lanes:
-            head = path[-1]
-            options = [v for v in adj[head] & free
-                       if not any(w in on_path and w != head for w in adj[v])
-                       and (head not in lanes or len(path) < 2 or v not in adj[path[-2]])]
-            if head in lanes:  # straight on: a lane's other neighbour
-                options = [v for v in adj[head] & free if v != path[-2]]
-            if not options:
-                break
-            least = min(len(adj[v] & free) for v in options)
-            v = rng.choice(sorted(v for v in options if len(adj[v] & free) == least))
-            path.append(v)
-            on_path.add(v)
-            free.discard(v)
-        while path and path[-1] in lanes:  # a lane is never an endpoint: give it back
-            free.add(path.pop())
-        if not path:
-            return None
-        paths.append(path)
-    return _merge_short(paths, adj, lanes, min_length)
-
-
-def _merge_short(paths: list[list[Node]], adj: dict, lanes: set, min_length: int) -> list[list[Node]] | None:
-    """Join every path shorter than ``min_length`` to a neighbouring path (None if one cannot be).
-
-    A short path goes onto another path's end, or, when it touches one only
-    in the middle, that path is cut there and one half joins it. Joins that
-    keep the path chordless are tried first, then any.
-    """
-    paths = [list(p) for p in paths]
-    while True:
-        i = next((k for k, p in enumerate(paths) if len(p) < min_length), None)
-        if i is None:
-            return paths
-        if not _absorb(paths, i, adj, lanes, min_length):
-            return None
-
-
-def _absorb(paths: list[list[Node]], i: int, adj: dict, lanes: set, min_length: int) -> bool:
-    short = paths[i]
-    for strict in (True, False):
-        for j, other in enumerate(paths):
-            joined = _join(short, other, adj, strict) if i != j else None
-            if joined is not None:
-                paths[j] = joined
-                del paths[i]
-                return True
-        for j, other in enumerate(paths):
-            cut = _cut_and_attach(short, other, adj, lanes, min_length, strict) if i != j else None
-            if cut is not None:
-                paths[j], paths[i] = cut
-                return True
-    return False
-
-
-def _cut_and_attach(short: list[Node], other: list[Node], adj: dict, lanes: set, min_length: int, strict: bool):
-    """``other`` cut after a node next to an end of ``short``, that half joined to ``short``: the two new paths.
-
-    Both must keep ``min_length`` nodes, and no new end may be a bridge lane;
-    ``strict``: ``short`` touches ``other`` only at the cut.
-    """
-    for s in (short, short[::-1]):  # s[0] is the end that touches other
-        for i in range(1, len(other) - 1):
-            if other[i] not in adj[s[0]] or (strict and not _touches_only_at(s, other, i, adj)):
-                continue
-            for head, tail in ((other[:i + 1], other[i + 1:]), (other[i:][::-1], other[:i][::-1])):
-                if len(tail) >= min_length and len(head) + len(s) >= min_length and \
-                        head[-1] not in lanes and tail[0] not in lanes:
-                    return head + s, tail
-    return None
-
-
-def _join(a: list[Node], b: list[Node], adj: dict, strict: bool) -> list[Node] | None:
-    """``a`` (short) and ``b`` joined end to end (``strict``: if ``a`` touches ``b`` only where they join)."""
-    for x in (a, a[::-1]):
-        for y in (b, b[::-1]):
-            if y[0] in adj[x[-1]] and (not strict or _touches_only_at(x, y, 0, adj)):
-                return x + y
-    return None
-
-
-def _touches_only_at(short: list[Node], path: list[Node], i: int, adj: dict) -> bool:
-    """Whether the nodes of ``short`` touch ``path`` at ``path[i]`` alone (the merged path stays chordless)."""
-    others = set(path) - {path[i]}
-    return not any(adj[v] & others for v in short)
-
-
 def _puzzle(board: BoardShape, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:
     """The neighbor-link puzzle with these paths' ends as endpoints, and the paths as its solution."""
     labels: dict[tuple[int, int], str] = {}
@@ -415,29 +296,6 @@ def _puzzle(board: BoardShape, sketch, paths: list[list[Node]]) -> tuple[Puzzle,
         flow = next(f for f in puzzle.flows if nodes[0] in f.ends)
         out[flow.label] = tuple(nodes if nodes[0] == flow.ends[0] else nodes[::-1])
     return puzzle, Solution(puzzle, out, "generate")
-
-
-def _split(paths, ours: Solution, found, sketch, adj, rng: random.Random, min_length: int):
-    """Split one of our paths at a node where another solution differs (None if no split keeps the rules)."""
-    other = next((s for s in found if dict(s.paths) != dict(ours.paths)), None)
-    if other is None:  # pragma: no cover - two distinct solutions were found
-        return None
-    mine, theirs = ours.owner(), other.owner()
-    differ = {node for node in mine if mine[node] != theirs.get(node)}
-    node_at = nodes_by_place(sketch_of(ours.puzzle))
-    key_of = {v: node_at[place(sketch.spots[v])] for p in paths for v in p}
-    choices = []
-    for k, path in enumerate(paths):
-        for i in range(1, len(path)):  # cut between path[i - 1] and path[i]
-            a, b = path[:i], path[i:]
-            if len(a) < min_length or len(b) < min_length or sketch.spots[a[-1]].lane or sketch.spots[b[0]].lane:
-                continue
-            if key_of[a[-1]] in differ or key_of[b[0]] in differ:
-                choices.append((k, i))
-    if not choices:
-        return None
-    k, i = rng.choice(choices)
-    return paths[:k] + [paths[k][:i], paths[k][i:]] + paths[k + 1:]
 
 
 def _figures(puzzle: Puzzle, solution: Solution, candidate: int, checked: int, splits: int, sat_calls: int,
