@@ -215,10 +215,10 @@ FIRST_DECISIONS = 20_000
 #: janko boards that get there, janko_176_17x17 in 1.9 s against SAT's 9 s; under Flow Free rules it proves
 #: janko_269_14x14 unique in 1.4 s, SAT in 33 s), then SAT and the link search take turns, each going on from
 #: where it stopped, as long again the first time and twice as long each time after (SAT at most
-#: :data:`SAT_SHARE` of the time left): a board only SAT answers (samgoldman's hex 15x15Mania_150, 16 s) is
+#: :data:`ROUND_SAT_SHARE` of the time left): a board only SAT answers (samgoldman's hex 15x15Mania_150, 16 s) is
 #: answered in under twice SAT's time after the first part (docs/benchmarks.md).
 FIRST_SECONDS = 6.0
-SAT_SHARE = 0.5
+ROUND_SAT_SHARE = 0.5
 #: The share of the time (at most the seconds) spent first on second solutions that differ from the
 #: first only inside one window of the board (:func:`flowgraph.engines.sat.nearby_solution`).
 NEARBY_SHARE = 0.2
@@ -239,7 +239,7 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     whole search may take minutes; any it finds is a real solution), then by the link search for
     :data:`FIRST_SECONDS`, then by the SAT model with T blocked
     (:class:`flowgraph.engines.sat.SolutionSearch`) and the link search in turn, as long again,
-    then twice as long each round (SAT at most :data:`SAT_SHARE` of the time left), each part going
+    then twice as long each round (SAT at most :data:`ROUND_SAT_SHARE` of the time left), each part going
     on from where the last stopped. From the windows on, where a fork is safe, the link
     search's second board order runs on in a child process
     (:meth:`flowgraph.engines.exhaustive.LinkSearch.fork`) while this one builds windows and SAT
@@ -313,7 +313,7 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
                 if total is not None and time.perf_counter() - t0 >= total:
                     return Uniqueness("limit", (first,))
                 with contextlib.suppress(SearchLimitError):
-                    found = model.next(_at_most(left(SAT_SHARE, seconds), seconds))
+                    found = model.next(_at_most(left(ROUND_SAT_SHARE, seconds), seconds))
                     return Uniqueness("multiple", (first, verify(found))) if found else Uniqueness("unique", (first,))
                 with contextlib.suppress(SearchLimitError):
                     return link_search(_at_most(left(), seconds))
