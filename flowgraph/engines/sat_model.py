@@ -189,7 +189,7 @@ class Model:
         """Numberlink rules: a path turning at ``b`` of a 4-cycle ``a-b-c-d`` leaves ``d`` empty only
         when ``d`` comes before ``b`` (or is an endpoint): the canonical corners of
         :func:`flowgraph.engines.exhaustive.enumerate_solutions`, in this model's node order."""
-        from .exhaustive import short_cycles
+        from .link_layout import short_cycles
 
         _, squares = short_cycles(self.links, len(self.nodes), chorded=True)
         if not squares:
@@ -214,7 +214,7 @@ class Model:
         may not use three links of a 4-cycle (a U-turn) or two of a triangle,
         because the two cells left at its ends would touch.
         """
-        from .exhaustive import short_cycles  # (numpy only: the exhaustive search's passes load on first use)
+        from .link_layout import short_cycles  # (numpy only: the exhaustive search's passes load on first use)
 
         triangles, squares = short_cycles(self.links, len(self.nodes))
         for cycles, keep in ((triangles, 2), (squares, 3)):  # clauses a family at a time, as arrays

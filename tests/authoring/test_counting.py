@@ -185,7 +185,8 @@ def _canonical(solution, rank) -> bool:
 @pytest.mark.parametrize("seed", range(64))
 def test_canonical_solutions_are_those_no_short_move_changes(seed):
     # The uniqueness proof counts canonical solutions; here they are picked out of all solutions by hand.
-    from flowgraph.engines.exhaustive import _board_order, enumerate_solutions
+    from flowgraph.engines.exhaustive import enumerate_solutions
+    from flowgraph.engines.link_layout import _board_order
 
     puzzle = _tiny(seed, (3, 4), "numberlink")
     every = enumerate_solutions(puzzle, keep=10**5)
