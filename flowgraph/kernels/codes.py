@@ -12,7 +12,8 @@ __all__ = [
     "REASONS", "ACTIVE", "FLOW",
     "STRANDED_REGION", "STRANDED_FLOW", "PARITY", "DEAD_POCKET", "BOTTLENECK", "CHOKEPOINT",
     "NO_MOVES", "DEAD_END", "TWO_FLOWS_MEET", "UNFILLED", "LOOSE_BEND", "CLOSED_LOOP", "SELF_TOUCH",
-    "UNDECIDED", "LINE", "NOLINE", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "STACK_COLUMNS", "LOW31",
+    "UNDECIDED", "LINE", "NOLINE", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "REG_DEPTH", "REG_TRAIL",
+    "REG_NODES", "REG_FOUND", "REG_STARTED", "REG_H1", "REG_H2", "REG_FROM", "REG_HITS", "REG_TAKEN", "STACK_COLUMNS", "LOW31",
     "hash_fits",
 ]
 
@@ -37,6 +38,8 @@ EXHAUSTED, CAPPED, PAUSED = 0, 1, 2
 #: Registers (``regs``): 0 depth, 1 trail length, 2 decisions made, 3 solutions found, 4 started,
 #: 5-6 the frontier's hash, 7 the first node whose terms are in it, 8 memo hits, 9 memo slots taken.
 REGISTERS = 10
+#: The registers by name, in that order (``REG_NODES``: decisions made).
+REG_DEPTH, REG_TRAIL, REG_NODES, REG_FOUND, REG_STARTED, REG_H1, REG_H2, REG_FROM, REG_HITS, REG_TAKEN = range(REGISTERS)
 #: Columns of its ``stack``: node, next set of links to try, trail mark, hash (two), solutions found on entry.
 STACK_COLUMNS = 6
 LOW31 = 0x7FFFFFFF

@@ -32,17 +32,11 @@ search runs in slices of ``budget`` decisions, its state kept in the
 arrays it is given, so the caller checks the clock and Ctrl-C between
 slices.
 
-**Failure memo.** What the search below a node can still do depends only
-on the frontier: the decided links that touch a node with a link still
-undecided, and the ``mate`` and ``must`` of those nodes. The search keeps a
-Zobrist hash of exactly that (two 62-bit halves, updated with every
-decision and restored on backtracking; the terms of nodes left behind are
-taken out as the search moves on), and a subtree that gave no solution is
-stored in ``memo`` by its hash; a frontier met again is skipped. This is
-the frontier idea of Yoshinaka, Saitoh, Kawahara, Tsuruma, Iwashita and
-Minato ("Finding all solutions and instances of Numberlink and Slitherlink
-by ZDDs", Algorithms 5(2), 2012) used as a cache of failures in a
-depth-first search, so the first solutions are still found and kept.
+**Failure memo** (:mod:`.memo`): a frontier below which no solution was found is skipped when met again. This
+is the frontier idea of Yoshinaka, Saitoh, Kawahara, Tsuruma, Iwashita and Minato ("Finding all solutions and
+instances of Numberlink and Slitherlink by ZDDs", Algorithms 5(2), 2012) used as a cache of failures in a
+depth-first search, so the first solutions are still found and kept. On planar boards the paths crossing the
+frontier must nest (:mod:`.nesting`).
 
 The scheme (links decided in board order, the other end of each fragment
 kept, no U-turn in a 2x2 block, corners pushed one way) is that of semiexp's
@@ -55,51 +49,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codes import CAPPED, EXHAUSTED, LINE, NOLINE, PAUSED, REGISTERS, UNDECIDED
+from .codes import CAPPED, EXHAUSTED, LINE, NOLINE, PAUSED, UNDECIDED
+from .codes import REG_DEPTH as _DEPTH
+from .codes import REG_FOUND as _FOUND
+from .codes import REG_FROM as _FROM
+from .codes import REG_H1 as _H1
+from .codes import REG_H2 as _H2
+from .codes import REG_HITS as _HITS
+from .codes import REG_NODES as _NODES
+from .codes import REG_STARTED as _STARTED
+from .codes import REG_TRAIL as _TRAIL
 from .jit import njit, njit_borrowed
+from .memo import _at, _flip, _remember, _seen
+from .nesting import _nested
 
 __all__ = ["exhaust_pass"]
 
-_DEPTH, _TRAIL, _NODES, _FOUND, _STARTED, _H1, _H2, _FROM, _HITS, _TAKEN = range(REGISTERS)
-
-
-_SEED0 = np.uint64(0x9E3779B97F4A7C15)
-_SEED1 = np.uint64(0x3C6EF372FE94F82B)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31, _S2 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(2)
-
-
-@njit(cache=True, inline="always")
-def _term(x, which):  # pragma: no cover - compiled
-    """A 62-bit Zobrist term of the number ``x`` (below 2**31), for hash half ``which`` (0 or 1): SplitMix64's
-    finalizer (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014), a
-    bijection of 64-bit words, of ``x`` plus a seed per half, its top 62 bits."""
-    z = np.uint64(x) + (_SEED0 if which == 0 else _SEED1)
-    z = (z ^ (z >> _S30)) * _M1
-    z = (z ^ (z >> _S27)) * _M2
-    z ^= z >> _S31
-    return np.int64(z >> _S2)
-
-
-# The small helpers that every decision calls are inlined by numba itself (``inline="always"``): in the
-# generic-CPU ahead-of-time build LLVM left them as calls, and a decision took 2.4 us instead of 1.55 us.
-@njit(cache=True, inline="always")
-def _flip(regs, x):  # pragma: no cover - compiled
-    regs[_H1] ^= _term(x, 0)
-    regs[_H2] ^= _term(x, 1)
-
-
-# The numbers hashed: a link's state 2e + state - 1 (below 2m); a node's mate, offset past the links; a
-# node that must be used, past those; the node the frontier is at, past those. ``base`` = 2m, ``span`` =
-# n + flows + 3 (mate values -2 - k .. n - 1).
-
-
-@njit(cache=True, inline="always")
-def _at(regs, ends, n, nflows, w):  # pragma: no cover - compiled
-    """The memo key of the frontier at node ``w``: the hash with ``w``'s own term."""
-    x = 2 * ends.shape[0] + (n + nflows + 3) * n + n + w
-    return regs[_H1] ^ _term(x, 0), regs[_H2] ^ _term(x, 1)
 
 
 @njit(cache=True, inline="always")
@@ -292,37 +257,6 @@ def _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w):  # pragma:
     return _at(regs, ends, n, nflows, w)
 
 
-@njit_borrowed
-def _seen(memo, h1, h2):  # pragma: no cover - compiled
-    size = memo.shape[0]
-    if size < 2:
-        return False
-    at = h1 & (size - 1)
-    for k in range(4):
-        j = (at + k) & (size - 1)
-        if memo[j, 0] == h1 and memo[j, 1] == h2:
-            return True
-    return False
-
-
-@njit_borrowed
-def _remember(memo, regs, h1, h2):  # pragma: no cover - compiled
-    size = memo.shape[0]
-    if size < 2:
-        return
-    at = h1 & (size - 1)
-    for k in range(4):
-        j = (at + k) & (size - 1)
-        if memo[j, 0] == 0 and memo[j, 1] == 0:
-            memo[j, 0] = h1
-            memo[j, 1] = h2
-            regs[_TAKEN] += 1
-            return
-    j = (at + (h2 & 3)) & (size - 1)  # all four taken: replace one
-    memo[j, 0] = h1
-    memo[j, 1] = h2
-
-
 @njit(cache=True)
 def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
                  edge, mate, must, trail, regs, stack, queue, inq, pend, out, memo, place):  # pragma: no cover - compiled
@@ -497,193 +431,6 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         stack[d + 1, 5] = regs[_FOUND]
         regs[_DEPTH] = d + 1
     return EXHAUSTED
-
-
-@njit_borrowed
-def _rim(place, w, x):  # pragma: no cover - compiled
-    """Where endpoint ``x`` (at or after ``w``) touches the rim of the part still to decide, as a key in
-    the frontier's order continued around the board's border; -1 inside. A rectangle only."""
-    if place[x, 1] == place[w, 1] or (place[x, 1] == place[w, 1] + 1 and place[x, 0] < place[w, 0]):
-        return 2 * place[x, 0]  # under the frontier: beside the crossing its link up would make
-    return place[x, 2]
-
-
-@njit_borrowed
-def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rect, stk):  # pragma: no cover - compiled
-    """False when two paths that must be joined below the frontier would cross there (a planar board).
-
-    The links used between the nodes before ``w`` and the rest cross the frontier at points
-    ordered by ``place``. Below it, the piece of path from each crossing is followed along used
-    links to where it ends: back up through another crossing (the two are joined already), at an
-    endpoint (nothing to join), or at a head. Two crossings whose heads belong to one flow must be
-    joined below the frontier. In a plane drawing two joins whose crossings alternate along the
-    frontier (a, b, a, b) cannot both be made without crossing (Jordan's curve theorem), so the
-    joins must nest like brackets. A loose piece (no endpoint yet) through the part above will join
-    some flow: one whose ends are not points here (the joins must nest as they are), or one with a
-    join p-q here, which becomes p-a and b-q (or p-b and a-q) through the piece's crossings a and b;
-    False only when no such choice nests. With two loose pieces or more nothing is said.
-
-    With ``rect`` (a full rectangle, at least two whole lines below ``w``'s) the rim of the part
-    below goes on from the frontier around the board's border, and an endpoint on it is a point
-    of that rim too: a flow with one crossing must reach its endpoint below, a flow with no
-    crossing joins its two endpoints, and these joins must nest with the others.
-    """
-    count = 0
-    for u in range(max(0, w - span), w):
-        for i in range(ptr[u], ptr[u + 1]):
-            v = nbr[i]
-            if v >= w and edge[lnk[i]] == LINE:
-                cross[count, 0] = u
-                cross[count, 1] = v
-                cross[count, 2] = place[u, 0] + place[v, 0]
-                count += 1
-    if count < 4 and not rect:
-        return True
-    for k in range(owner.shape[0]):
-        owner[k, 0] = -1  # the crossing whose head is flow k's
-        owner[k, 1] = -1  # flow k's endpoint below reached from a crossing
-    loose = 0
-    for c in range(count):  # the label of each crossing: its partner's key + 1, or 0 (nothing to join)
-        prev = cross[c, 0]
-        cur = cross[c, 1]
-        label = 0
-        while True:
-            if cur < w:  # back up through another crossing: joined below already
-                label = place[prev, 0] + place[cur, 0] + 1
-                break
-            if clue[cur] >= 0:  # the path ends at an endpoint below: nothing to join
-                owner[clue[cur], 1] = cur
-                break
-            nxt = -1
-            for i in range(ptr[cur], ptr[cur + 1]):
-                y = nbr[i]
-                if y != prev and edge[lnk[i]] == LINE:
-                    nxt = y
-                    break
-            if nxt < 0:  # a head
-                m = mate[cur]
-                if m >= 0:  # a loose piece: it will join some flow, which is not known yet
-                    loose += 1
-                    if loose > 2:
-                        return True  # two loose pieces or more: nothing is said
-                    label = -1 - loose  # -2, -3: the loose piece's two crossings
-                    break
-                if m < -1:
-                    k = -2 - m
-                    if owner[k, 0] < 0:
-                        owner[k, 0] = c
-                    else:  # the flow's other head came up through crossing owner[k]: join the two
-                        other = owner[k, 0]
-                        cross[other, 3] = cross[c, 2] + 1
-                        label = cross[other, 2] + 1
-                break
-            prev = cur
-            cur = nxt
-        cross[c, 3] = label
-    if rect:
-        points = count
-        for k in range(owner.shape[0]):
-            a = fends[k, 0]
-            b = fends[k, 1]
-            o = owner[k, 0]
-            if o >= 0:
-                if cross[o, 3] != 0:
-                    continue  # joined to another crossing
-                e = -1  # the endpoint below that the crossing's flow still has to reach
-                if a >= w and a != owner[k, 1] and (b < w or b == owner[k, 1]):
-                    e = a
-                elif b >= w and b != owner[k, 1] and (a < w or a == owner[k, 1]):
-                    e = b
-                if e < 0:
-                    continue
-                key = _rim(place, w, e)
-                if key < 0:
-                    continue
-                cross[points, 2] = key
-                cross[points, 3] = cross[o, 2] + 1
-                cross[o, 3] = key + 1
-                points += 1
-            elif owner[k, 1] < 0 and a >= w and b >= w:  # the whole flow below
-                ka = _rim(place, w, a)
-                kb = _rim(place, w, b)
-                if ka < 0 or kb < 0:
-                    continue
-                cross[points, 2] = ka
-                cross[points, 3] = kb + 1
-                cross[points + 1, 2] = kb
-                cross[points + 1, 3] = ka + 1
-                points += 2
-        count = points
-        if count < 4:
-            return True
-    # sort the crossings by their place (few: insertion sort), then the joins must nest
-    for c in range(1, count):
-        j = c
-        while j > 0 and cross[j - 1, 2] > cross[j, 2]:
-            for col in range(4):
-                t = cross[j - 1, col]
-                cross[j - 1, col] = cross[j, col]
-                cross[j, col] = t
-            j -= 1
-    if loose == 0:
-        return _joins_nest(cross, count, stk)
-    if loose != 2:  # a loose piece crosses twice (up, then down again); anything else: say nothing
-        return True
-    # One loose piece, crossing at rows a and b: it joins some flow. A flow whose ends are not points
-    # here: the joins here must nest as they are. A flow with a join p-q here: p-a and b-q (or p-b and
-    # a-q) instead, and those must nest with the rest.
-    a = -1
-    b = -1
-    for c in range(count):
-        if cross[c, 3] == -2:
-            a = c
-        elif cross[c, 3] == -3:
-            b = c
-    cross[a, 3] = 0
-    cross[b, 3] = 0
-    if _joins_nest(cross, count, stk):
-        return True
-    for c in range(count):
-        partner = cross[c, 3] - 1
-        if partner <= cross[c, 2]:
-            continue
-        d = 0  # the row of the partner
-        while cross[d, 2] != partner:
-            d += 1
-        for flip in range(2):
-            x = a if flip == 0 else b
-            y = b if flip == 0 else a
-            cross[c, 3] = cross[x, 2] + 1
-            cross[x, 3] = cross[c, 2] + 1
-            cross[d, 3] = cross[y, 2] + 1
-            cross[y, 3] = cross[d, 2] + 1
-            ok = _joins_nest(cross, count, stk)
-            cross[c, 3] = partner + 1
-            cross[d, 3] = cross[c, 2] + 1
-            cross[x, 3] = 0
-            cross[y, 3] = 0
-            if ok:
-                return True
-    return False
-
-
-@njit_borrowed
-def _joins_nest(cross, count, stk):  # pragma: no cover - compiled
-    """Whether the joins of the rows sorted by key (column 2; column 3: the partner's key + 1, or 0
-    for none) nest like brackets."""
-    top = 0
-    for c in range(count):
-        partner = cross[c, 3] - 1
-        if partner < 0:
-            continue
-        if partner > cross[c, 2]:
-            stk[top] = cross[c, 2]
-            top += 1
-        else:
-            if top == 0 or stk[top - 1] != partner:
-                return False
-            top -= 1
-    return True
 
 
 @njit_borrowed
