@@ -13,7 +13,9 @@ __all__ = [
     "STRANDED_REGION", "STRANDED_FLOW", "PARITY", "DEAD_POCKET", "BOTTLENECK", "CHOKEPOINT",
     "NO_MOVES", "DEAD_END", "TWO_FLOWS_MEET", "UNFILLED", "LOOSE_BEND", "CLOSED_LOOP", "SELF_TOUCH",
     "UNDECIDED", "LINE", "NOLINE", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "REG_DEPTH", "REG_TRAIL",
-    "REG_NODES", "REG_FOUND", "REG_STARTED", "REG_H1", "REG_H2", "REG_FROM", "REG_HITS", "REG_TAKEN", "STACK_COLUMNS", "LOW31",
+    "REG_NODES", "REG_FOUND", "REG_STARTED", "REG_H1", "REG_H2", "REG_FROM", "REG_HITS", "REG_TAKEN",
+    "TRIAL_NO_WAY_OUT", "TRIAL_TOO_MANY", "TRIAL_LOOP", "TRIAL_TWO_FLOWS", "TRIAL_NO_PATH", "TRIAL_LOOSE", "TRIAL_CUT_OFF",
+    "STACK_COLUMNS", "LOW31",
     "hash_fits",
 ]
 
@@ -43,6 +45,11 @@ REG_DEPTH, REG_TRAIL, REG_NODES, REG_FOUND, REG_STARTED, REG_H1, REG_H2, REG_FRO
 #: Columns of its ``stack``: node, next set of links to try, trail mark, hash (two), solutions found on entry.
 STACK_COLUMNS = 6
 LOW31 = 0x7FFFFFFF
+
+
+#: What explain's one-step trial (:func:`.trials.settle_trial`) found: the contradiction's code (0: none); its words
+#: are :data:`.trials.WHY`.
+TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_LOOP, TRIAL_TWO_FLOWS, TRIAL_NO_PATH, TRIAL_LOOSE, TRIAL_CUT_OFF = range(1, 8)
 
 
 def hash_fits(n: int, m: int, flows: int) -> bool:
