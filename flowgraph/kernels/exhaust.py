@@ -1,11 +1,9 @@
 """Every solution, by deciding the links around one node at a time in board order; compiled.
 
-The exhaustive link search behind ``validate --unique`` and ``--count``
-(:mod:`flowgraph.engines.exhaustive` prepares its arrays and runs it in
-slices). Nodes are numbered in board order; at the first node with an
-undecided link it tries each set of those links that leaves the node a
-valid degree (an endpoint one link, any other node two, or none where
-Numberlink's rules let cells stay empty), then propagates:
+The exhaustive link search behind ``validate --unique`` and ``--count`` (:mod:`flowgraph.engines.exhaustive`
+prepares its arrays and runs it in slices). Nodes are numbered in board order; at the first node with an
+undecided link it tries each set of those links that leaves the node a valid degree (an endpoint one link, any
+other node two, or none where Numberlink's rules let cells stay empty), then propagates:
 
 * a node with two links (an endpoint: one) uses none of the rest; a node
   with one link and one undecided uses it; under Numberlink rules an
