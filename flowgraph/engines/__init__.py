@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import gc
 import importlib
+import threading
+import weakref
 from collections.abc import Callable
 from typing import Protocol
 
@@ -32,7 +34,12 @@ from ..model import Limits, Node, Puzzle, Rules, Solution
 from ..verify import verify
 
 __all__ = ["ENGINES", "ENGINE_RULES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle",
-           "freeze_loaded"]
+           "freeze_loaded", "FORK_SAFE_THREADS"]
+
+#: Threads of flowgraph's own that a forked child of the link search never touches (a fork copies other threads'
+#: locks as they stand): each is added here by the code that starts it (SAT's watchdog), so the check holds the
+#: threads themselves, not their names.
+FORK_SAFE_THREADS: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
 
 #: Called with each expanded state's partial paths: per label, the pieces grown from each endpoint.
 Trace = Callable[[dict[str, list[list[Node]]]], None]

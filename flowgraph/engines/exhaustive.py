@@ -24,6 +24,7 @@ import numpy as np
 
 from ..errors import SearchLimitError
 from ..model import Limits, Puzzle, Solution
+from . import FORK_SAFE_THREADS
 from .link_layout import _board_orders, _Layout
 
 if TYPE_CHECKING:
@@ -270,12 +271,9 @@ def _can_fork() -> bool:
     import threading
 
     others = [t for t in threading.enumerate() if t is not threading.main_thread()]
-    return sys.platform.startswith("linux") and all(t.name in _FORK_SAFE_THREADS for t in others) \
+    return sys.platform.startswith("linux") and all(t in FORK_SAFE_THREADS for t in others) \
         and multiprocessing.parent_process() is None and len(os.sched_getaffinity(0)) >= 2
 
-
-#: Threads of flowgraph's own that a forked search never touches.
-_FORK_SAFE_THREADS = frozenset({"flowgraph-sat-watchdog"})
 
 
 def _race_apart(puzzle: Puzzle, runs: list[_Run], keep: int, budget: int | None, seconds: float | None,

@@ -26,7 +26,7 @@ from pysat.solvers import Solver
 
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Solution
-from . import ENGINE_RULES
+from . import ENGINE_RULES, FORK_SAFE_THREADS
 from .sat_model import Model
 
 __all__ = ["solve", "solutions", "SolutionSearch", "nearby_solution", "warm_up", "SOLVER"]
@@ -69,6 +69,7 @@ class _Watchdog:
             self._calls[key] = (deadline, interrupt)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="flowgraph-sat-watchdog", daemon=True)
+                FORK_SAFE_THREADS.add(self._thread)  # it touches nothing a forked link search uses
                 self._thread.start()
             self._cond.notify()
         try:

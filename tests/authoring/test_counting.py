@@ -333,6 +333,30 @@ def test_the_race_answers_in_the_better_order():
         enumerate_solutions(puzzle, 2, canonical=True, limits=budget, order="rows")
 
 
+def test_a_fork_is_allowed_beside_sats_own_watchdog_only_not_a_thread_that_takes_its_name():
+    """Issue 54: fork safety hung on a thread's name: any thread named "flowgraph-sat-watchdog" was trusted."""
+    import os
+    import sys
+    import threading
+
+    from flowgraph import solve
+    from flowgraph.engines import exhaustive
+
+    if not sys.platform.startswith("linux") or len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("no fork on this machine")
+    solve(parse_text("STANDARD\nA-.-A\n"), engine="sat")  # SAT's watchdog may be running now
+    assert exhaustive._can_fork() == all(t is threading.main_thread() or t.name == "flowgraph-sat-watchdog"
+                                         for t in threading.enumerate())
+    stop = threading.Event()
+    impostor = threading.Thread(target=stop.wait, name="flowgraph-sat-watchdog", daemon=True)
+    impostor.start()
+    try:
+        assert not exhaustive._can_fork()
+    finally:
+        stop.set()
+        impostor.join()
+
+
 @pytest.fixture
 def race_apart(monkeypatch):
     """The race goes on in two processes from its first round (where this machine allows a fork)."""
