@@ -29,16 +29,15 @@ def _error_row(exc: BaseException) -> dict[str, Any]:
     return {"status": "error", "message": f"{type(exc).__name__}: {exc}", "stats": dict(EMPTY_STATS)}
 
 
-def _warm_up(engine: str | None) -> None:
-    """Load ``engine`` (``auto:batch``: auto for a batch, the search too; see :func:`flowgraph.engines.auto.warm_up`)."""
+def _warm_up(engine: str | None, batch: bool = False) -> None:
+    """Load ``engine`` (``batch``: auto for a batch, the search too; see :func:`flowgraph.engines.auto.warm_up`)."""
     if engine:
         from ..engines import auto, freeze_loaded, get_engine
 
-        name, _, batch = engine.partition(":")
-        if batch:
+        if batch and engine == "auto":
             auto.warm_up(batch=True)
         else:
-            get_engine(name).warm_up()
+            get_engine(engine).warm_up()
         freeze_loaded()  # the loaded engines are out of the collector's way for every task after
 
 
@@ -108,8 +107,8 @@ class SerialExecutor(Executor):
 
     name = "this process"
 
-    def __init__(self, warm_up: str | None = None):
-        _warm_up(warm_up)
+    def __init__(self, warm_up: str | None = None, batch: bool = False):
+        _warm_up(warm_up, batch)
         self.ran_on = {_worker_id()}
 
     def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
@@ -117,7 +116,7 @@ class SerialExecutor(Executor):
             yield i, _call(task, a)
 
 
-def _pool_worker(engine: str | None) -> None:
+def _pool_worker(engine: str | None, batch: bool = False) -> None:
     """A pool worker's start: out of the terminal's reach for Ctrl-C, and the engine loaded once.
 
     Ctrl-C on a terminal signals the whole foreground process group. The
@@ -140,7 +139,7 @@ def _pool_worker(engine: str | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True, name="flowgraph-parent-watch").start()
-    _warm_up(engine)
+    _warm_up(engine, batch)
 
 
 def _exit_with_parent(parent: int, every_s: float = 1.0) -> None:
@@ -160,12 +159,12 @@ class PoolExecutor(Executor):
 
     name = "local processes"
 
-    def __init__(self, workers: int, warm_up: str | None = None):
+    def __init__(self, workers: int, warm_up: str | None = None, batch: bool = False):
         from concurrent.futures import ProcessPoolExecutor  # here: a run in this process needs none (5 ms)
 
         self.workers = workers
         self.ran_on: set[str] = set()
-        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up,))
+        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up, batch))
 
     #: Tasks in flight per worker: enough to keep each busy, few enough that the client holds a bounded window
     #: of a batch of any size (a million submitted at once held every puzzle's text twice). 8 a worker measured
@@ -228,6 +227,8 @@ class DaskExecutor(Executor):
         Workers of a ``local`` cluster (one thread each).
     warm_up : str, optional
         An engine every worker loads before the tasks.
+    batch : bool
+        ``auto`` for a batch: the search is loaded too (:func:`flowgraph.engines.auto.batch_loads_search`).
 
     Notes
     -----
@@ -258,7 +259,7 @@ class DaskExecutor(Executor):
     #: seconds, a queued SLURM job longer) before it stops as on a lost scheduler, its rows kept for --resume.
     LEFT_WAIT_S = 60.0
 
-    def __init__(self, address: str, workers: int = 2, warm_up: str | None = None):
+    def __init__(self, address: str, workers: int = 2, warm_up: str | None = None, batch: bool = False):
         try:
             from distributed import Client, LocalCluster
         except ImportError:
@@ -295,7 +296,7 @@ class DaskExecutor(Executor):
         self.workers = len(self.client.scheduler_info().get("workers", {})) or workers
         self.name = f"dask {self.client.scheduler_info().get('address', address)}"
         if warm_up:
-            self.client.run(_warm_up, warm_up)
+            self.client.run(_warm_up, warm_up, batch)
 
     def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
         import itertools
@@ -419,12 +420,11 @@ def make_executor(jobs: int | None = None, scheduler: str | None = None, warm_up
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    from ..engines.auto import BATCH_TASKS
+    from ..engines.auto import batch_loads_search
 
-    if warm_up == "auto" and tasks is not None and tasks >= BATCH_TASKS:
-        warm_up = "auto:batch"  # many puzzles: loading the search pays for itself
+    batch = warm_up == "auto" and batch_loads_search(tasks)  # many puzzles: loading the search pays for itself
     if scheduler:
-        return DaskExecutor(scheduler, workers=jobs if jobs > 1 else 2, warm_up=warm_up)
+        return DaskExecutor(scheduler, workers=jobs if jobs > 1 else 2, warm_up=warm_up, batch=batch)
     if jobs == 1 or (tasks is not None and tasks < 2):
-        return SerialExecutor(warm_up)
-    return PoolExecutor(min(jobs, tasks or jobs), warm_up)
+        return SerialExecutor(warm_up, batch)
+    return PoolExecutor(min(jobs, tasks or jobs), warm_up, batch)

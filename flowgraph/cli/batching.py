@@ -58,9 +58,9 @@ def add_batch_options(p: argparse.ArgumentParser, jobs_help: str = "") -> None:
 def batch_limits(budget: Limits, engine: str, tasks: int) -> Limits:
     """The budget of a batch's tasks: ``auto`` tries the search first in a batch that loads it (the executors
     load it for :data:`~flowgraph.engines.auto.BATCH_TASKS` puzzles or more)."""
-    from ..engines.auto import BATCH_TASKS
+    from ..engines.auto import batch_loads_search
 
-    return replace(budget, search_first=True) if engine == "auto" and tasks >= BATCH_TASKS else budget
+    return replace(budget, search_first=True) if engine == "auto" and batch_loads_search(tasks) else budget
 
 
 def run_rows(

@@ -33,7 +33,8 @@ from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Rules, Solution
 from . import ENGINE_RULES
 
-__all__ = ["solve", "warm_up", "SAT_SHARE", "SAT_SECONDS", "SEARCH_FIRST_CELLS", "SEARCH_FIRST_STATES", "BATCH_TASKS"]
+__all__ = ["solve", "warm_up", "SAT_SHARE", "SAT_SECONDS", "SEARCH_FIRST_CELLS", "SEARCH_FIRST_STATES", "BATCH_TASKS",
+           "batch_loads_search"]
 
 #: Share of a time budget that SAT gets before the search takes over.
 SAT_SHARE = 0.6
@@ -52,6 +53,13 @@ SEARCH_FIRST_CELLS = 1_000
 SEARCH_FIRST_STATES = 2_000
 #: A batch of at least this many puzzles loads the search as well as SAT (``warm_up(batch=True)``).
 BATCH_TASKS = 20
+
+
+def batch_loads_search(tasks: int | None) -> bool:
+    """Whether a batch of ``tasks`` puzzles under ``auto`` loads the search as well as SAT and tries it first on
+    small boards (``Limits(search_first=True)``): the one place that decides it, for the executors' warm-up and
+    the batch's limits alike."""
+    return tasks is not None and tasks >= BATCH_TASKS
 
 
 def warm_up(batch: bool = False) -> None:
