@@ -136,9 +136,10 @@ class _Layout:
         self.cidx = np.array([c for p in per_link for c in p], np.int64)
         most_cycles = max((len(p) for p in per_link), default=0)
         most_links = int(np.diff(self.ptr).max(initial=0))
-        # a square board with no warps and no bridges is planar: its frontier's crossings are ordered by
-        # column (rows order) or line (columns order)
-        self.planar = puzzle.family == "STANDARD" and all(plain) and \
+        # links along the text's lines and columns only (a square grid: no hex diagonal), no warp and no bridge: the
+        # board is planar as drawn, its frontier's crossings ordered by column (rows order) or line (columns order).
+        # Read from the graph, never from the family's name.
+        self.planar = all(plain) and all(u[0] == v[0] or u[1] == v[1] for u, v in g.edges) and \
             not any(warp for *_, warp in g.edges(data="warp"))
         axis = 1 if self.order == "rows" else 0
         minor = {c: i for i, c in enumerate(sorted({v[axis] for v in self.nodes}))}

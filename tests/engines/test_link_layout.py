@@ -1,0 +1,26 @@
+"""The link search's layout of a board (flowgraph.engines.link_layout): read from the graph, never the family's name."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from flowgraph import parse_file
+from flowgraph.engines.link_layout import _Layout
+from tests.helpers import PUZZLES
+
+
+@pytest.mark.parametrize("board, planar", [
+    ("standard/regular_5x5.txt", True),
+    ("standard/garden_9x7_holes.txt", True),  # holes and walls: still drawn without a crossing
+    ("hex/honeycomb_5x4.txt", False),  # diagonal links: the nesting order by column does not hold
+    ("warps/torus_6x6.txt", False),
+    ("bridges/crossing_5x5.txt", False),
+])
+def test_the_nesting_check_runs_on_boards_drawn_without_a_crossing(board, planar):
+    puzzle = parse_file(PUZZLES / board)
+    assert _Layout(puzzle, True).planar is planar
+    # Issue 54: the engines never ask the family; it was `puzzle.family == "STANDARD"` here
+    renamed = replace(puzzle, family="HEX" if puzzle.family == "STANDARD" else "STANDARD")
+    assert _Layout(renamed, True).planar is planar
