@@ -172,8 +172,8 @@
 
     // {flows joined, flows, filled (cells and bridge lanes on a path), cells, moves, clock, complete}
     score() {
-      const filled = Object.values(this.paths).reduce((n, path) => n + new Set(path).size +
-        path.filter((p, i) => this.bridges.has(p) && path.indexOf(p) !== i).length, 0);
+      // a path never holds a cell twice, but a bridge it crosses twice (once a lane): its length is what it fills
+      const filled = Object.values(this.paths).reduce((n, path) => n + path.length, 0);
       const joined = this.labels.filter((l) => this.joined(l)).length;
       const fills = this.board.fills_every_cell !== false;  // Numberlink (Nikoli): cells may stay empty
       return { joined, flows: this.labels.length, filled, cells: this.board.cells, moves: this.moves, clock: this.clock(),
@@ -274,13 +274,11 @@
           tints.appendChild(tint);
         }
       }
-      const [u, v] = this.board.links[0] || [], c = this.centre;
-      const width = u && v && c[key(u)] && c[key(v)]
-        ? 0.32 * Math.hypot(c[key(u)][0] - c[key(v)][0], c[key(u)][1] - c[key(v)][1]) : 12;
+      const c = this.centre, pitch = this.pitch(), width = 0.32 * pitch;
       for (const [label, path] of Object.entries(this.paths)) {
         if (path.length < 2) continue;
         // a warp is not drawn across the board: the pipe leaves by one edge and comes back by the other
-        const runs = [[c[path[0]]]], pitch = width / 0.32;
+        const runs = [[c[path[0]]]];
         for (let i = 1; i < path.length; i++) {
           const [a, b] = [c[path[i - 1]], c[path[i]]];
           if (!a || !b) continue;
