@@ -8,10 +8,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..kernels.codes import CUT, LINE, UNDECIDED
 from ..model import Puzzle
-
-#: A link's state (an int8; a trial's value is LINE or CUT, and -value the other choice).
-UNDECIDED, LINE, CUT = 0, 1, -1
 
 
 class _Contradiction(Exception):

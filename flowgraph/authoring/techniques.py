@@ -366,7 +366,8 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
         return None
 
     true = np.array([LINE if truth[e] else CUT for e in todo], np.int8)
-    found = sweep(-true, 3, False) or sweep(-true, 4, True) or sweep(true, 4, False)
+    false = (LINE + CUT - true).astype(np.int8)
+    found = sweep(false, 3, False) or sweep(false, 4, True) or sweep(true, 4, False)
     if found is not None:
         return found
     return _guess(todo, ends)

@@ -192,7 +192,7 @@ def sample_calls() -> dict[str, tuple]:
     """
     import numpy as np
 
-    from .codes import ACTIVE
+    from .codes import ACTIVE, CUT
 
     # The 2x2 board's adjacency in CSR form (board.csr of ((1, 2), (0, 3), (0, 3), (1, 2))), written out so that
     # the passes import nothing of the search that imports them.
@@ -232,7 +232,7 @@ def sample_calls() -> dict[str, tuple]:
         "sweep_trials": (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
                          np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64), np.array([1, 2, 2, 1], np.int64),
                          np.array([0, -1, -1, 0], np.int64), np.zeros(4, np.int8), 4, np.array([0, 1], np.int64),
-                         np.array([-1, -1], np.int8), 0, 2, False, np.zeros((2, 4), np.int8), np.zeros(4, np.int64)),
+                         np.array([CUT, CUT], np.int8), 0, 2, False, np.zeros((2, 4), np.int8), np.zeros(4, np.int64)),
     }
 
 

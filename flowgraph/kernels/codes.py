@@ -8,11 +8,13 @@ the heads array.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 __all__ = [
     "REASONS", "ACTIVE", "FLOW",
     "STRANDED_REGION", "STRANDED_FLOW", "PARITY", "DEAD_POCKET", "BOTTLENECK", "CHOKEPOINT",
     "NO_MOVES", "DEAD_END", "TWO_FLOWS_MEET", "UNFILLED", "LOOSE_BEND", "CLOSED_LOOP", "SELF_TOUCH",
-    "UNDECIDED", "LINE", "NOLINE", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "REG_DEPTH", "REG_TRAIL",
+    "LinkState", "UNDECIDED", "LINE", "CUT", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "REG_DEPTH", "REG_TRAIL",
     "REG_NODES", "REG_FOUND", "REG_STARTED", "REG_H1", "REG_H2", "REG_FROM", "REG_HITS", "REG_TAKEN",
     "TRIAL_NO_WAY_OUT", "TRIAL_TOO_MANY", "TRIAL_LOOP", "TRIAL_TWO_FLOWS", "TRIAL_NO_PATH", "TRIAL_LOOSE", "TRIAL_CUT_OFF",
     "STACK_COLUMNS", "LOW31",
@@ -32,9 +34,23 @@ REASONS = (
 ACTIVE = 0x40  # colour bit: head or goal of an unfinished flow
 FLOW = 0x3F  # colour bits: flow index + 1
 
-# The exhaustive link search (passes/exhaust.py).
-#: A link's state.
-UNDECIDED, LINE, NOLINE = 0, 1, 2
+
+
+class LinkState(IntEnum):
+    """A link's state, the one encoding of it: the link search's link bytes (uint8), explain's board and its
+    compiled trials (int8) alike. A trial's other choice is ``LINE + CUT - value``."""
+
+    UNDECIDED = 0
+    #: The link is part of a path.
+    LINE = 1
+    #: The link is ruled out.
+    CUT = 2
+
+
+#: :class:`LinkState`'s values as plain ints, for the compiled kernels (numba folds module ints into the code).
+UNDECIDED, LINE, CUT = int(LinkState.UNDECIDED), int(LinkState.LINE), int(LinkState.CUT)
+
+# The exhaustive link search (exhaust.py).
 #: What ``exhaust_pass`` returns: the search is over, stopped at ``cap`` solutions, or paused.
 EXHAUSTED, CAPPED, PAUSED = 0, 1, 2
 #: Registers (``regs``): 0 depth, 1 trail length, 2 decisions made, 3 solutions found, 4 started,

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codes import CAPPED, EXHAUSTED, LINE, NOLINE, PAUSED, UNDECIDED
+from .codes import CAPPED, CUT, EXHAUSTED, LINE, PAUSED, UNDECIDED
 from .codes import REG_DEPTH as _DEPTH
 from .codes import REG_FOUND as _FOUND
 from .codes import REG_FROM as _FROM
@@ -177,7 +177,7 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
                     for k in range(size):
                         if edge[cyc[c, k]] == UNDECIDED:
                             pend[pn, 0] = cyc[c, k]
-                            pend[pn, 1] = NOLINE
+                            pend[pn, 1] = CUT
                             pn += 1
                     if size == 4:  # a turn at cyc[c, 4 + k] (links k, k + 1) keeps the opposite node used
                         for k in range(4):
@@ -213,20 +213,20 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
             y = nbr[i]
             state = UNDECIDED
             if deg == 2:
-                state = NOLINE
+                state = CUT
             elif deg == 1:
                 my = mate[y]
                 if undet == 1:
                     state = LINE
                 elif my == -1 or m == y or (m < -1 and my < -1 and my != m):
-                    state = NOLINE
+                    state = CUT
             elif used:
                 if undet == 2:
                     state = LINE
                 elif mate[y] == -1:
-                    state = NOLINE
+                    state = CUT
             elif undet == 1 or mate[y] == -1:
-                state = NOLINE
+                state = CUT
             if state != UNDECIDED:
                 pend[pn, 0] = e
                 pend[pn, 1] = state
@@ -397,7 +397,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         pn = 0
         for j in range(k):
             pend[pn, 0] = links[j]
-            pend[pn, 1] = LINE if (mask >> j) & 1 else NOLINE
+            pend[pn, 1] = LINE if (mask >> j) & 1 else CUT
             pn += 1
         if not _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
                           edge, mate, must, trail, regs, queue, inq, 0, pend, pn):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .codes import LINE, UNDECIDED
 from .codes import TRIAL_CUT_OFF as _CUT_OFF
 from .codes import TRIAL_LOOSE as _LOOSE
 from .jit import njit
@@ -147,7 +148,7 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
     ne = 0
     for e in range(m):
         u, v = links[e, 0], links[e, 1]
-        if state[e] == 0 and passable[u] and passable[v] and root[u] != root[v]:
+        if state[e] == UNDECIDED and passable[u] and passable[v] and root[u] != root[v]:
             ends[ne, 0], ends[ne, 1], ids[ne] = u, v, e
             ne += 1
     for v in range(n):
@@ -208,7 +209,7 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
                 e = at_link[i]
                 w = links[e, 0] + links[e, 1] - h
                 other_head = w == h1 or w == h2
-                if state[e] == 0 and (passable[w] or other_head) and root[h] != root[w] and not (other_head and h > w):
+                if state[e] == UNDECIDED and (passable[w] or other_head) and root[h] != root[w] and not (other_head and h > w):
                     a = parts if h == h1 else parts + 1
                     b = (parts if w == h1 else parts + 1) if other_head else part[w]
                     tree_ends[nx, 0], tree_ends[nx, 1], tree_ids[nx] = a, b, e
@@ -225,6 +226,6 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
                 nearest = tree_bridged[v]
             v = up[v]
         if nearest >= 0:
-            state[nearest] = 1
+            state[nearest] = LINE
             return -1, k
     return 0, -1

@@ -23,13 +23,14 @@ one there:
 5. with tiers 1-3 only, the end is checked for a flow whose heads cannot
    meet through empty cells and loose pieces.
 
-A link's state is an int8: 0 undecided, 1 line, -1 ruled out (explain's).
+A link's state is an int8 of :class:`.codes.LinkState`: ``UNDECIDED``, ``LINE`` or ``CUT``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from .codes import CUT, LINE, UNDECIDED
 from .codes import TRIAL_CUT_OFF as _CUT_OFF
 from .codes import TRIAL_LOOP as _LOOP
 from .codes import TRIAL_LOOSE as _LOOSE
@@ -64,7 +65,7 @@ def _segments(links, state, end_flow, root, rflow, cells):  # pragma: no cover -
     for v in range(n):
         root[v] = v
     for e in range(links.shape[0]):
-        if state[e] == 1:
+        if state[e] == LINE:
             u, v = links[e, 0], links[e, 1]
             ru, rv = _find(root, u), _find(root, v)
             if ru == rv:
@@ -91,7 +92,7 @@ def _decide(links, state, lines, free, queue, qn, e, value):  # pragma: no cover
     for j in range(2):
         w = links[e, j]
         free[w] -= 1
-        if value == 1:
+        if value == LINE:
             lines[w] += 1
         queue[qn] = w
         qn += 1
@@ -110,10 +111,10 @@ def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no co
         free[v] = 0
     for e in range(m):
         s = state[e]
-        if s == 1:
+        if s == LINE:
             lines[links[e, 0]] += 1
             lines[links[e, 1]] += 1
-        elif s == 0:
+        elif s == UNDECIDED:
             free[links[e, 0]] += 1
             free[links[e, 1]] += 1
     qn = 0
@@ -129,23 +130,23 @@ def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no co
                 cells[0] = v
                 return _NO_WAY_OUT if lines[v] + free[v] < nd else _TOO_MANY
             if free[v] > 0 and (lines[v] == nd or lines[v] + free[v] == nd):
-                value = -1 if lines[v] == nd else 1
+                value = CUT if lines[v] == nd else LINE
                 for i in range(at_start[v], at_start[v + 1]):
                     e = at_link[i]
-                    if state[e] == 0:
+                    if state[e] == UNDECIDED:
                         qn = _decide(links, state, lines, free, queue, qn, e, value)
         code = _segments(links, state, end_flow, root, rflow, cells)
         if code:
             return code
         any_dead = False
         for e in range(m):
-            if state[e] != 0:
+            if state[e] != UNDECIDED:
                 continue
             u, v = links[e, 0], links[e, 1]
             fu, fv = rflow[root[u]], rflow[root[v]]
             if root[u] == root[v] or (fu >= 0 and fv >= 0 and fu != fv):
                 # a cut joins no segments: every dead end found stays one
-                qn = _decide(links, state, lines, free, queue, qn, e, -1)
+                qn = _decide(links, state, lines, free, queue, qn, e, CUT)
                 any_dead = True
         if not any_dead:
             return 0
@@ -176,7 +177,7 @@ def _stranded(links, at_start, at_link, end_flow, state, lines, cells):  # pragm
             rn += 1
             for i in range(at_start[v], at_start[v + 1]):
                 e = at_link[i]
-                if state[e] != 0:
+                if state[e] != UNDECIDED:
                     continue
                 w = links[e, 0] + links[e, 1] - v
                 if empty[w]:
@@ -191,8 +192,8 @@ def _stranded(links, at_start, at_link, end_flow, state, lines, cells):  # pragm
         if xn < 2:
             return _NO_PATH, rn
         if xn == 2:
-            state[exits[0]] = 1
-            state[exits[1]] = 1
+            state[exits[0]] = LINE
+            state[exits[1]] = LINE
             return -1, rn
     return 0, 0
 
@@ -209,7 +210,7 @@ def _cut_off(links, at_start, at_link, need, end_flow, state,  # pragma: no cove
     comp = np.arange(n)
     for e in range(m):
         u, v = links[e, 0], links[e, 1]
-        if state[e] == 0 and passable[u] and passable[v] and root[u] != root[v]:
+        if state[e] == UNDECIDED and passable[u] and passable[v] and root[u] != root[v]:
             comp[_find(comp, u)] = _find(comp, v)
     for v in range(n):
         if mate[v] > v:
@@ -228,20 +229,20 @@ def _cut_off(links, at_start, at_link, need, end_flow, state,  # pragma: no cove
         direct = False
         for i in range(at_start[h1], at_start[h1 + 1]):
             e = at_link[i]
-            if state[e] == 0 and links[e, 0] + links[e, 1] - h1 == h2 and root[h1] != root[h2]:
+            if state[e] == UNDECIDED and links[e, 0] + links[e, 1] - h1 == h2 and root[h1] != root[h2]:
                 direct = True
         if direct:
             continue
         for i in range(at_start[h1], at_start[h1 + 1]):
             e = at_link[i]
             w = links[e, 0] + links[e, 1] - h1
-            if state[e] == 0 and passable[w]:
+            if state[e] == UNDECIDED and passable[w]:
                 mark[_find(comp, w)] = j
         met = False
         for i in range(at_start[h2], at_start[h2 + 1]):
             e = at_link[i]
             w = links[e, 0] + links[e, 1] - h2
-            if state[e] == 0 and passable[w] and mark[_find(comp, w)] == j:
+            if state[e] == UNDECIDED and passable[w] and mark[_find(comp, w)] == j:
                 met = True
         if not met:
             cells[0], cells[1] = h1, h2
@@ -269,7 +270,7 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
     end_flow : int64 array, shape (nodes,)
         The flow of an endpoint, else -1.
     state : int8 array, shape (links,)
-        0 undecided, 1 line, -1 ruled out; decided further in place.
+        Each link's :class:`.codes.LinkState`; decided further in place.
     up_to : int
         The hardest tier applied.
     cells : int64 array, shape (nodes,)
@@ -333,7 +334,7 @@ def sweep_trials(links, at_start, at_link, need, end_flow, state, up_to, order, 
     order : int64 array, shape (trials,)
         Each trial's link.
     values : int8 array, shape (trials,)
-        Each trial's value of its link (1 line, -1 ruled out).
+        Each trial's value of its link (``LINE`` or ``CUT``).
     lo, hi : int
         The trials run.
     from_ends : bool
