@@ -3,7 +3,8 @@ search's core (:mod:`.exhaust`, ``validate --unique``, ``--count``) and explain'
 
 They are one package because they are built and cached as one: one source hash, one module built ahead of
 time, one just-in-time cache (:mod:`.cache`), one table of the functions called from Python
-(:mod:`.entry_points`). Of the rest of flowgraph they import only :mod:`flowgraph.caches` (its trust rule).
+(:mod:`.entry_points`, read from each kernel's declaration where it is defined). Of the rest of flowgraph they
+import only :mod:`flowgraph.caches` (its trust rule).
 
 The search spends most of its time here: every settled state needs a pass
 over the nodes near its last changes and one over all free nodes. The
@@ -34,8 +35,8 @@ Functions return a reason code, 0 when the state survives;
 :data:`.codes.REASONS` turns a code into the words
 :func:`flowgraph.engines.search.prune_reason` reports.
 
-The search calls the passes through this package (``passes.move_pass``
-and so on, :data:`.entry_points.ENTRY_POINTS`, the one table of them), which binds them on first use
+The search calls the passes through this package (``kernels.move_pass``
+and so on, each declared with :func:`.entry_points.kernel` where it is defined), which binds them on first use
 (:func:`bind`) to the module built ahead of time (:mod:`.aot`) where there
 is one for the current source, and else to numba's just-in-time functions,
 compiled on first use and cached. ``FLOWGRAPH_PASSES=jit`` asks for the
@@ -64,19 +65,21 @@ from . import aot
 from .cache import jit_only, python_only
 from .entry_points import ENTRY_POINTS, NAMES, array_arguments
 
-if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (the table is the source of truth)
-    from .chokepoints import chokepoint_pass
-    from .layout import link_distances, straight_ahead
-    from .moves import fewest_moves, moves_buffer, step_head
-    from .settle import log_size, move_pass, settle_pass
-    from .trials import sweep_trials
+if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (a test keeps it whole)
+    from .chokepoints import chokepoint_pass as chokepoint_pass
+    from .exhaust import exhaust_pass as exhaust_pass
+    from .layout import link_distances as link_distances
+    from .layout import straight_ahead as straight_ahead
+    from .moves import fewest_moves as fewest_moves
+    from .moves import moves_buffer as moves_buffer
+    from .moves import step_head as step_head
+    from .settle import log_size as log_size
+    from .settle import move_pass as move_pass
+    from .settle import settle_pass as settle_pass
+    from .trials import sweep_trials as sweep_trials
 
-__all__ = [
-    "ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up",
-    # the entry points (bound on first use):
-    "link_distances", "straight_ahead", "moves_buffer", "log_size", "settle_pass", "chokepoint_pass", "move_pass",
-    "fewest_moves", "step_head", "exhaust_pass", "sweep_trials",
-]
+__all__ = ["ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up",
+           *NAMES]  # the entry points, bound on first use
 #: How the passes run in this process, once bound: "ahead of time", "just in time" or "plain Python".
 KIND: str | None = None
 #: Whether :func:`warm_up` ran in this process: the passes are loaded (``auto`` then tries the search

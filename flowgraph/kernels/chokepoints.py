@@ -6,11 +6,13 @@ import numpy as np
 
 from .codes import CHOKEPOINT
 from .common import heads_beside
+from .entry_points import kernel
 from .jit import njit
 
 __all__ = ["chokepoint_pass", "corridor_pass"]
 
 
+@kernel("i8(u1[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8, i8, i8, i8)")
 @njit(cache=True)
 def chokepoint_pass(color, ptr, nbr, ahead, heads, done, nflows, slot, widest):  # pragma: no cover - compiled
     """Corridors of width 2 to ``widest`` beside the head in ``slot``.

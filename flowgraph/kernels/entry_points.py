@@ -1,23 +1,59 @@
-"""The one table of the functions the search calls from Python: where each is defined and its signature.
+"""Where the compiled kernels' entry points are declared: each with :func:`kernel` where it is defined.
 
-Everything else is derived from :data:`ENTRY_POINTS`: the module built ahead
-of time exports these (:mod:`.aot`), the facade binds them and checks their
-array arguments (:mod:`flowgraph.kernels`), the just-in-time
-cache counts as complete when each has its index file (:mod:`.cache`), and
-the tests check that the search's calls have exactly these signatures.
-Adding an entry point: define it in its pass module, add its row here and a
-sample call in :func:`flowgraph.kernels.sample_calls` (a test
-names a row without one). Imports no numba.
+An entry point is a kernel the rest of flowgraph calls from Python. It is declared once, above its
+``@njit`` in its own module, with the numba signature it is built for::
+
+    @kernel("i8[::1](i8[::1], i8[::1])")
+    @njit(cache=True)
+    def straight_ahead(ptr, nbr):
+        ...
+
+Everything else is derived from those declarations (:data:`ENTRY_POINTS`): the module built ahead
+of time exports them (:mod:`.aot`), the facade binds them, lists them in its ``__all__`` and checks
+their array arguments (:mod:`flowgraph.kernels`), the just-in-time cache counts as complete when each
+has its index file (:mod:`.cache`). The table is read from the package's source text, not by importing
+its modules, so that a process running the kernels built ahead of time never imports numba; the
+signature is therefore written as string literals (adjacent ones may continue it over lines). A test
+checks that the declarations seen on import are the ones read from the text, and names a kernel that
+has no sample call in :func:`flowgraph.kernels.sample_calls` or no line in the facade's type-checking
+imports. Imports no numba.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
 
-__all__ = ["EntryPoint", "ENTRY_POINTS", "NAMES", "array_arguments"]
+__all__ = ["EntryPoint", "ENTRY_POINTS", "NAMES", "kernel", "declared", "array_arguments"]
 
-_C = "u1[::1]"  # colour and link bytes
-_I = "i8[::1]"  # node and slot arrays
+_F = TypeVar("_F", bound=Callable)
+# A declaration in the source: @kernel("..." "...") with the next decorators, then the function's name.
+_DECLARATION = re.compile(r'^@kernel\(((?:\s*"[^"\n]*")+)\s*\)[ \t]*\n(?:@[^\n]*\n)*def (\w+)\(', re.M)
+#: What :func:`kernel` saw, as modules were imported: (module, name) -> signature (the tests compare it with the
+#: table read from the text).
+SEEN: dict[tuple[str, str], str] = {}
+
+
+def kernel(signature: str) -> Callable[[_F], _F]:
+    """Declare the function below as an entry point built for the numba ``signature``; it is returned as is.
+
+    Parameters
+    ----------
+    signature : str
+        Its numba signature, e.g. ``"i8(u1[::1], i8)"``: the one the module built ahead of time is
+        compiled for and the only one the facade lets through. String literals only (the table is
+        read from the source text).
+    """
+
+    def declare(fn: _F) -> _F:
+        py = getattr(fn, "py_func", fn)  # numba's dispatcher, or the function itself (NUMBA_DISABLE_JIT)
+        SEEN[(py.__module__.rsplit(".", 1)[-1], py.__name__)] = signature
+        return fn
+
+    return declare
 
 
 @dataclass(frozen=True)
@@ -29,7 +65,7 @@ class EntryPoint:
     name : str
         The function's name, in its pass module and in the built module.
     module : str
-        The pass module that defines it (``settle`` for ``passes/settle.py``).
+        The pass module that defines it (``settle`` for ``kernels/settle.py``).
     signature : str
         Its numba signature: the one the module built ahead of time is
         compiled for, and the only one the facade lets through.
@@ -39,27 +75,31 @@ class EntryPoint:
     module: str
     signature: str
 
+def declared(folder: Path | None = None) -> tuple[EntryPoint, ...]:
+    """Every :func:`kernel` declaration in the ``*.py`` files of ``folder`` (this package), read from their text:
+    by module name, then in the order they stand.
 
-#: Every entry point, in the order :func:`flowgraph.kernels.warm_up` calls them.
-ENTRY_POINTS: tuple[EntryPoint, ...] = (
-    EntryPoint("link_distances", "layout", f"i8[:, ::1]({_I}, {_I}, {_I})"),
-    EntryPoint("straight_ahead", "layout", f"{_I}({_I}, {_I})"),
-    EntryPoint("moves_buffer", "moves", f"{_I}({_I})"),
-    EntryPoint("log_size", "settle", "i8(i8, i8)"),
-    EntryPoint("settle_pass", "settle",
-               f"UniTuple(i8, 4)({_C}, {_C}, {_I}, {_I}, {_I}, i8, i8, {_I}, b1, i8, i1[::1], {_C}, {_I})"),
-    EntryPoint("chokepoint_pass", "chokepoints", f"i8({_C}, {_I}, {_I}, {_I}, {_I}, i8, i8, i8, i8)"),
-    EntryPoint("move_pass", "settle",
-               f"UniTuple(i8, 4)({_C}, {_C}, {_I}, {_I}, {_I}, i8, i8, b1, i8, i1[::1], {_C}, {_I}, i8, i8, {_I}, i8)"),
-    EntryPoint("fewest_moves", "moves",
-               f"UniTuple(i8, 2)({_C}, {_C}, {_I}, {_I}, {_I}, {_I}, i8, b1, {_C}, i8[:, ::1], {_I}, {_I}, {_I})"),
-    EntryPoint("step_head", "moves", f"UniTuple(i8, 2)({_C}, {_I}, i8, i8, i8, i8)"),
-    EntryPoint("exhaust_pass", "exhaust",
-               f"i8({_I}, {_I}, {_I}, i8[:, ::1], {_I}, i8[:, ::1], {_I}, {_I}, i8, i8, i8, {_C}, {_I}, {_C}, i8[:, ::1], "
-               f"{_I}, i8[:, ::1], {_I}, {_C}, i8[:, ::1], u1[:, ::1], i8[:, ::1], i8[:, ::1])"),
-    EntryPoint("sweep_trials", "trials",
-               f"UniTuple(i8, 4)(i8[:, ::1], {_I}, {_I}, {_I}, {_I}, i1[::1], i8, {_I}, i1[::1], i8, i8, b1, i1[:, ::1], {_I})"),
-)
+    Raises
+    ------
+    RuntimeError
+        Two declarations share a name.
+    """
+    found: list[EntryPoint] = []
+    for path in sorted((folder or Path(__file__).parent).glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "@kernel(" not in text:
+            continue
+        for match in _DECLARATION.finditer(text):
+            signature = "".join(re.findall(r'"([^"\n]*)"', match.group(1)))
+            found.append(EntryPoint(match.group(2), path.stem, signature))
+    names = [entry.name for entry in found]
+    if len(set(names)) != len(names):
+        raise RuntimeError(f"two kernels share a name: {sorted(n for n in names if names.count(n) > 1)}")
+    return tuple(found)
+
+
+#: Every entry point: :func:`flowgraph.kernels.warm_up` calls them in this order.
+ENTRY_POINTS: tuple[EntryPoint, ...] = declared()
 #: The entry points by name.
 NAMES: dict[str, EntryPoint] = {entry.name: entry for entry in ENTRY_POINTS}
 

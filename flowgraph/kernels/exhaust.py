@@ -57,6 +57,7 @@ from .codes import REG_HITS as _HITS
 from .codes import REG_NODES as _NODES
 from .codes import REG_STARTED as _STARTED
 from .codes import REG_TRAIL as _TRAIL
+from .entry_points import kernel
 from .jit import njit, njit_borrowed
 from .memo import _at, _flip, _remember, _seen
 from .nesting import _nested
@@ -255,6 +256,9 @@ def _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w):  # pragma:
     return _at(regs, ends, n, nflows, w)
 
 
+@kernel("i8(i8[::1], i8[::1], i8[::1], i8[:, ::1], i8[::1], i8[:, ::1], i8[::1], i8[::1], i8, i8, i8, "
+        "u1[::1], i8[::1], u1[::1], i8[:, ::1], i8[::1], i8[:, ::1], i8[::1], u1[::1], i8[:, ::1], "
+        "u1[:, ::1], i8[:, ::1], i8[:, ::1])")
 @njit(cache=True)
 def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
                  edge, mate, must, trail, regs, stack, queue, inq, pend, out, memo, place):  # pragma: no cover - compiled

@@ -9,11 +9,13 @@ from __future__ import annotations
 import numpy as np
 
 from .common import heads_beside as linked
+from .entry_points import kernel
 from .jit import njit
 
 __all__ = ["link_distances", "straight_ahead"]
 
 
+@kernel("i8[:, ::1](i8[::1], i8[::1], i8[::1])")
 @njit(cache=True)
 def link_distances(ptr, nbr, sources):  # pragma: no cover - compiled
     """Links from each source to every node, by breadth-first search.
@@ -50,6 +52,7 @@ def link_distances(ptr, nbr, sources):  # pragma: no cover - compiled
     return out
 
 
+@kernel("i8[::1](i8[::1], i8[::1])")
 @njit(cache=True)
 def straight_ahead(ptr, nbr):  # pragma: no cover - compiled
     """The node straight on along each link, aligned with ``nbr``.

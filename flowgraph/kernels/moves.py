@@ -6,12 +6,14 @@ import numpy as np
 
 from .bends import bend_chain
 from .codes import ACTIVE, FLOW
+from .entry_points import kernel
 from .jit import njit, njit_borrowed
 from .links import full, linked_free
 
 __all__ = ["head_moves", "fewest_moves", "step_head", "moves_buffer"]
 
 
+@kernel("i8[::1](i8[::1])")
 @njit(cache=True)
 def moves_buffer(ptr):
     """An array :func:`head_moves` can write any node's moves to (a node has fewer links than ``len(ptr)``)."""
@@ -89,6 +91,8 @@ def _touches_own(color, ptr, nbr, v, h, other, mine):  # pragma: no cover - comp
     return False
 
 
+@kernel("UniTuple(i8, 2)(u1[::1], u1[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8, b1, u1[::1], i8[:, ::1], "
+        "i8[::1], i8[::1], i8[::1])")
 @njit_borrowed
 def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint, goal, out, scratch, quiet
                  ):  # pragma: no cover
@@ -139,6 +143,7 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
     return best_slot, best
 
 
+@kernel("UniTuple(i8, 2)(u1[::1], i8[::1], i8, i8, i8, i8)")
 @njit_borrowed
 def step_head(color, heads, slot, v, done, free):  # pragma: no cover - compiled
     """Move the head in ``slot`` to ``v`` in place; joining the other head finishes the flow.

@@ -35,6 +35,7 @@ from .codes import (
     UNFILLED,
 )
 from .common import slot_of
+from .entry_points import kernel
 from .jit import njit, njit_borrowed
 from .links import add_link, chord_near, full
 from .moves import head_moves, moves_buffer, step_head
@@ -52,6 +53,7 @@ PAIR_START = np.array([0, 0, 0, 0, 3, 9], np.int64)  # navail -> its pairs: PAIR
 
 
 
+@kernel("i8(i8, i8)")
 @njit(cache=True)
 def log_size(n, nflows):  # pragma: no cover - compiled
     """Length of the move log :func:`settle_pass` may fill, for ``n`` nodes and ``nflows`` flows.
@@ -86,6 +88,8 @@ def _must_link(color, heads, must, done, free, changed, nch, log, nlog):  # prag
     return done, free, nch, nlog
 
 
+@kernel("UniTuple(i8, 4)(u1[::1], u1[::1], i8[::1], i8[::1], i8[::1], i8, i8, i8[::1], b1, i8, i1[::1], "
+        "u1[::1], i8[::1])")
 @njit(cache=True)
 def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nflows, side, endpoint, log
                 ):  # pragma: no cover - compiled
@@ -345,6 +349,8 @@ def _link_chain(color, link, ptr, nbr, chain, changed, nch):  # pragma: no cover
     return 0, nch
 
 
+@kernel("UniTuple(i8, 4)(u1[::1], u1[::1], i8[::1], i8[::1], i8[::1], i8, i8, b1, i8, i1[::1], u1[::1], "
+        "i8[::1], i8, i8, i8[::1], i8)")
 @njit(cache=True)
 def move_pass(color, link, ptr, nbr, heads, done, free, heuristic, nflows, side, endpoint, log, slot, v, ahead, widest
               ):  # pragma: no cover - compiled

@@ -38,6 +38,7 @@ from .codes import TRIAL_NO_PATH as _NO_PATH
 from .codes import TRIAL_NO_WAY_OUT as _NO_WAY_OUT
 from .codes import TRIAL_TOO_MANY as _TOO_MANY
 from .codes import TRIAL_TWO_FLOWS as _TWO_FLOWS
+from .entry_points import kernel
 from .jit import njit
 from .trial_bottleneck import _bottleneck, _heads, _passable
 
@@ -317,6 +318,8 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
     return code, 0 if code == 0 else (1 if code == _LOOSE else 2), k
 
 
+@kernel("UniTuple(i8, 4)(i8[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i1[::1], i8, i8[::1], i1[::1], i8, "
+        "i8, b1, i1[:, ::1], i8[::1])")
 @njit(cache=True)
 def sweep_trials(links, at_start, at_link, need, end_flow, state, up_to, order, values, lo, hi,  # pragma: no cover
                  from_ends, ends, cells):

@@ -215,18 +215,41 @@ except TypeError as exc:
     assert done.stdout.startswith("ahead of time | straight_ahead(): argument 1 must be a C-contiguous 1-D int64")
 
 
-def test_every_entry_point_has_its_module_and_a_sample_call():
-    """The table is the one place an entry point is declared: each names the module that defines it and
-    warm_up has a call for it."""
+def test_every_kernel_is_declared_where_it_is_defined_and_the_rest_follows():
+    """A kernel's declaration (``@kernel(signature)`` above its definition) is the one place it is named: the
+    table read from the source text is what the decorators saw on import, and warm_up's sample calls, the
+    facade's ``__all__`` and its type-checking imports cover every one."""
+    import ast
     import importlib
 
     from flowgraph import kernels
+    from flowgraph.kernels import entry_points
 
+    for module in {entry.module for entry in ENTRY_POINTS}:
+        importlib.import_module(f"flowgraph.kernels.{module}")
+    assert {(e.module, e.name): e.signature for e in ENTRY_POINTS} == entry_points.SEEN
     calls = kernels.sample_calls()
     for entry in ENTRY_POINTS:
         assert entry.name in calls, f"add a sample call for {entry.name} to kernels.sample_calls"
-        assert importlib.util.find_spec(f"flowgraph.kernels.{entry.module}") is not None
-        source = (cache.PASSES_DIR / f"{entry.module}.py").read_text()
-        assert f"def {entry.name}(" in source, f"{entry.name} is not defined in {entry.module}.py"
     assert set(calls) == set(NAMES) == set(kernels.__all__) - {"ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead",
                                                              "sample_calls", "warm_up"}
+    facade = ast.parse((cache.PASSES_DIR / "__init__.py").read_text())
+    typed = {(node.module, alias.name) for node in ast.walk(facade) if isinstance(node, ast.ImportFrom)
+             for alias in node.names if node.level == 1}
+    for entry in ENTRY_POINTS:
+        assert (entry.module, entry.name) in typed, f"add {entry.name} to the facade's TYPE_CHECKING imports"
+
+
+def test_a_declaration_is_read_from_the_text_over_lines_and_beside_other_decorators(tmp_path):
+    from flowgraph.kernels.entry_points import declared
+
+    (tmp_path / "a.py").write_text('@kernel("i8(i8[::1], "\n        "u1[:, ::1])")\n@njit(cache=True)\n'
+                                   'def first(x, y):\n    pass\n\n\n@kernel("i8(i8)")\n@njit\ndef second(x):\n'
+                                   '    pass\n')
+    (tmp_path / "b.py").write_text('def third():\n    pass\n')
+    assert [(e.module, e.name, e.signature) for e in declared(tmp_path)] == [
+        ("a", "first", "i8(i8[::1], u1[:, ::1])"), ("a", "second", "i8(i8)")]
+    assert array_arguments(declared(tmp_path)[0].signature) == ((0, "int64", 1), (1, "uint8", 2))
+    (tmp_path / "c.py").write_text('@kernel("i8(i8)")\ndef second(x):\n    pass\n')
+    with pytest.raises(RuntimeError, match="two kernels share a name"):
+        declared(tmp_path)
