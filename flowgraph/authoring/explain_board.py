@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernels.codes import CUT, LINE, UNDECIDED
+from ..kernels.codes import LINE, UNDECIDED
 from ..model import Puzzle
 
 

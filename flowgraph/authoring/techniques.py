@@ -12,7 +12,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import SearchLimitError
-from .explain_board import CUT, LINE, UNDECIDED, _Board, _Contradiction, _finder, _lines, _regions
+from ..kernels.codes import CUT, LINE, UNDECIDED
+from .explain_board import _Board, _Contradiction, _finder, _lines, _regions
 
 
 def _forced(b: _Board) -> tuple[list[int], list[int], int] | None:

@@ -42,6 +42,6 @@ def run(args: argparse.Namespace) -> int:
 
             how = {"ahead of time": " (its passes built ahead of time)", "just in time": " (its passes compiled "
                    "just in time: numba loads in each process)", "plain Python": " (its passes as plain Python: "
-                   "NUMBA_DISABLE_JIT)"}.get(kernels.KIND or "", "")
+                   "NUMBA_DISABLE_JIT)"}.get(kernels.runtime().kind or "", "")
         err.print(f"{name}: ready in {time.perf_counter() - t0:.1f} s{how}", markup=False)
     return EXIT["solved"]

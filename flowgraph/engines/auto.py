@@ -28,13 +28,17 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Rules, Solution
 from . import ENGINE_RULES
 
-__all__ = ["solve", "warm_up", "SAT_SHARE", "SAT_SECONDS", "SEARCH_FIRST_CELLS", "SEARCH_FIRST_STATES", "BATCH_TASKS",
-           "batch_loads_search"]
+if TYPE_CHECKING:
+    from ..kernels import Runtime
+
+__all__ = ["solve", "warm_up", "kernels_now", "SAT_SHARE", "SAT_SECONDS", "SEARCH_FIRST_CELLS", "SEARCH_FIRST_STATES",
+           "BATCH_TASKS", "batch_loads_search"]
 
 #: Share of a time budget that SAT gets before the search takes over.
 SAT_SHARE = 0.6
@@ -82,9 +86,20 @@ def warm_up(batch: bool = False) -> None:
             search.warm_up()
 
 
-def _search_loaded() -> bool:
-    passes = sys.modules.get("flowgraph.kernels")
-    return bool(passes is not None and getattr(passes, "WARM", False))
+def kernels_now() -> Runtime:
+    """The kernels of this process as they stand (:func:`flowgraph.kernels.runtime`): what :func:`solve` decides on
+    when its caller passes no ``runtime``. A process that never imported them has nothing loaded; whether they
+    are built ahead of time is looked up only then."""
+    from ..kernels import Runtime
+
+    kernels = sys.modules.get("flowgraph.kernels")
+    return kernels.runtime() if kernels is not None else Runtime(built_ahead=_built_ahead())
+
+
+def _built_ahead() -> bool:
+    from ..kernels.cache import aot_path, jit_only
+
+    return not jit_only() and aot_path().is_file()
 
 
 #: Which engine answers is not known in advance: :func:`solve` takes no ``trace``.
@@ -93,7 +108,8 @@ TRACES = False
 RULES = ENGINE_RULES["auto"]
 
 
-def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., None] | None = None) -> Solution:
+def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., None] | None = None,
+          runtime: Runtime | None = None) -> Solution:
     """Solve with SAT, then, if SAT's share of the time runs out, with the search.
 
     Parameters
@@ -104,6 +120,10 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
         :data:`SAT_SECONDS` without a budget), the search what is left.
         ``max_states``, ``max_sat_calls`` and ``memory_bytes`` apply to
         each engine as they are.
+    runtime : flowgraph.kernels.Runtime, optional
+        The compiled kernels as the caller loaded them (default: :func:`kernels_now`, read once here):
+        with ``warm`` and ``limits.search_first``, small boards try the search first; under Numberlink
+        rules the link search runs only when ``compiled_at_once``. The only state the choice reads.
 
     Returns
     -------
@@ -126,12 +146,13 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
     if trace is not None:
         raise ValueError("the auto engine cannot trace: ask the search engine")
     limits = limits or Limits()
+    kernels = runtime or kernels_now()
     if not puzzle.rules.fills_every_cell:
-        return _numberlink(puzzle, limits)
+        return _numberlink(puzzle, limits, kernels)
     t0 = time.perf_counter()
     total = limits.time_limit_s
     first: list[str] = []
-    if limits.search_first and puzzle.cells <= SEARCH_FIRST_CELLS and _search_loaded():
+    if limits.search_first and puzzle.cells <= SEARCH_FIRST_CELLS and kernels.warm:
         from . import search
 
         states = min(limits.max_states or SEARCH_FIRST_STATES, SEARCH_FIRST_STATES)
@@ -165,7 +186,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
     return _tagged(solution, [*first, "sat", "search"], t0)
 
 
-def _numberlink(puzzle: Puzzle, limits: Limits) -> Solution:
+def _numberlink(puzzle: Puzzle, limits: Limits, kernels: Runtime) -> Solution:
     """Numberlink rules: a Flow Free solution first (it is a Numberlink one too, and filling every cell is
     the far easier model: janko's 25x25 boards in 0.1 s against over 30 s); then, when the search's
     compiled passes are at hand, the link search for :data:`LINKS_SHARE` of the time left (on the
@@ -182,12 +203,12 @@ def _numberlink(puzzle: Puzzle, limits: Limits) -> Solution:
 
     first = FLOW_FIRST_SECONDS if total is None else FLOW_FIRST_SHARE * total
     try:
-        filled = solve(puzzle.with_rules(Rules.FLOW), replace(limits, time_limit_s=first))
+        filled = solve(puzzle.with_rules(Rules.FLOW), replace(limits, time_limit_s=first), runtime=kernels)
         return _tagged(replace(filled, puzzle=puzzle), [*filled.stats.get("tried", []), "(flow rules)"], t0)
     except (UnsolvableError, SearchLimitError):
         pass  # no solution fills every cell (or none found soon): the Numberlink models decide
     tried = []
-    if _links_ready():
+    if kernels.compiled_at_once:  # else the link search would compile just in time: seconds on a first run
         from . import links
 
         rest = left()
@@ -206,17 +227,6 @@ def _numberlink(puzzle: Puzzle, limits: Limits) -> Solution:
     except (UnsolvableError, SearchLimitError) as err:
         err.stats.update(tried=tried, seconds=round(time.perf_counter() - t0, 6))
         raise
-
-
-def _links_ready() -> bool:
-    """Whether the link search runs at once: its passes are bound, or built ahead of time for this machine
-    (else it would compile just in time, seconds on a first run)."""
-    from .. import kernels
-    from ..kernels.cache import aot_path, jit_only
-
-    if kernels.KIND is None and (jit_only() or not aot_path().is_file()):
-        return False
-    return kernels.bind() != "plain Python"
 
 
 def _tagged(solution: Solution, tried: list[str], t0: float) -> Solution:

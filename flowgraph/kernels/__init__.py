@@ -59,10 +59,10 @@ from __future__ import annotations
 
 import sys
 import threading
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from . import aot
-from .cache import jit_only, python_only
+from .cache import aot_path, jit_only, python_only
 from .entry_points import ENTRY_POINTS, NAMES, array_arguments
 
 if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (a test keeps it whole)
@@ -78,33 +78,68 @@ if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (
     from .settle import settle_pass as settle_pass
     from .trials import sweep_trials as sweep_trials
 
-__all__ = ["ENTRY_POINTS", "KIND", "WARM", "bind", "build_ahead", "sample_calls", "warm_up",
+__all__ = ["ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "warm_up",
            *NAMES]  # the entry points, bound on first use
-#: How the passes run in this process, once bound: "ahead of time", "just in time" or "plain Python".
-KIND: str | None = None
-#: Whether :func:`warm_up` ran in this process: the passes are loaded (``auto`` then tries the search
-#: first on small boards).
-WARM = False
-# Why this process's build failed (it is not tried again).
-_BUILD_FAILED: str | None = None
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """How the kernels stand in a process: a value that loading returns and callers pass on (``auto`` decides
+    which engine goes first from it, never from module globals).
+
+    Attributes
+    ----------
+    kind : str or None
+        How the entry points run once bound: "ahead of time", "just in time" or "plain Python"; None
+        before :func:`bind`.
+    warm : bool
+        :func:`warm_up` ran: every entry point is loaded (``auto`` then tries the search first on small
+        boards of a batch).
+    build_failed : str or None
+        Why this process's build ahead of time failed (it is not tried again), in one line.
+    built_ahead : bool
+        Not bound yet, a build ahead of time of this source is on this machine: binding is quick.
+    """
+
+    kind: str | None = None
+    warm: bool = False
+    build_failed: str | None = None
+    built_ahead: bool = False
+
+    @property
+    def compiled_at_once(self) -> bool:
+        """Whether a kernel runs as compiled code without compiling first: bound so, or built ahead of time."""
+        return self.built_ahead if self.kind is None else self.kind != "plain Python"
+
+
+# This process's kernels (only bind, build_ahead and warm_up replace it).
+_RUNTIME = Runtime()
 # Held while the passes are bound or built: a search thread waits for a build in another (the studio's).
 _LOCK = threading.RLock()
 
 
-def bind() -> str:
+def runtime() -> Runtime:
+    """This process's kernels as they stand now, as a value (``built_ahead`` looked up when not bound)."""
+    state = _RUNTIME
+    return replace(state, built_ahead=not jit_only() and aot_path().is_file()) if state.kind is None else state
+
+
+def bind() -> Runtime:
     """Bind the entry points in this process, once: the ahead-of-time module, else numba's functions.
 
     Returns
     -------
-    str
-        :data:`KIND`.
+    Runtime
+        With its ``kind`` set.
     """
-    global KIND
-    if KIND is not None:
-        return KIND
+    global _RUNTIME
+    if _RUNTIME.kind is not None:
+        return _RUNTIME
     with _LOCK:
-        if KIND is not None:
-            return KIND
+        if _RUNTIME.kind is not None:
+            return _RUNTIME
+        from . import aot
+
         module = None if jit_only() else aot.load()
         if module is None:
             import importlib
@@ -116,8 +151,8 @@ def bind() -> str:
             functions = {e.name: getattr(module, e.name) for e in ENTRY_POINTS}
             kind = "ahead of time"
         globals().update({name: _typed(name, fn) for name, fn in functions.items()})
-        KIND = kind
-        return KIND
+        _RUNTIME = replace(_RUNTIME, kind=kind)
+        return _RUNTIME
 
 
 def _typed(name: str, fn):
@@ -171,19 +206,21 @@ def build_ahead() -> str | None:
         ``NUMBA_DISABLE_JIT``); else why not, in one line (the passes then
         run just in time).
     """
-    global _BUILD_FAILED
+    global _RUNTIME
     if jit_only():
         return None
     with _LOCK:
-        if _BUILD_FAILED is not None:  # once a process: a full disk is not tried again by the next caller
-            return _BUILD_FAILED
+        if _RUNTIME.build_failed is not None:  # once a process: a full disk is not tried again by the next caller
+            return _RUNTIME.build_failed
+        from . import aot
+
         if aot.load() is not None:
             return None
         try:
             aot.build()
         except aot.BuildError as exc:
-            _BUILD_FAILED = str(exc)
-            return _BUILD_FAILED
+            _RUNTIME = replace(_RUNTIME, build_failed=str(exc))
+            return _RUNTIME.build_failed
         return None
 
 
@@ -239,18 +276,25 @@ def sample_calls() -> dict[str, tuple]:
     }
 
 
-def warm_up() -> None:
+def warm_up() -> Runtime:
     """Load the passes now (compiling them just in time on a machine's first run without a build).
 
     Batches, ``bench`` and the studio call this before their first puzzle
     so that no puzzle's time includes a load. Every entry point is called
     once (:func:`sample_calls`): numba compiles a function on its first call
     or loads it from its cache, which takes longer than solving a small board.
+
+    Returns
+    -------
+    Runtime
+        With ``warm`` set.
     """
-    global WARM
+    global _RUNTIME
     bind()
     p = sys.modules[__name__]  # this package, its entry points bound
     calls = sample_calls()
     for entry in ENTRY_POINTS:
         getattr(p, entry.name)(*calls[entry.name])
-    WARM = True
+    with _LOCK:
+        _RUNTIME = replace(_RUNTIME, warm=True)
+    return _RUNTIME

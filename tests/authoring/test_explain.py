@@ -158,9 +158,10 @@ def test_the_compiled_trial_ends_where_the_rules_one_by_one_end(path):
 
     import numpy as np
 
-    from flowgraph.authoring.explain_board import CUT, LINE, UNDECIDED, _Board, _Contradiction
+    from flowgraph.authoring.explain_board import _Board, _Contradiction
     from flowgraph.authoring.techniques import _settle
     from flowgraph.engines import solve_puzzle
+    from flowgraph.kernels.codes import CUT, LINE, UNDECIDED
     from flowgraph.kernels.trials import WHY, settle_trial
 
     puzzle = parse_file(path)

@@ -121,11 +121,11 @@ def test_a_batch_loads_the_search_for_auto_and_one_puzzle_does_not(monkeypatch):
     from flowgraph.batch.executors import make_executor
 
     search.warm_up()  # compiled on this machine now (a machine's first run compiles here)
-    monkeypatch.setattr(kernels, "WARM", False)  # as in a process that has not loaded it
+    monkeypatch.setattr(kernels, "_RUNTIME", kernels.Runtime())  # as in a process that has not loaded it
     with make_executor(1, warm_up="auto", tasks=1):
-        assert not kernels.WARM
+        assert not kernels.runtime().warm
     with make_executor(1, warm_up="auto", tasks=auto.BATCH_TASKS):
-        assert kernels.WARM
+        assert kernels.runtime().warm
 
 
 # No Flow Free solution (the cell after the second A stays empty), a Numberlink one.
@@ -140,9 +140,10 @@ def test_numberlink_rules_take_a_filled_solution_first():
 def test_numberlink_rules_then_try_the_link_search_then_sat(monkeypatch):
     from flowgraph import parse_text
     from flowgraph.engines import links
+    from flowgraph.kernels import Runtime
 
     seen = []
-    monkeypatch.setattr(auto, "_links_ready", lambda: True)
+    ready = Runtime(built_ahead=True)  # as auto is told by a caller whose kernels are built
     real = links.solve
 
     def links_solve(puzzle, limits=None):
@@ -150,21 +151,33 @@ def test_numberlink_rules_then_try_the_link_search_then_sat(monkeypatch):
         return real(puzzle, limits)
 
     monkeypatch.setattr(links, "solve", links_solve)
-    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink"), Limits(time_limit_s=10)))
+    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink"), Limits(time_limit_s=10),
+                                 runtime=ready))
     assert solution.engine == "links" and solution.stats["tried"] == ["links"]
     assert 0 < seen[0][1] <= auto.LINKS_SHARE * 10
 
     monkeypatch.setattr(links, "solve", lambda puzzle, limits=None: _stuck(puzzle))
-    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink")))
+    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink"), runtime=ready))
     assert solution.engine == "sat" and solution.stats["tried"] == ["links", "sat"]
 
 
-def test_numberlink_rules_skip_the_link_search_where_it_would_compile_first(monkeypatch):
+@pytest.mark.parametrize("runtime", [{}, {"kind": "plain Python"}], ids=["not built", "plain Python"])
+def test_numberlink_rules_skip_the_link_search_where_it_would_compile_first(runtime):
     from flowgraph import parse_text
+    from flowgraph.kernels import Runtime
 
-    monkeypatch.setattr(auto, "_links_ready", lambda: False)
-    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink")))
+    solution = verify(auto.solve(parse_text(EMPTY_CORNER).with_rules("numberlink"), runtime=Runtime(**runtime)))
     assert solution.engine == "sat" and solution.stats["tried"] == ["sat"]
+
+
+def test_the_search_goes_first_only_where_the_caller_loaded_it_and_asked():
+    from flowgraph.kernels import Runtime
+
+    puzzle = parse_file(PUZZLES / "standard" / "regular_5x5.txt")
+    warm, cold = Runtime(kind="ahead of time", warm=True), Runtime(kind="ahead of time")
+    assert auto.solve(puzzle, Limits(search_first=True), runtime=warm).stats["tried"] == ["search"]
+    assert auto.solve(puzzle, Limits(search_first=True), runtime=cold).stats["tried"] == ["sat"]
+    assert auto.solve(puzzle, Limits(), runtime=warm).stats["tried"] == ["sat"]
 
 
 def test_the_link_search_proves_no_numberlink_solution():
