@@ -26,8 +26,9 @@ MODULES = (
     "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.file", "flowgraph.studio.api",
     "flowgraph.studio.publish",
     "flowgraph.cli.common", "flowgraph.cli.new", "flowgraph.cli.generate", "flowgraph.cli.studio",
+    "flowgraph.budgets",
 )
-_NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+|BASE_BYTES")
+_NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+|BASE_BYTES|\w+_SECONDS|\w+_SHARE")
 
 
 #: The test that holds a bound, by constant (a name the page lists must be a test function in tests/).

@@ -24,13 +24,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..budgets import DIAGNOSE_SECONDS
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Rules, position
 
 __all__ = ["Why", "why_unsolvable", "SECONDS"]
 
-#: The seconds a diagnosis takes at most by default (each SAT check is bounded by what is left).
-SECONDS = 5.0
+SECONDS = DIAGNOSE_SECONDS  # (flowgraph.budgets)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from ..budgets import EXPLAIN_UNIQUE_SECONDS as UNIQUE_SECONDS
+from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
 from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
 from .explain_board import LINE, UNDECIDED, _Board, _Contradiction
@@ -60,12 +62,6 @@ __all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "Step", "Explanation", "explain"
 TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-step contradiction", "deeper search")
 
 
-#: Seconds the uniqueness check behind tier 6's words may take, and at most this share of the time
-#: left under a time limit (past it, the puzzle's uniqueness is reported unknown).
-UNIQUE_SECONDS = 10.0
-
-
-UNIQUE_SHARE = 0.5
 
 
 #: Tier 6's words by the puzzle's uniqueness (True, False, None: not settled in the time given).
@@ -163,7 +159,8 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
         Any family under Flow Free rules (square, hex, warps, bridges, holes).
     limits : Limits, optional
         The budget for the whole explanation: the solution, the uniqueness check (at most
-        :data:`UNIQUE_SECONDS`, and :data:`UNIQUE_SHARE` of the time left; past it the uniqueness
+        :data:`~flowgraph.budgets.EXPLAIN_UNIQUE_SECONDS`, and
+        :data:`~flowgraph.budgets.EXPLAIN_UNIQUE_SHARE` of the time left; past it the uniqueness
         is unknown) and the steps.
     solution : Solution, optional
         A verified solution already at hand (a hint's, a generator's): not solved for again.

@@ -16,6 +16,10 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..budgets import UNIQUE_FIRST_SECONDS as FIRST_SECONDS
+from ..budgets import UNIQUE_NEARBY_SECONDS as NEARBY_SECONDS
+from ..budgets import UNIQUE_NEARBY_SHARE as NEARBY_SHARE
+from ..budgets import UNIQUE_ROUND_SAT_SHARE as ROUND_SAT_SHARE
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution, position
 from ..verify import verify
@@ -211,18 +215,6 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 #: The decisions the link search gets before the windows (about 30 ms; most small boards end there; no
 #: more than :data:`flowgraph.engines.exhaustive.PARALLEL_AFTER`, so no second process is started for them).
 FIRST_DECISIONS = 20_000
-#: Then the link search gets this many seconds (under Numberlink rules it answers before SAT on 143 of 149
-#: janko boards that get there, janko_176_17x17 in 1.9 s against SAT's 9 s; under Flow Free rules it proves
-#: janko_269_14x14 unique in 1.4 s, SAT in 33 s), then SAT and the link search take turns, each going on from
-#: where it stopped, as long again the first time and twice as long each time after (SAT at most
-#: :data:`ROUND_SAT_SHARE` of the time left): a board only SAT answers (samgoldman's hex 15x15Mania_150, 16 s) is
-#: answered in under twice SAT's time after the first part (docs/benchmarks.md).
-FIRST_SECONDS = 6.0
-ROUND_SAT_SHARE = 0.5
-#: The share of the time (at most the seconds) spent first on second solutions that differ from the
-#: first only inside one window of the board (:func:`flowgraph.engines.sat.nearby_solution`).
-NEARBY_SHARE = 0.2
-NEARBY_SECONDS = 5.0
 
 
 def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
@@ -234,12 +226,12 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     :data:`FIRST_DECISIONS` first, where most small boards end (no first solution is needed for
     them: the search's count is the answer). Then T comes from ``auto``, and a second solution is looked
     for among those that differ from T only inside one window of the board
-    (:func:`flowgraph.engines.sat.nearby_solution`, :data:`NEARBY_SHARE` of the time: a published
+    (:func:`flowgraph.engines.sat.nearby_solution`, :data:`flowgraph.budgets.UNIQUE_NEARBY_SHARE` of the time: a published
     board's second solution usually moves a few neighbouring flows, found in milliseconds where a
     whole search may take minutes; any it finds is a real solution), then by the link search for
-    :data:`FIRST_SECONDS`, then by the SAT model with T blocked
+    :data:`flowgraph.budgets.UNIQUE_FIRST_SECONDS`, then by the SAT model with T blocked
     (:class:`flowgraph.engines.sat.SolutionSearch`) and the link search in turn, as long again,
-    then twice as long each round (SAT at most :data:`ROUND_SAT_SHARE` of the time left), each part going
+    then twice as long each round (SAT at most :data:`flowgraph.budgets.UNIQUE_ROUND_SAT_SHARE` of the time left), each part going
     on from where the last stopped. From the windows on, where a fork is safe, the link
     search's second board order runs on in a child process
     (:meth:`flowgraph.engines.exhaustive.LinkSearch.fork`) while this one builds windows and SAT

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..budgets import FLOW_FIRST_SECONDS, FLOW_FIRST_SHARE, LINKS_SECONDS, LINKS_SHARE, SAT_SECONDS, SAT_SHARE
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Rules, Solution
 from . import ENGINE_RULES
@@ -40,17 +41,6 @@ if TYPE_CHECKING:
 __all__ = ["solve", "warm_up", "kernels_now", "SAT_SHARE", "SAT_SECONDS", "SEARCH_FIRST_CELLS", "SEARCH_FIRST_STATES",
            "BATCH_TASKS", "batch_loads_search"]
 
-#: Share of a time budget that SAT gets before the search takes over.
-SAT_SHARE = 0.6
-#: SAT's time before the search takes over when no time budget is set.
-SAT_SECONDS = 30.0
-#: Under Numberlink rules: the time for a Flow Free solution first (share of a budget, or seconds without one).
-FLOW_FIRST_SHARE = 0.5
-FLOW_FIRST_SECONDS = 30.0
-#: Under Numberlink rules, when no Flow Free solution came: the link search's time (share of what is
-#: left of a budget, or seconds without one) before SAT's Numberlink model.
-LINKS_SHARE = 0.6
-LINKS_SECONDS = 30.0
 #: With the search loaded, boards of at most this many cells try it first (the 50x50 boards go to SAT first).
 SEARCH_FIRST_CELLS = 1_000
 #: ... for at most this many states (then SAT): every janko and 40x20 board the search solves takes fewer.

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..budgets import PACK_SOLVE_SECONDS
 from ..errors import ConversionError
 from ..model import FAMILIES, Limits, Puzzle, Solution
 from . import json_graph, level_pack, level_pack_writer, neighbor_link, numberlink, plain_grid, puzzlink
@@ -90,13 +91,13 @@ def _write_level_pack(entries: list[Entry], limits: Limits | None = None) -> str
     Raises
     ------
     ConversionError
-        No solution (or none found within ``limits``, 60 s by default), or a
+        No solution (or none found within ``limits``, :data:`flowgraph.budgets.PACK_SOLVE_SECONDS` by default), or a
         board the game cannot hold (:func:`.level_pack_writer.write_level`).
     """
     from ..engines import solve_puzzle  # the pipes are a verified solution: the one writer that solves
     from ..errors import SearchLimitError, UnsolvableError
 
-    limits = limits or Limits(time_limit_s=60.0)
+    limits = limits or Limits(time_limit_s=PACK_SOLVE_SECONDS)
     time_limit_s = limits.time_limit_s
     out: list[str] = []
     for entry in entries:

@@ -17,6 +17,7 @@ from ..authoring.generate import GenerationError, bridged_board
 from ..authoring.generate import generate as generate_puzzle
 from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
+from ..budgets import STUDIO_GENERATE_SECONDS, STUDIO_SOLVE_SECONDS
 from ..errors import ConversionError, SearchLimitError, UnsolvableError
 from ..io.formats import MANY, format_names, read_entries, write
 from ..io.neighbor_link import draft
@@ -69,7 +70,7 @@ def _int(body: dict, key: str, default: int, low: int, high: int) -> int:
     return value
 
 
-def _seconds(body: dict, default: float = 10.0) -> float:
+def _seconds(body: dict, default: float = STUDIO_SOLVE_SECONDS) -> float:
     value = body.get("time_limit_s", default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_TIME_LIMIT_S:
         raise BadRequest(f"'time_limit_s' must be a number of seconds above 0, at most {MAX_TIME_LIMIT_S:g}")
@@ -346,7 +347,8 @@ def generate(body: dict) -> dict:
     try:
         shape = bridged_board(family, width, height, seed=seed,
                               bridges=_int(body, "bridges", 1 if family == "bridges" else 0, 0, 20))
-        made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, 20.0), rules=_rules(body) or "flow")
+        made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, STUDIO_GENERATE_SECONDS),
+                               rules=_rules(body) or "flow")
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     except GenerationError as exc:

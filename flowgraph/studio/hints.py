@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from ..budgets import HINT_WHY_SECONDS
 from ..errors import FlowgraphError, SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Solution
 from .api import BadRequest, Unprocessable, _cell, _limits, _nodes, _puzzle
@@ -12,9 +13,8 @@ from .api import BadRequest, Unprocessable, _cell, _limits, _nodes, _puzzle
 __all__ = ["hint", "HINT_WHY_CELLS", "HINT_WHY_SECONDS"]
 
 #: Boards up to this many cells (15x15) get the technique with a hint, if explain gives it within
-#: :data:`HINT_WHY_SECONDS` (a 15x15 level: about a second).
+#: :data:`flowgraph.budgets.HINT_WHY_SECONDS` (a 15x15 level: about a second).
 HINT_WHY_CELLS = 225
-HINT_WHY_SECONDS = 3.0
 
 
 def hint(body: dict) -> dict:
