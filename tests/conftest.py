@@ -6,6 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # The tests compile the search's passes into a cache of their own, never the developer's ~/.cache: one per
@@ -27,3 +28,20 @@ settings.register_profile("fuzz", max_examples=int(os.environ.get("FUZZ_EXAMPLES
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+
+
+# The quick loop: plain `pytest` while editing leaves out the slow corpus round trips and the tests that compile
+# the search afresh (as networkx's --runslow); `pytest --runslow`, the README's command and CI's, runs them too.
+# An explicit -m chooses for itself.
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true",
+                     help="also run the tests marked slow or compile (the README's test command and CI do)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--runslow") or config.getoption("markexpr"):
+        return
+    skip = pytest.mark.skip(reason="slow or compiles the search afresh: pytest --runslow runs it")
+    for item in items:
+        if "slow" in item.keywords or "compile" in item.keywords:
+            item.add_marker(skip)

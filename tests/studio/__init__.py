@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-#: The token the tests' studios are started with.
+#: The token the tests' studios are started with, and the header the page sends it in.
 TOKEN = "test-token-0123456789"
+AUTH = {"Authorization": f"token {TOKEN}"}
 
 
-def studio_client(file: str | None = None, **options):
-    """A Starlette test client of ``create_app(file)`` that sends the token and a Host the studio answers to."""
+def studio_client(file: str | None = None, *, app=None, token: bool = True, hosts: tuple[str, ...] = (), **options):
+    """The one way the tests make a studio client: a Starlette test client of ``create_app(file, hosts=hosts)`` (or
+    of ``app``, one a test caught being made) at a Host the studio answers to, sending the token unless ``token``
+    is false; ``options`` go to the client (``base_url``, ``raise_server_exceptions``)."""
     from starlette.testclient import TestClient
 
     from flowgraph.studio.app import create_app
 
-    return TestClient(create_app(file, token=TOKEN), base_url="http://localhost",
-                      headers={"Authorization": f"token {TOKEN}"}, **options)
+    options.setdefault("base_url", "http://localhost")
+    return TestClient(app if app is not None else create_app(file, token=TOKEN, hosts=hosts),
+                      headers=AUTH if token else {}, **options)
 
 
 def live_studio(file: str | None = None, **options):

@@ -1,10 +1,18 @@
-"""The studio's test fixtures: one headless Chromium a module, for the browser tests."""
+"""The studio's test fixtures: a test client (:func:`tests.studio.studio_client`, the one way they are made) and one
+headless Chromium a module, for the browser tests."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.studio import studio_client
 from tests.studio.drive import ARGS, CHROMIUM, need
+
+
+@pytest.fixture
+def client():
+    """A test client of a studio with no FILE, holding the token as the page does."""
+    return studio_client()
 
 
 @pytest.fixture(scope="module")

@@ -17,11 +17,6 @@ HEX = (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
 OPEN = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
 
 
-@pytest.fixture
-def client():
-    return studio_client()
-
-
 def test_page_and_static(client):
     assert "flowgraph studio" in client.get("/").text
     for module in ("main", "page", "board", "actions", "play", "levels", "share"):

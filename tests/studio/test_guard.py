@@ -11,15 +11,13 @@ import threading
 import time
 
 import pytest
-from starlette.testclient import TestClient
 
 from flowgraph.cli import main
 from flowgraph.studio.app import create_app
 from tests.helpers import PUZZLES
-from tests.studio import TOKEN, studio_client
+from tests.studio import AUTH, TOKEN, studio_client
 
 HEX = (PUZZLES / "hex" / "honeycomb_5x4.txt").read_text()
-AUTH = {"Authorization": f"token {TOKEN}"}
 
 
 @pytest.fixture
@@ -52,7 +50,7 @@ def test_a_rebinding_host_cannot_read_file(mine):
     ("localhost.attacker.example:8765", False), ("127.0.0.1.nip.io", False), ("", False), ("[::1", False),
 ])
 def test_hosts_are_the_listening_address_localhost_and_allowed_names(mine, host, allowed):
-    client = TestClient(create_app(str(mine), token=TOKEN, hosts=("studio.lan",)), headers=AUTH)
+    client = studio_client(str(mine), hosts=("studio.lan",))
     res = client.get("/api/constants", headers={"Host": host})
     assert (res.status_code == 200) is allowed, res.text
     assert client.get("/", headers={"Host": host}).status_code == (200 if allowed else 403)
@@ -83,7 +81,7 @@ def test_posts_are_json_only(kind, status):
 
 @pytest.mark.parametrize("header", [None, "token wrong", f"Bearer {TOKEN}", f"token {TOKEN}x", "token ", TOKEN])
 def test_every_api_call_needs_the_token(mine, header):
-    client = TestClient(create_app(str(mine), token=TOKEN), base_url="http://localhost")
+    client = studio_client(str(mine), token=False)
     headers = {"Authorization": header} if header else {}
     for res in (client.get("/api/file", headers=headers), client.get("/api/constants", headers=headers),
                 client.post("/api/save", json={"text": "STANDARD\nA-A\n"}, headers=headers)):
@@ -93,7 +91,7 @@ def test_every_api_call_needs_the_token(mine, header):
 
 
 def test_the_page_and_its_files_need_no_token():
-    client = TestClient(create_app(token=TOKEN), base_url="http://localhost")
+    client = studio_client(token=False)
     assert "flowgraph studio" in client.get("/?token=anything").text
     assert client.get("/static/page.js").status_code == 200
 
@@ -146,7 +144,7 @@ def test_the_printed_address_carries_the_token(monkeypatch, capsys, tmp_path):
 
 def test_allow_host_and_the_listening_address_are_answered(monkeypatch):
     _, seen = _studio_run(["--host", "0.0.0.0", "--allow-host", "studio.lan", "--token", TOKEN], monkeypatch)
-    client = TestClient(seen["app"], headers=AUTH)
+    client = studio_client(app=seen["app"], base_url="http://testserver")
     for host in ("studio.lan:8765", "0.0.0.0:8765", "localhost:8765"):
         assert client.get("/api/constants", headers={"Host": host}).status_code == 200
     assert client.get("/api/constants", headers={"Host": "other.lan:8765"}).status_code == 403
@@ -163,7 +161,7 @@ def test_a_folder_as_file_starts_the_studio_read_only(monkeypatch, tmp_path):
     (tmp_path / "a.txt").write_text("STANDARD\nA-.-A\n")
     status, seen = _studio_run([str(tmp_path), "--token", TOKEN], monkeypatch)
     assert status == 0 and seen["app"].state.folder == tmp_path.resolve() and seen["app"].state.file is None
-    client = TestClient(seen["app"], headers=AUTH)
+    client = studio_client(app=seen["app"], base_url="http://testserver")
     assert [f["name"] for f in client.get("/api/file", headers={"Host": "localhost:8765"}).json()["files"]] == ["a.txt"]
 
 
@@ -405,11 +403,11 @@ def test_pack_n_opens_the_pack_at_level_n_and_never_makes_a_file_of_that_name(mo
     pack.write_text("5,0,1,5;18,17,12;21,16,11,6;3,4,9;0,1,2,7,8,13,14,19,24,23,22;20,15,10,5\n" * 3)
     status, seen = _studio_run([f"{pack}#3", "--token", TOKEN], monkeypatch)
     assert status == 0
-    answer = TestClient(seen["app"], headers=AUTH, base_url="http://127.0.0.1:8765").get("/api/file").json()
+    answer = studio_client(app=seen["app"], base_url="http://127.0.0.1:8765").get("/api/file").json()
     assert answer["path"] == str(pack) and answer["level"] == 3 and answer["text"] == pack.read_text()
     assert not (tmp_path / "pack.txt#3").exists()
     _, seen = _studio_run([str(pack), "--token", TOKEN], monkeypatch)
-    assert "level" not in TestClient(seen["app"], headers=AUTH, base_url="http://127.0.0.1:8765").get("/api/file").json()
+    assert "level" not in studio_client(app=seen["app"], base_url="http://127.0.0.1:8765").get("/api/file").json()
 
 
 def test_a_first_run_says_the_search_is_being_compiled_on_the_terminal(monkeypatch):
