@@ -46,48 +46,15 @@ export async function check() {
   }
 }
 
-onCheck(check);
 
 export async function edit(body) {
   const { ok, data } = await call("/api/edit", { text: $("text").value, ...body, rules: rules() });
-  ok ? setText(data.text) : status(data.error);
+  if (ok) setText(data.text); else status(data.error);
 }
 
 const place = (el) => el.dataset.xy.split(",").map(Number);
-// the links tool drags on the board: a finger there must not scroll the page (studio.css)
-$("tool").addEventListener("change", () => $("board").classList.toggle("linking", $("tool").value === "link"));
 const dragLink = { from: null };
 
-// Pointer Events: one code path for a mouse, a finger and a pen (the board has touch-action: none,
-// so a finger drawing a path does not scroll the page).
-$("board").addEventListener("pointerdown", (ev) => {
-  const cell = ev.target.closest("polygon.cell");
-  if (play.on || $("tool").value !== "link" || !cell) return;
-  ev.preventDefault();
-  dragLink.from = cell;
-});
-
-document.addEventListener("pointerup", (ev) => {
-  const from = dragLink.from;
-  dragLink.from = null;
-  if (!from || play.on) return;
-  const el = document.elementFromPoint(ev.clientX, ev.clientY);
-  const to = el && el.closest && el.closest("polygon.cell");
-  if (to && to !== from) edit({ action: "link", xy: place(from), to: place(to) });
-});
-
-$("board").addEventListener("click", (ev) => {
-  const tool = $("tool").value;
-  const target = ev.target.closest("polygon.cell, polygon.hole");
-  if (!target || play.on || tool === "link") return;
-  if (tool === "cell") return edit({ action: "cycle", xy: place(target) });
-  if (tool === "warp") {
-    const [x, y] = place(target);
-    return edit(ev.shiftKey ? { action: "warp-col", index: x } : { action: "warp-row", index: y });
-  }
-  const cell = ev.target.closest("polygon.cell");
-  if (cell) putLabel(cell, $("label").value, true);
-});
 
 // An endpoint of `label` at a cell (`toggle`: clear it when it is already there); "." clears.
 export function putLabel(cell, label, toggle = false) {
@@ -126,30 +93,71 @@ function moveCursor(dx, dy) {
   if (best) { cursor.xy = best.dataset.xy; drawCursor(); }
 }
 
-$("board").tabIndex = 0;
-$("board").addEventListener("focus", () => { if (!cursor.xy) moveCursor(0, 0); });
-$("board").addEventListener("keydown", async (ev) => {
-  if (play.on || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (arrows[ev.key]) { ev.preventDefault(); return moveCursor(...arrows[ev.key]); }
-  const here = places().find((p) => p.dataset.xy === cursor.xy);
-  if (!here) return;
-  const cell = here.classList.contains("cell") ? here : null;
-  if (ev.key === "?") { ev.preventDefault(); return $("unique").click(); }
-  if (cell && constants.labels.includes(ev.key)) { ev.preventDefault(); $("label").value = ev.key; return putLabel(cell, ev.key); }
-  if (cell && [".", "Backspace", "Delete"].includes(ev.key)) { ev.preventDefault(); return putLabel(cell, "."); }
-  if (ev.key === "#") {  // a cell becomes a hole; a hole a cell again (through the bridge the cell tool cycles to)
-    ev.preventDefault();
-    const xy = here.dataset.xy.split(",").map(Number);
-    await edit({ action: "cycle", xy });
-    if (!cell) await edit({ action: "cycle", xy });
-  }
-});
-
 // Typing is undone a burst at a time: the text before the first key of a burst goes on the history.
-$("text").addEventListener("beforeinput", () => {
-  if (!state.typing) { state.history.push($("text").value); state.future = []; }
-  clearTimeout(state.typing);
-  state.typing = setTimeout(() => { state.typing = null; }, 800);
-});
-$("text").addEventListener("input", () => scheduleCheck());
+
+// The board's handlers: checking as the text changes, the authoring tools, the keyboard cursor, typing's undo.
+export function wireBoard() {
+  onCheck(check);
+
+  // the links tool drags on the board: a finger there must not scroll the page (studio.css)
+  $("tool").addEventListener("change", () => $("board").classList.toggle("linking", $("tool").value === "link"));
+
+  // Pointer Events: one code path for a mouse, a finger and a pen (the board has touch-action: none,
+  // so a finger drawing a path does not scroll the page).
+  $("board").addEventListener("pointerdown", (ev) => {
+    const cell = ev.target.closest("polygon.cell");
+    if (play.on || $("tool").value !== "link" || !cell) return;
+    ev.preventDefault();
+    dragLink.from = cell;
+  });
+
+  document.addEventListener("pointerup", (ev) => {
+    const from = dragLink.from;
+    dragLink.from = null;
+    if (!from || play.on) return;
+    const el = document.elementFromPoint(ev.clientX, ev.clientY);
+    const to = el && el.closest && el.closest("polygon.cell");
+    if (to && to !== from) edit({ action: "link", xy: place(from), to: place(to) });
+  });
+
+  $("board").addEventListener("click", (ev) => {
+    const tool = $("tool").value;
+    const target = ev.target.closest("polygon.cell, polygon.hole");
+    if (!target || play.on || tool === "link") return;
+    if (tool === "cell") return edit({ action: "cycle", xy: place(target) });
+    if (tool === "warp") {
+      const [x, y] = place(target);
+      return edit(ev.shiftKey ? { action: "warp-col", index: x } : { action: "warp-row", index: y });
+    }
+    const cell = ev.target.closest("polygon.cell");
+    if (cell) putLabel(cell, $("label").value, true);
+  });
+
+  $("board").tabIndex = 0;
+  $("board").addEventListener("focus", () => { if (!cursor.xy) moveCursor(0, 0); });
+  $("board").addEventListener("keydown", async (ev) => {
+    if (play.on || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (arrows[ev.key]) { ev.preventDefault(); return moveCursor(...arrows[ev.key]); }
+    const here = places().find((p) => p.dataset.xy === cursor.xy);
+    if (!here) return;
+    const cell = here.classList.contains("cell") ? here : null;
+    if (ev.key === "?") { ev.preventDefault(); return $("unique").click(); }
+    if (cell && constants.labels.includes(ev.key)) { ev.preventDefault(); $("label").value = ev.key; return putLabel(cell, ev.key); }
+    if (cell && [".", "Backspace", "Delete"].includes(ev.key)) { ev.preventDefault(); return putLabel(cell, "."); }
+    if (ev.key === "#") {  // a cell becomes a hole; a hole a cell again (through the bridge the cell tool cycles to)
+      ev.preventDefault();
+      const xy = here.dataset.xy.split(",").map(Number);
+      await edit({ action: "cycle", xy });
+      if (!cell) await edit({ action: "cycle", xy });
+    }
+  });
+
+
+  $("text").addEventListener("beforeinput", () => {
+    if (!state.typing) { state.history.push($("text").value); state.future = []; }
+    clearTimeout(state.typing);
+    state.typing = setTimeout(() => { state.typing = null; }, 800);
+  });
+  $("text").addEventListener("input", () => scheduleCheck());
+}

@@ -1,13 +1,15 @@
 // flowgraph studio: the page, as ES modules (page: what they share; board: checking, drawing and editing;
 // actions: the buttons; play; levels: the level browser; share: links and copies). This one starts it.
 import { $, call, constants, markClean, setText, state, status } from "./page.js";
-import "./board.js";
-import "./actions.js";
-import "./play.js";
+import { wireBoard } from "./board.js";
+import { wireActions } from "./actions.js";
+import { wirePlay } from "./play.js";
 import { openFolder, openLevelNumber, openPack } from "./levels.js";
 import { sharedBoard } from "./share.js";
 
 const MAX_LINK_CHARS = 200_000;  // a share link's board, as the server's draft bound (api.MAX_DRAFT_CHARS)
+
+wirePlay(); wireBoard(); wireActions();  // the handlers (in the order the modules once ran), before the first board
 
 (async function start() {
   for (const f of constants.families) $("family").add(new Option(f, f));

@@ -49,7 +49,6 @@ export function stopPlay() {
   scheduleCheck(0);
 }
 
-$("play").onclick = () => (play.on ? stopPlay() : beginPlay());
 
 export function beginPlay() {  // play the board shown, from a fresh start
   play.on = true; $("play").classList.add("on"); $("play").textContent = "✎ Edit"; document.body.classList.add("playing"); $("board").classList.add("playing");
@@ -60,24 +59,17 @@ export function beginPlay() {  // play the board shown, from a fresh start
   if (document.querySelector("#board g.pipe")) scheduleCheck(0);
 }
 
-$("restart").onclick = () => {
-  if (!play.on || !play.game) return;
-  play.game.restart(); play.solved = false; $("solved").hidden = true; status("play: drag from an endpoint"); drawPlay();
-};
 
 export function undoMove() {  // in play, Undo takes back the last stroke
   if (!play.game || !play.game.undo()) return;
   play.solved = false; $("solved").hidden = true; status(""); drawPlay();
 }
-$("play-undo").onclick = () => undoMove();
 
 const playing = () => (play.on ? play.game : null);
 const changed = () => {
   if (play.solved) { play.solved = false; $("solved").hidden = true; status(""); }  // any change clears "solved!"
   drawPlay();
 };
-bindPointer($("board"), playing, changed, () => scorePlay());
-bindKeys($("board"), playing, changed, () => scorePlay());
 
 function drawPlay() {
   if (svg() && play.game) play.game.draw(svg());
@@ -117,38 +109,53 @@ const light = (cells) => {
 };
 let lastWrong = null;  // a pipe said to leave the solution: a second Hint on the same drawing redraws it
 
-$("hint").onclick = async () => {
-  const game = play.game;
-  if (!game) return;
-  const labels = game.labels.filter((l) => game.joined(l));
-  $("hint").disabled = true;  // one hint at a time: a second click would ask for the same flow
-  status("thinking…");
-  // what the player has drawn: the hint is the next step from there, as a person would take it
-  const drawn = game.pathsAsCells();
-  const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels, paths: drawn, rules: rules() });
-  $("hint").disabled = !play.on;
-  if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
-  if (game !== play.game) return status("");  // the board changed meanwhile
-  const key = ([line, column]) => `${line}:${column}`;
-  if (data.wrong) {  // first say which pipe cannot go on, where; the player may mend it, or ask again
-    const said = JSON.stringify([data.wrong, drawn]);
-    if (lastWrong !== said) {
-      lastWrong = said;
-      light([key(data.wrong)]);
-      return status(`hint: ${pipe(data.label)} cannot pass here (${named(key(data.wrong))}); Hint again redraws it`);
+// Play's handlers: Play and Edit, Restart, Undo, the pointer and keys on the board, Hint.
+export function wirePlay() {
+  $("play").onclick = () => (play.on ? stopPlay() : beginPlay());
+
+  $("restart").onclick = () => {
+    if (!play.on || !play.game) return;
+    play.game.restart(); play.solved = false; $("solved").hidden = true; status("play: drag from an endpoint"); drawPlay();
+  };
+
+  $("play-undo").onclick = () => undoMove();
+
+  bindPointer($("board"), playing, changed, () => scorePlay());
+  bindKeys($("board"), playing, changed, () => scorePlay());
+
+  $("hint").onclick = async () => {
+    const game = play.game;
+    if (!game) return;
+    const labels = game.labels.filter((l) => game.joined(l));
+    $("hint").disabled = true;  // one hint at a time: a second click would ask for the same flow
+    status("thinking…");
+    // what the player has drawn: the hint is the next step from there, as a person would take it
+    const drawn = game.pathsAsCells();
+    const { ok, data } = await call("/api/hint", { text: $("text").value, done: labels, paths: drawn, rules: rules() });
+    $("hint").disabled = !play.on;
+    if (!ok || !data.label) return status(ok ? "every flow is joined" : data.error);
+    if (game !== play.game) return status("");  // the board changed meanwhile
+    const key = ([line, column]) => `${line}:${column}`;
+    if (data.wrong) {  // first say which pipe cannot go on, where; the player may mend it, or ask again
+      const said = JSON.stringify([data.wrong, drawn]);
+      if (lastWrong !== said) {
+        lastWrong = said;
+        light([key(data.wrong)]);
+        return status(`hint: ${pipe(data.label)} cannot pass here (${named(key(data.wrong))}); Hint again redraws it`);
+      }
     }
-  }
-  lastWrong = null;
-  game.setPath(data.label, data.path.map(key));
-  drawPlay(); await scorePlay();
-  if (play.solved) return;
-  if (data.wrong) return status(`hint: ${pipe(data.label)}, redrawn as the solution has it`);
-  const where = `${named(data.path.map(key)[0])} to ${named(data.path.map(key).at(-1))}`;
-  // explain names a cell "(line,column)" of the file: said here as the player sees the board
-  const note = (data.note || "").replace(/\((\d+),(\d+)\)/g, (all, line, column) => {
-    const name = named(`${line}:${column}`);
-    return name === `${line}:${column}` ? all : name;
-  });
-  status(`hint: ${pipe(data.label)}, ${where}` + (data.technique ? ` (${data.technique}, tier ${data.tier}): ${note}` : ""));
-  light((data.cells || []).map(key));  // why, as a person would see it: the cells of the technique lit
-};
+    lastWrong = null;
+    game.setPath(data.label, data.path.map(key));
+    drawPlay(); await scorePlay();
+    if (play.solved) return;
+    if (data.wrong) return status(`hint: ${pipe(data.label)}, redrawn as the solution has it`);
+    const where = `${named(data.path.map(key)[0])} to ${named(data.path.map(key).at(-1))}`;
+    // explain names a cell "(line,column)" of the file: said here as the player sees the board
+    const note = (data.note || "").replace(/\((\d+),(\d+)\)/g, (all, line, column) => {
+      const name = named(`${line}:${column}`);
+      return name === `${line}:${column}` ? all : name;
+    });
+    status(`hint: ${pipe(data.label)}, ${where}` + (data.technique ? ` (${data.technique}, tier ${data.tier}): ${note}` : ""));
+    light((data.cells || []).map(key));  // why, as a person would see it: the cells of the technique lit
+  };
+}

@@ -26,7 +26,7 @@ document.querySelectorAll("[data-copy]").forEach((button) => button.onclick = as
   const to = button.dataset.copy;
   if (to === "level-pack") status("solving for the level-pack line…");
   const { ok, data } = await call("/api/convert", { text: $("text").value, to, time_limit_s: +$("limit").value, rules: rules() });
-  ok ? offer(data.text.trim(), to === "puzzlink" ? "puzz.link URL" : "level-pack line") : status(data.error);
+  if (ok) offer(data.text.trim(), to === "puzzlink" ? "puzz.link URL" : "level-pack line"); else status(data.error);
 });
 export function sharedBoard() {  // the board a share link carries, or null
   const fields = new URLSearchParams(location.hash.slice(1));
