@@ -20,16 +20,75 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
-    "Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "FAMILIES", "FAMILY_NAMES",
+    "Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "Family", "FAMILIES", "FAMILY_NAMES",
     "LABELS", "RULES", "Rules", "DEFAULT_MEMORY_BYTES",
 ]
 
 Node = tuple[int, int] | tuple[int, int, str]
 
+
+
+class Family(str, Enum):
+    """A board family: the header word of its file, and the facts code asks of it (as :class:`Rules`).
+
+    Its value is the header word, so it compares, prints and serialises as that string. The engines never
+    ask it (a board is a graph to them); readers, writers, the scanner and the templates do, through its
+    facts rather than its name.
+
+    >>> Family.of("hex").hexagonal, Family.WARPS.cli_name
+    (True, 'warps')
+    """
+
+    STANDARD = "STANDARD"
+    HEX = "HEX"
+    WARPS = "WARPS"
+    BRIDGES = "BRIDGES"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @classmethod
+    def of(cls, name: str | Family) -> Family:
+        """The family whose header word is ``name``, in any case (``hex``, ``HEX``).
+
+        Raises
+        ------
+        ValueError
+            Unknown name; the message lists the valid ones.
+        """
+        try:
+            return cls(name.upper() if isinstance(name, str) else name)
+        except ValueError:
+            raise ValueError(f"unknown family {name!r}: expected one of {', '.join(FAMILY_NAMES)}") from None
+
+    @property
+    def cli_name(self) -> str:
+        """The name the command line and the studio use: ``standard``, ``hex``, ``warps``, ``bridges``."""
+        return self.value.lower()
+
+    @property
+    def hexagonal(self) -> bool:
+        """Whether its cells are hexagons (six neighbours, diagonal links in the text)."""
+        return self is Family.HEX
+
+    @property
+    def wraps(self) -> bool:
+        """Whether its boards may have warps (links around the edge)."""
+        return self is Family.WARPS
+
+    @property
+    def bridged(self) -> bool:
+        """Whether its boards may have bridges."""
+        return self is Family.BRIDGES
+
+
 #: Header words, one per family of level packs.
-FAMILIES = ("STANDARD", "HEX", "WARPS", "BRIDGES")
+FAMILIES = tuple(family.value for family in Family)
 #: The families as the command line and the studio name them (``--family hex``).
-FAMILY_NAMES = tuple(family.lower() for family in FAMILIES)
+FAMILY_NAMES = tuple(family.cli_name for family in Family)
 
 class Rules(str, Enum):
     """A rule set: what counts as a solution, and the facts code asks of it.
@@ -168,8 +227,9 @@ class Puzzle:
         each link character joining the pair, ``axis``, and ``warp``).
     flows : tuple of Flow
         In order of first appearance of their labels.
-    family : str
-        The header word, one of :data:`FAMILIES`.
+    family : Family or str
+        The board's family (given as a :class:`Family` or its header word); a draft whose header is
+        missing or unknown keeps that text.
     lines : tuple of str
         The source text, one entry per line, line ends removed.
     path : str or None
@@ -187,7 +247,7 @@ class Puzzle:
 
     graph: nx.Graph
     flows: tuple[Flow, ...]
-    family: str
+    family: Family | str
     lines: tuple[str, ...]
     path: str | None = None
     format: str = "neighbor-link"
@@ -196,6 +256,8 @@ class Puzzle:
     def __post_init__(self) -> None:
         if type(self.rules) is not Rules:  # a name: the one place a name becomes the type
             object.__setattr__(self, "rules", Rules.of(self.rules))
+        if type(self.family) is not Family and self.family in FAMILIES:  # the same for a header word
+            object.__setattr__(self, "family", Family(self.family))
 
     def with_rules(self, rules: str | Rules | None) -> Puzzle:
         """This puzzle under ``rules`` (itself when None or the same).

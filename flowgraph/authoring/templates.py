@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..errors import PuzzleError
 from ..io.grids import SAMGOLDMAN_HEX, grid_sketch
 from ..io.sketch import draw_neighbor_link
-from ..model import FAMILIES, LABELS
+from ..model import FAMILIES, LABELS, Family
 
 __all__ = ["template", "board", "BoardShape", "read_mask", "WRAPS"]
 
@@ -67,7 +67,7 @@ class BoardShape:
         """The board's sketch, with endpoint labels placed (:func:`~flowgraph.io.grids.grid_sketch`)."""
         cells = dict(self.cells)
         cells.update(labels or {})
-        sketch, _ = grid_sketch(cells, self.header, hex_down=SAMGOLDMAN_HEX if self.header == "HEX" else None,
+        sketch, _ = grid_sketch(cells, self.header, hex_down=SAMGOLDMAN_HEX if self.header == Family.HEX else None,
                                 wrap_rows=self.wrap_rows, wrap_cols=self.wrap_cols)
         return sketch
 
@@ -123,7 +123,7 @@ def board(
             raise ValueError(f"endpoint {label} at {xy[0]},{xy[1]}: the cell already holds {cells[xy]!r}")
         cells[xy] = label
     bridges = list(bridges)
-    if header == "BRIDGES" and not bridges and not any(ch == "*" for ch in cells.values()):
+    if header == Family.BRIDGES and not bridges and not any(ch == "*" for ch in cells.values()):
         xs = sorted({x for x, _ in cells})
         ys = sorted({y for _, y in cells})
         bridges = [(xs[len(xs) // 2], ys[len(ys) // 2])]
@@ -133,11 +133,11 @@ def board(
         if cells[xy] not in ".*":
             raise ValueError(f"bridge {xy[0]},{xy[1]}: the cell holds endpoint {cells[xy]}")
         cells[xy] = "*"
-    wrap = wrap or ("both" if header == "WARPS" else None)
-    if header == "STANDARD" and wrap:
-        header = "WARPS"  # a wrapped square board is a warps board (other families keep their word)
+    wrap = wrap or ("both" if header == Family.WARPS else None)
+    if header == Family.STANDARD and wrap:
+        header = Family.WARPS  # a wrapped square board is a warps board (other families keep their word)
     result = BoardShape(header, cells, wrap in ("rows", "both"), wrap in ("cols", "both"))
-    _, lame = grid_sketch(cells, header, hex_down=SAMGOLDMAN_HEX if header == "HEX" else None,
+    _, lame = grid_sketch(cells, header, hex_down=SAMGOLDMAN_HEX if header == Family.HEX else None,
                           wrap_rows=result.wrap_rows, wrap_cols=result.wrap_cols)
     if lame:
         raise ValueError(f"bridge {lame[0][0]},{lame[0][1]} needs cells on both sides along - or |")

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..authoring.templates import WRAPS, board, read_mask
 from ..errors import PuzzleError
 from ..io.files import read_bounded, write_atomic
-from ..model import FAMILY_NAMES
+from ..model import FAMILY_NAMES, Family
 from .batching import add_batch_options, finish, run_rows
 from .common import (
     EXIT,
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT["usage"]
     spec = {"family": args.family, "width": width, "height": height, "wrap": args.wrap,
             "mask": mask_text, "mask_path": args.mask,
-            "bridges": args.bridges if args.bridges is not None else int(args.family == "bridges"),
+            "bridges": args.bridges if args.bridges is not None else int(Family.of(args.family).bridged),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
             "time_limit_s": args.time_limit_s, "rules": args.rules, "difficulty": args.difficulty}
     chosen = args.seed is None

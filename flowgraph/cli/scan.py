@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write((f"// {image}\n" if many else "") + found.text)
             sys.stdout.flush()
         board = found.board
-        err.print(f"{image}: {found.size[0]}x{found.size[1]} {'hex' if board.lattice.family == 'HEX' else 'square'} board, "
+        err.print(f"{image}: {found.size[0]}x{found.size[1]} {'hex' if board.lattice.family.hexagonal else 'square'} board, "
                   f"{len(board.cells)} cells, {len(found.dots) // 2} flows, {len(board.walls)} walls"
                   f"{' -> ' + target if target else ''} ({time.perf_counter() - t0:.2f} s)", style="dim", markup=False)
         print_problems(err, name, found.problems)

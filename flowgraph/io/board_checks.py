@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ..model import CellIndex, Flow, Node
+from ..model import CellIndex, Family, Flow, Node
 from .layout import GridPos, Layout, Report
 from .problems import pair_endpoints
 
@@ -86,7 +86,7 @@ def check_family(layout: Layout, graph: nx.Graph, warps: bool, diagonals: bool, 
     if diagonals:
         features.append("diagonal links")
     own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
-    if layout.family == "STANDARD" and features:
+    if layout.family == Family.STANDARD and features:
         message = f"header STANDARD but the board has {' and '.join(features)}"
     elif layout.family in own and own[layout.family] not in features:
         message = f"header {layout.family} but the board has no {own[layout.family]}"

@@ -14,6 +14,7 @@ the even columns do. ``hex_down`` names the parity.
 
 from __future__ import annotations
 
+from ..model import Family
 from .sketch import PlacedNode, Sketch
 
 __all__ = ["grid_sketch", "grid_neighbours", "hex_down_parities", "text_key", "SQUARE_STEPS", "SAMGOLDMAN_HEX",
@@ -70,7 +71,7 @@ def text_key(x: int, y: int) -> tuple[int, int]:
 
 def grid_sketch(
     cells: dict[tuple[int, int], str],
-    family: str = "STANDARD",
+    family: Family | str = Family.STANDARD,
     *,
     hex_down: int | None = None,
     wrap_rows: bool = False,

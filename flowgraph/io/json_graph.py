@@ -37,7 +37,7 @@ import json
 import json.scanner
 import math
 
-from ..model import FAMILIES, LABELS, Puzzle
+from ..model import FAMILIES, LABELS, Family, Puzzle
 from .neighbor_link import MAX_CELLS
 from .problems import Problem, exact_int
 from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
@@ -126,7 +126,7 @@ def analyse_json_graph(text: str, path: str | None = None, family: str | None = 
     family = doc.get("family", "STANDARD")
     if family not in FAMILIES:
         problems.append(_problem(doc.pos, "error", f"unknown family {family!r}: expected one of {', '.join(FAMILIES)}"))
-    sketch = Sketch(family if family in FAMILIES else "STANDARD")
+    sketch = Sketch(family if family in FAMILIES else Family.STANDARD)
     keys = _read_nodes(doc, sketch, problems)
     _check_extent(doc, sketch, problems)
     _read_links(doc, sketch, keys, problems)

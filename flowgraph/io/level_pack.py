@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..model import LABELS, Puzzle, Solution
+from ..model import LABELS, Family, Puzzle, Solution
 from ..verify import check
 from .grids import LEVEL_PACK_HEX, grid_sketch
 from .neighbor_link import analyse
@@ -219,7 +219,8 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
                 raise LineError(col, f"pipe {k + 1} ends on a bridge or another pipe's end")
             cells[_xy(end, width)] = LABELS[k]
         paths.append(path)
-    sketch, lame = grid_sketch(cells, {"X": "HEX", "W": "WARPS"}.get(kind or "", "BRIDGES" if bridges else "STANDARD"),
+    family = {"X": Family.HEX, "W": Family.WARPS}.get(kind or "", Family.BRIDGES if bridges else Family.STANDARD)
+    sketch, lame = grid_sketch(cells, family,
                                hex_down=LEVEL_PACK_HEX if kind == "X" else None,
                                wrap_rows=kind == "W", wrap_cols=kind == "W", walls=frozenset(walls))
     if lame:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ConversionError
-from ..model import LABELS, Puzzle
+from ..model import LABELS, Family, Puzzle
 from .grids import grid_sketch
 from .problems import Problem
 from .sketch import links_by_place, sketch_of, to_puzzle
@@ -75,7 +75,7 @@ def analyse_numberlink(text: str, path: str | None = None, family: str | None = 
     for tok, label in _labels(ids).items():
         for xy in ids[tok]:
             cells[xy] = label
-    sketch, _ = grid_sketch(cells, "STANDARD", keys=keys)
+    sketch, _ = grid_sketch(cells, Family.STANDARD, keys=keys)
     puzzle, more = to_puzzle(sketch, lines, path, "numberlink", (numbered[0][0], 1))
     problems = sorted(problems + more)
     return (None if any(p.is_error for p in problems) else puzzle), problems
@@ -130,7 +130,7 @@ def write_numberlink(puzzle: Puzzle) -> str:
     height = max(y for _, y in cells) + 1
     if len(cells) != width * height:
         raise ConversionError("numberlink boards are full rectangles: this one has holes")
-    expected, _ = grid_sketch(cells, "STANDARD")
+    expected, _ = grid_sketch(cells, Family.STANDARD)
     if links_by_place(expected) != links_by_place(sketch, x0, y0):
         raise ConversionError("numberlink boards link every cell to its 4 neighbours and nothing else: this one "
                               "has walls, warps or diagonal links")

@@ -20,7 +20,7 @@ B.B
 from __future__ import annotations
 
 from ..errors import ConversionError
-from ..model import FAMILIES, LABELS, Puzzle
+from ..model import FAMILIES, LABELS, Family, Puzzle
 from .grids import SAMGOLDMAN_HEX, grid_sketch
 from .problems import Problem
 from .sketch import Sketch, links_by_place, sketch_of, to_puzzle
@@ -50,9 +50,7 @@ def analyse_plain_grid(text: str, path: str | None = None, family: str | None = 
         family = rows[first][1].strip().upper()
         header_at = (line_no, len(line) - len(line.lstrip()) + 1)
         first += 1
-    family = (family or "STANDARD").upper()
-    if family not in FAMILIES:
-        raise ValueError(f"unknown family {family!r}: expected one of {', '.join(f.lower() for f in FAMILIES)}")
+    family = Family.of(family or Family.STANDARD)  # raises ValueError, naming the families
     for y, (line_no, line) in enumerate(rows[first:]):
         for x, ch in enumerate(line):
             if ch in _CELLS:
@@ -89,8 +87,8 @@ def read_plain_grid(text: str, path: str | None = None, family: str | None = Non
 def _sketch(cells, family, keys=None) -> tuple[Sketch, list]:
     return grid_sketch(
         cells, family, keys=keys,
-        hex_down=SAMGOLDMAN_HEX if family == "HEX" else None,
-        wrap_rows=family == "WARPS", wrap_cols=family == "WARPS",
+        hex_down=SAMGOLDMAN_HEX if family.hexagonal else None,
+        wrap_rows=family.wraps, wrap_cols=family.wraps,
     )
 
 
@@ -119,12 +117,12 @@ def write_plain_grid(puzzle: Puzzle) -> str:
     x0 = min(x for x, _ in places)
     y0 = min(y for _, y in places)
     actual = links_by_place(sketch)
-    order = [puzzle.family] + [f for f in ("STANDARD", "HEX", "WARPS") if f != puzzle.family]
+    order = [puzzle.family] + [f for f in (Family.STANDARD, Family.HEX, Family.WARPS) if f != puzzle.family]
     first_miss = None
     for family in order:
-        if family not in ("STANDARD", "HEX", "WARPS", "BRIDGES"):
+        if not isinstance(family, Family):  # a draft's missing header
             continue
-        for shift in ((x0 - x0 % 2, x0 - x0 % 2 - 1) if family == "HEX" else (x0,)):
+        for shift in ((x0 - x0 % 2, x0 - x0 % 2 - 1) if family.hexagonal else (x0,)):
             cells = {(x - shift, y - y0): ch for (x, y), ch in places.items()}
             moved = {frozenset((_move(a, shift, y0), _move(b, shift, y0))) for a, b in (tuple(p) for p in actual)}
             expected = family_links(cells, family)

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..errors import ConversionError
-from ..model import LABELS, Puzzle, Rules
+from ..model import LABELS, Family, Puzzle, Rules
 from .grids import grid_sketch
 from .neighbor_link import analyse
 from .problems import LineError, Problem, content_lines
@@ -171,7 +171,7 @@ def _puzzle(pid: str, flags: list[str], width: int, height: int, data: str, at: 
     cells = {(x, y): "." for y in range(height) for x in range(width)}
     for c, n in numbers:
         cells[c % width, c // width] = label[n]
-    sketch, _ = grid_sketch(cells, "STANDARD")
+    sketch, _ = grid_sketch(cells, Family.STANDARD)
     puzzle, problems = analyse(draw_neighbor_link(sketch), path)
     if puzzle is None:
         first = next(p for p in problems if p.is_error)

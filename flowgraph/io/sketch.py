@@ -27,7 +27,7 @@ from typing import Any
 import networkx as nx
 
 from ..errors import ConversionError
-from ..model import FAMILIES, Flow, Node, Puzzle
+from ..model import FAMILIES, Family, Flow, Node, Puzzle
 from .problems import Problem, is_comment, pair_endpoints
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place",
@@ -60,7 +60,7 @@ class Sketch:
         Each link (a pair of keys) and whether it is a warp.
     """
 
-    family: str = "STANDARD"
+    family: Family | str = Family.STANDARD
     spots: dict[Node, PlacedNode] = field(default_factory=dict)
     links: dict[frozenset, bool] = field(default_factory=dict)
 
@@ -213,7 +213,7 @@ def sketch_of(puzzle: Puzzle) -> Sketch:
     """The sketch of a puzzle of any format (neighbor-link positions become ``xy`` in cells)."""
     graph = puzzle.graph
     rows = board_row_of_line(puzzle.lines) if puzzle.format == "neighbor-link" else {}
-    sketch = Sketch(puzzle.family or "STANDARD")
+    sketch = Sketch(puzzle.family or Family.STANDARD)
     for node, data in graph.nodes(data=True):
         xy = data.get("xy")
         if xy is None and node[0] in rows:
@@ -272,7 +272,7 @@ def draw_neighbor_link(sketch: Sketch) -> str:
         row = out[r - top]
         row.extend(" " * (c - left - len(row)))
         row.append(ch)
-    family = sketch.family if sketch.family in FAMILIES else "STANDARD"
+    family = sketch.family if sketch.family in FAMILIES else Family.STANDARD
     return "\n".join([family] + ["".join(row).rstrip() for row in out]) + "\n"
 
 

@@ -39,14 +39,14 @@ def draw_scan(found: Scan, image, out: str | Path) -> None:
         a, b = (lattice.centre(s) for s in wall)
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         n = (-(b[1] - a[1]) / 2, (b[0] - a[0]) / 2)
-        if lattice.family == "HEX":
+        if lattice.family.hexagonal:
             n = (n[0] / 3 ** 0.5, n[1] / 3 ** 0.5)
         draw.line([found.where((mid[0] - n[0], mid[1] - n[1])), found.where((mid[0] + n[0], mid[1] + n[1]))],
                   fill=(255, 40, 40), width=3 * width)
     font = ImageFont.load_default(size=max(10, round(lattice.dx * 0.35 / found.scale)))
     for dot in found.dots:
         x, y = found.where(dot.xy)
-        r = 0.38 * min(lattice.dx, lattice.dy * (2 if lattice.family == "HEX" else 1)) / found.scale
+        r = 0.38 * min(lattice.dx, lattice.dy * (2 if lattice.family.hexagonal else 1)) / found.scale
         draw.ellipse((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=width)
         ink = (0, 0, 0) if sum(flow_colour(dot.label)) > 382 else (255, 255, 255)
         draw.text((x, y), dot.label, fill=ink, font=font, anchor="mm", stroke_width=1,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..model import Family
 from .lattice import Lattice
 
 __all__ = ["find_bridges", "find_warps"]
@@ -39,7 +40,7 @@ def _grey(rgb: np.ndarray, x: float, y: float, half: float, level: float) -> boo
 
 def find_bridges(rgb: np.ndarray, diff: np.ndarray, lattice: Lattice, cells: list, dots: set) -> set:
     """Cells (not endpoints) whose grey inside stands out while every neighbouring cell's does not."""
-    if lattice.family != "STANDARD":
+    if lattice.family is not Family.STANDARD:
         return set()
     half = 0.14 * min(lattice.dx, lattice.dy)  # inside the deck's guard rails (at 0.21 of a cell from the centre)
     have = set(cells)
@@ -57,7 +58,7 @@ def find_bridges(rgb: np.ndarray, diff: np.ndarray, lattice: Lattice, cells: lis
 
 def find_warps(diff: np.ndarray, lattice: Lattice, cells: list) -> set:
     """Pairs of sites (the first and last cell of a row or column) that tunnels at both ends link."""
-    if lattice.family != "STANDARD":
+    if lattice.family is not Family.STANDARD:
         return set()
     have = set(cells)
     half = 0.08 * min(lattice.dx, lattice.dy)

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..errors import ScanError
 from ..io.grids import SAMGOLDMAN_HEX, grid_neighbours
+from ..model import Family
 
 __all__ = ["Lattice", "ScannedGrid", "foreground", "line_ink", "find_lattice", "find_board"]
 
@@ -44,7 +45,7 @@ class Lattice:
     boards, where ``col + half_row`` has the parity :attr:`parity`.
     """
 
-    family: str  # "STANDARD" or "HEX"
+    family: Family  # STANDARD or HEX
     x0: float
     y0: float
     dx: float  # column pitch
@@ -61,7 +62,7 @@ class Lattice:
         In half rows a hex cell's neighbours are the same steps whatever its
         column, so they are read off one cell of a lower column.
         """
-        hex_down = SAMGOLDMAN_HEX if self.family == "HEX" else None
+        hex_down = SAMGOLDMAN_HEX if self.family.hexagonal else None
 
         def site(x: int, y: int) -> tuple[int, int]:
             return (x, 2 * y + (x % 2 == hex_down)) if hex_down is not None else (x, y)
@@ -71,7 +72,7 @@ class Lattice:
 
     def side(self, step: tuple[int, int]) -> float:
         """Length of the border between a site and its neighbour ``step`` away."""
-        if self.family == "HEX":
+        if self.family.hexagonal:
             return 2 * self.dy / math.sqrt(3)
         return self.dy if step[0] else self.dx
 
@@ -217,7 +218,7 @@ def _pitch(vectors: np.ndarray, mask: np.ndarray, axis: int, what: str) -> float
 def _square_lattice(centres, vectors, across, down) -> Lattice:
     x0, dx, _ = _fit(centres[:, 0], _pitch(vectors, across, 0, "side-by-side"))
     y0, dy, _ = _fit(centres[:, 1], _pitch(vectors, down, 1, "stacked"))
-    return Lattice("STANDARD", x0, y0, dx, dy)
+    return Lattice(Family.STANDARD, x0, y0, dx, dy)
 
 
 def _hex_lattice(centres, vectors, down, slant) -> Lattice:
@@ -226,7 +227,7 @@ def _hex_lattice(centres, vectors, down, slant) -> Lattice:
     parity = np.bincount((cols + halves) % 2, minlength=2)
     if min(parity) > 0.1 * len(cols):
         raise ScanError("no grid found: the hexagons found do not alternate by column")
-    return Lattice("HEX", x0, y0, dx, dy, int(np.argmax(parity)))
+    return Lattice(Family.HEX, x0, y0, dx, dy, int(np.argmax(parity)))
 
 
 def find_board(ink: np.ndarray, diff: np.ndarray, lattice: Lattice) -> ScannedGrid:
@@ -281,7 +282,7 @@ def _sites(lattice: Lattice, width: int, height: int) -> list[tuple[int, int]]:
     out = []
     for c in cols:
         for r in rows:
-            if lattice.family == "HEX" and (c + r) % 2 != lattice.parity:
+            if lattice.family.hexagonal and (c + r) % 2 != lattice.parity:
                 continue
             x, y = lattice.centre((c, r))
             if margin_x <= x <= width - margin_x and margin_y <= y <= height - margin_y:

@@ -11,7 +11,7 @@ from ..errors import ScanError
 from ..io.grids import grid_sketch, text_key
 from ..io.problems import Problem
 from ..io.sketch import PlacedNode, Sketch, draw_neighbor_link
-from ..model import Puzzle
+from ..model import Family, Puzzle
 from .dots import Dot, find_dots, pair_dots
 from .features import find_bridges, find_warps
 from .image import image_source, load_image
@@ -109,7 +109,7 @@ def read_board(image, path: str | None = None) -> Scan:
         if lattice.transposed:
             rgb, diff = rgb.transpose(1, 0, 2), diff.T
         centres = {site: lattice.centre(site) for site in board.cells}
-        pitch = min(lattice.dx, lattice.dy * (2 if lattice.family == "HEX" else 1))
+        pitch = min(lattice.dx, lattice.dy * (2 if lattice.family.hexagonal else 1))
         dots = find_dots(rgb, diff, centres, pitch)
         scan = Scan("", None, [], board, dots, scale)
         pair_dots(dots, lambda dot: scan.where(dot.xy))
@@ -178,7 +178,7 @@ def _grid_places(lattice: Lattice, cells: list[tuple[int, int]]) -> dict:
     (the columns that start lower link down-diagonally, as in level packs)."""
     c0 = min(c for c, _ in cells)
     r0 = min(r for _, r in cells)
-    if lattice.family != "HEX":
+    if not lattice.family.hexagonal:
         return {(c, r): (c - c0, r - r0) for c, r in cells}
     return {(c, h): (c - c0, (h - r0) // 2) for c, h in cells}
 
@@ -195,8 +195,8 @@ def _sketch(scan: Scan) -> Sketch:
     labels = {dot.site: dot.label for dot in scan.dots}
     cells = {places[site]: labels.get(site, "*" if site in scan.bridges else ".") for site in board.cells}
     walls = frozenset(frozenset(places[s] for s in wall) for wall in board.walls)
-    hex_down = _hex_down(board.lattice, board.cells) if board.lattice.family == "HEX" else None
-    family = "BRIDGES" if scan.bridges else "WARPS" if scan.warps else board.lattice.family
+    hex_down = _hex_down(board.lattice, board.cells) if board.lattice.family.hexagonal else None
+    family = Family.BRIDGES if scan.bridges else Family.WARPS if scan.warps else board.lattice.family
     sketch, _ = grid_sketch(cells, family, hex_down=hex_down, walls=walls)
     for a, b in scan.warps:
         axis = "-" if a[1] == b[1] else "|"
@@ -222,7 +222,7 @@ def _transpose(sketch: Sketch) -> Sketch:
 def hex_corners(lattice: Lattice, centre: tuple[float, float]) -> list[tuple[float, float]]:
     """The corners of a cell around ``centre`` (pixels of the scanned picture)."""
     x, y = centre
-    if lattice.family == "HEX":
+    if lattice.family.hexagonal:
         s = 2 * lattice.dy / math.sqrt(3)
         return [(x + s * math.cos(math.radians(a)), y + s * math.sin(math.radians(a))) for a in range(0, 360, 60)]
     hx, hy = lattice.dx / 2, lattice.dy / 2

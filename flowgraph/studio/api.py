@@ -23,7 +23,7 @@ from ..io.formats import MANY, format_names, read_entries, write
 from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
-from ..model import FAMILY_NAMES, RULES, Limits, Puzzle, Rules, Solution
+from ..model import FAMILY_NAMES, RULES, Family, Limits, Puzzle, Rules, Solution
 from ..verify import verify
 from .publish import play_board
 
@@ -164,7 +164,7 @@ def _shape(puzzle: Puzzle) -> dict:
     from ..io.sketch import sketch_of
 
     places = [spot.xy for spot in sketch_of(puzzle).spots.values() if spot.xy is not None]
-    return {"family": (puzzle.family or "STANDARD").lower(),
+    return {"family": (puzzle.family or Family.STANDARD).lower(),
             "width": int(max((x for x, _ in places), default=0)) + 1,
             "height": int(max((y for _, y in places), default=0)) + 1}
 
@@ -346,7 +346,7 @@ def generate(body: dict) -> dict:
         raise BadRequest("'seed' is a whole number or a string")
     try:
         shape = bridged_board(family, width, height, seed=seed,
-                              bridges=_int(body, "bridges", 1 if family == "bridges" else 0, 0, 20))
+                              bridges=_int(body, "bridges", 1 if Family.of(family).bridged else 0, 0, 20))
         made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, STUDIO_GENERATE_SECONDS),
                                rules=_rules(body) or "flow")
     except ValueError as exc:
@@ -416,6 +416,6 @@ def scan_picture(body: dict) -> dict:
     except ScanError as exc:
         raise Unprocessable(exc.message) from None
     w, h = found.size
-    kind = "hex" if found.board.lattice.family == "HEX" else "square"
+    kind = "hex" if found.board.lattice.family.hexagonal else "square"
     return {"text": found.text, "valid": found.puzzle is not None,
             "summary": f"{w}x{h} {kind} board, {len(found.board.cells)} cells, {len(found.dots) // 2} flows"}

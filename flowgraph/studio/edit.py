@@ -22,6 +22,7 @@ import itertools
 from ..io.grids import SAMGOLDMAN_HEX
 from ..io.neighbor_link import draft
 from ..io.sketch import PlacedNode, Sketch, draw_neighbor_link, sketch_of
+from ..model import Family
 from ..render.geometry import Geometry, geometry_of
 
 __all__ = ["edit", "EditError", "ACTIONS"]
@@ -66,7 +67,7 @@ def edit(text: str, action: str, *, xy: tuple[int, int] | None = None, to: tuple
         if spot.xy is not None:  # always, for a sketch of neighbor-link text
             places.setdefault((round(spot.xy[0]), round(spot.xy[1])), []).append(key)
     geo = geometry_of(sketch)
-    if geo.kind == "square" and sketch.family == "HEX":  # no diagonal left to read the layout from
+    if geo.kind == "square" and sketch.family == Family.HEX:  # no diagonal left to read the layout from
         geo = Geometry("hex-columns", hex_down=SAMGOLDMAN_HEX)
     if action == "cycle":
         _cycle(sketch, places, geo, _place(xy))
