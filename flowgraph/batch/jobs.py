@@ -271,9 +271,11 @@ def _pack_levels(path: str, data: bytes) -> Iterator[Job]:
     work began); PACK#N is the N-th level line, whatever becomes of the lines before it, and its problems are
     at the pack's own lines (PACK:LINE:COLUMN, as convert reports them). A URL carries the worker's rules.
     """
+    from ..io.files import level_key
+
     fmt, lines = _pack_lines(path, data)
     for n, (no, line) in enumerate(lines, 1):
-        key = f"{path}#{n}"
+        key = level_key(path, n)
         if fmt == "puzzlink":
             yield Job(key, key, line.encode())
         else:

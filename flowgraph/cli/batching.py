@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
+from ..io.files import split_level_key
 from ..model import Limits
 from .common import exit_help, output_file, positive_int
 
@@ -150,7 +151,7 @@ def _refuse_out(out: str, jobs: Iterable, key: Callable[[Any], str]) -> str | No
     """Why ``--out FILE`` must not be written (it is an input, or holds something else than rows), or None."""
     output_file(out, "--out")
     target = Path(out).resolve()
-    if any(Path(key(job).split("#", 1)[0]).resolve() == target for job in _sources(jobs)):
+    if any(target in (Path(key(job)).resolve(), Path(split_level_key(key(job))[0]).resolve()) for job in _sources(jobs)):
         return f"--out {out} is one of the inputs: name a new file for the rows"
     try:
         if not stat.S_ISREG(os.stat(target).st_mode):

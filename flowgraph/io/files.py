@@ -19,7 +19,7 @@ from .problems import Problem
 from .puzzlink import is_url
 
 __all__ = ["read_text", "read_bounded", "read_stdin", "describe_size", "load", "parse_file", "MAX_BYTES",
-           "ReadError", "WriteError", "write_atomic", "writing"]
+           "ReadError", "WriteError", "write_atomic", "writing", "level_key", "split_level_key", "level_ref"]
 
 
 #: Files larger than this are refused before parsing (bytes).
@@ -308,14 +308,37 @@ def natural_key(name: str) -> tuple:
     return tuple((0, int(part), part) if part.isdigit() else (1, 0, part) for part in re.split(r"([0-9]+)", name))
 
 
-def level_ref(path: str | Path) -> tuple[str, int] | None:
-    """``(FILE, N)`` when ``path`` is ``FILE#N``, the N-th puzzle of a file that exists (a level pack or a
-    file of puzz.link URLs; N from 1), and no file of that very name exists; None otherwise."""
-    name = str(path)
-    base, sep, number = name.rpartition("#")
-    if not sep or not number.isdigit() or len(number) > 9 or Path(name).exists() or not Path(base).is_file():
-        return None
+def level_key(path: str | Path, number: int) -> str:
+    """``FILE#N``: how every command names the N-th puzzle of a file (a level pack, a file of URLs), N from 1.
+
+    >>> level_key("packs/classic.txt", 3)
+    'packs/classic.txt#3'
+    """
+    return f"{path}#{number}"
+
+
+def split_level_key(name: str | Path) -> tuple[str, int | None]:
+    """``(FILE, N)`` for a name written as :func:`level_key` writes it (the last ``#`` and up to 9 digits), else
+    ``(name, None)``; by the text alone (:func:`level_ref` also asks the file system). The one reader of the
+    syntax.
+
+    >>> split_level_key("a#b/pack.txt#12"), split_level_key("notes#draft.txt")
+    (('a#b/pack.txt', 12), ('notes#draft.txt', None))
+    """
+    text = str(name)
+    base, sep, number = text.rpartition("#")
+    if not sep or not number.isdigit() or len(number) > 9:
+        return text, None
     return base, int(number)
+
+
+def level_ref(path: str | Path) -> tuple[str, int] | None:
+    """``(FILE, N)`` when ``path`` is ``FILE#N`` (:func:`split_level_key`), the N-th puzzle of a file that exists
+    (a level pack or a file of puzz.link URLs; N from 1), and no file of that very name exists; None otherwise."""
+    base, number = split_level_key(path)
+    if number is None or Path(str(path)).exists() or not Path(base).is_file():
+        return None
+    return base, number
 
 
 def _pick_level(text: str, base: str, number: int) -> tuple[Puzzle | None, list[Problem]]:

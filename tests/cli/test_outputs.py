@@ -195,3 +195,13 @@ def test_ctrl_c_inside_a_finalizer_prints_no_traceback(capsys):
     finally:
         sys.unraisablehook = old
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_out_never_overwrites_a_pack_whose_levels_are_the_inputs_even_under_a_folder_named_with_a_hash(tmp_path, capsys):
+    folder = tmp_path / "week#2"  # PACK#N's syntax is the last '#': the folder's is part of the file's name
+    folder.mkdir()
+    pack = folder / "pack.txt"
+    pack.write_text("5,0,1,2;0,1;2,3\n")
+    before = pack.read_text()
+    assert main(["solve", "--out", str(pack), f"{pack}#1"]) == 2
+    assert "is one of the inputs" in capsys.readouterr().err and pack.read_text() == before
