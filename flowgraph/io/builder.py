@@ -30,6 +30,7 @@ from ..model import FAMILIES, CellIndex, Node, Puzzle
 from .board_checks import check_cells, check_family, check_parts, find_flows
 from .layout import GridPos, Layout, Link, Report
 from .problems import Problem
+from .seams import graph_over
 
 __all__ = [
     "build", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
@@ -266,7 +267,7 @@ def build_graph(
         if _add_edge(adj, u, v, at, axis, warp, report):
             us.append(iu)
             vs.append(iv)
-    return _graph(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs)
+    return graph_over(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs)
 
 
 def link_cells(layout: Layout, report: Report
@@ -320,7 +321,7 @@ def link_cells(layout: Layout, report: Report
         vs.append(iv)
         if dr and dc:
             diagonals = True
-    return _graph(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs), warps, diagonals
+    return graph_over(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs), warps, diagonals
 
 
 def _nodes(layout: Layout, lanes: dict[GridPos, set[str]]) -> tuple[
@@ -357,13 +358,6 @@ def _add_edge(adj: dict[Node, dict[Node, dict]], u: Node, v: Node, at: tuple[int
         return False
     around[v] = adj[v][u] = {"links": (at,), "axis": axis, "warp": warp}
     return True
-
-
-def _graph(node_attrs: dict[Node, dict[str, str]], adj: dict[Node, dict[Node, dict]]) -> nx.Graph:
-    """A networkx graph over these dicts: its own dict of dicts, filled at once (see :func:`build_graph`)."""
-    graph = nx.Graph()
-    graph._node, graph._adj = node_attrs, adj
-    return graph
 
 
 def _lane(row_lines: list[int], rc: GridPos, axis: str, number: dict[Node, int]) -> tuple[Node, int]:

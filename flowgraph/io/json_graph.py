@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import bisect
 import json
-import json.scanner
 import math
 
 from ..model import FAMILIES, LABELS, Family, Puzzle
 from .neighbor_link import MAX_CELLS
 from .problems import Problem, exact_int
+from .seams import positioned_scanner
 from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
 
 __all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "looks_like_json", "FORMAT_TAG"]
@@ -96,7 +96,7 @@ class _Decoder(json.JSONDecoder):
             return out, end
 
         self.parse_object, self.parse_array = parse_object, parse_array
-        self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]  # stdlib, untyped
+        self.scan_once = positioned_scanner(self)
 
     def position(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.line_starts, offset)
