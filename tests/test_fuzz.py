@@ -108,8 +108,9 @@ FORMAT_SEEDS = [
 def _written_seeds() -> list[str]:
     """Every bundled board in every format that can express it: real files to mutate."""
     from flowgraph import parse_file
+    from flowgraph.authoring.solved import write_solved as write
     from flowgraph.errors import ConversionError
-    from flowgraph.io.formats import format_names, write
+    from flowgraph.io.formats import format_names
 
     out = []
     for path in BUNDLED:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import ConversionError
 from ..io.files import level_ref, read_bounded, read_text, write_atomic
-from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, numbered, read_entries, write, write_many
+from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, numbered, read_entries
 from ..io.puzzlink import is_url
 from ..io.sketch import nodes_by_place, place, same_board, sketch_of
 from ..io.solution_json import solution_json
@@ -199,7 +199,9 @@ def _publish_folder(folder: str, args, err) -> int:
 def _convert_many(entries: list[Entry], target: str, args, err, status: int) -> int:
     """Every puzzle into one text of ``target`` (numbered levels, or URLs), to -o FILE or standard output."""
     entries = [replace(e, puzzle=e.puzzle.with_rules(args.rules)) for e in entries]
-    if not _written(lambda: write_many(entries, target), args, err):
+    from ..authoring.solved import write_many_solved  # (solves where the target carries solutions)
+
+    if not _written(lambda: write_many_solved(entries, target), args, err):
         return EXIT["invalid"]
     for entry in entries:
         _say_changes(entry, target, entry.puzzle.path or args.input, err)
@@ -217,9 +219,11 @@ def _say_changes(entry: Entry, target: str, where: str, err) -> None:
 
 
 def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
+    from ..authoring.solved import write_solved  # (solves where the target carries solutions)
+
     entry = replace(entry, puzzle=entry.puzzle.with_rules(args.rules))  # a URL says numlin or arukone by them
     try:
-        out = write(entry.puzzle, target)
+        out = write_solved(entry.puzzle, target)
     except ConversionError as exc:
         where = entry.puzzle.path or args.input
         err.print(f"{where}{'' if where.endswith(entry.name + Path(where).suffix) else ' (' + entry.name + ')'}: {exc}",

@@ -21,13 +21,12 @@ the board. Every format is described in ``docs/format.md``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..budgets import PACK_SOLVE_SECONDS
 from ..errors import ConversionError
-from ..model import FAMILIES, Limits, Puzzle, Solution
+from ..model import FAMILIES, Puzzle, Solution
 from . import json_graph, level_pack, level_pack_writer, neighbor_link, numberlink, plain_grid, puzzlink
 from .problems import Problem, content_lines
 from .sketch import draw_neighbor_link, sketch_of
@@ -56,6 +55,10 @@ class Format:
     read_many : callable ``(text, path) -> (entries, problems)``
         Many puzzles a file: an :class:`Entry` each, and the problems of
         the parts that could not be read.
+    needs_solution : bool
+        Whether a puzzle is written with its solution (a level pack carries
+        the pipes): the caller gives each entry one
+        (:mod:`flowgraph.authoring.solved` solves for the missing ones; io never solves).
     write_many : callable ``(entries, limits) -> str``
         Many puzzles a file (``limits``: for a writer that solves).
     """
@@ -66,7 +69,8 @@ class Format:
     read: Callable[[str, str | None, str | None], tuple[Puzzle | None, list[Problem]]] | None = None
     write: Callable[[Puzzle], str] | None = None
     read_many: Callable[[str, str | None], tuple[list[Entry], list[Problem]]] | None = None
-    write_many: Callable[[list[Entry], Limits | None], str] | None = None
+    write_many: Callable[[Iterable[Entry]], str] | None = None
+    needs_solution: bool = False
 
     @property
     def many(self) -> bool:
@@ -85,38 +89,28 @@ class Entry:
     line: int = 0
 
 
-def _write_level_pack(entries: list[Entry], limits: Limits | None = None) -> str:
-    """Level-pack lines, numbered from 1; a level without a known solution is solved for its pipes.
+def _write_level_pack(entries: Iterable[Entry]) -> str:
+    """Level-pack lines, numbered from 1, each with its entry's solution's pipes (taken in order: the entries
+    may come from a generator that solves each in turn, :func:`flowgraph.authoring.solved.with_solutions`).
 
     Raises
     ------
     ConversionError
-        No solution (or none found within ``limits``, :data:`flowgraph.budgets.PACK_SOLVE_SECONDS` by default), or a
-        board the game cannot hold (:func:`.level_pack_writer.write_level`).
+        A puzzle under Numberlink rules, an entry without a solution, or a board the game cannot hold
+        (:func:`.level_pack_writer.write_level`).
     """
-    from ..engines import solve_puzzle  # the pipes are a verified solution: the one writer that solves
-    from ..errors import SearchLimitError, UnsolvableError
-
-    limits = limits or Limits(time_limit_s=PACK_SOLVE_SECONDS)
-    time_limit_s = limits.time_limit_s
     out: list[str] = []
     for entry in entries:
         puzzle, solution = entry.puzzle, entry.solution
-        if solution is None and puzzle.rules.fills_every_cell:
-            try:
-                solution = solve_puzzle(puzzle, "auto", limits)
-            except UnsolvableError:
-                raise ConversionError("a level carries its solution's pipes: this puzzle has no solution") from None
-            except SearchLimitError:
-                within = f"in {time_limit_s:g} s" if time_limit_s is not None else "within the budget"
-                raise ConversionError(f"no solution found {within}: a level carries its pipes") from None
-        if solution is None:
+        if not puzzle.rules.fills_every_cell:
             raise ConversionError("Flow Free levels fill every cell: a puzzle under Numberlink rules cannot be one")
+        if solution is None:
+            raise ConversionError("a level carries its solution's pipes: none was given")
         out.append(level_pack_writer.write_level(puzzle, solution, len(out) + 1) + "\n")
     return "".join(out)
 
 
-def write_many(entries: list[Entry], fmt: str, limits: Limits | None = None) -> str:
+def write_many(entries: Iterable[Entry], fmt: str) -> str:
     """Several puzzles as one text of a format that holds many (:data:`MANY`): a pack, a file of URLs.
 
     Raises
@@ -129,7 +123,7 @@ def write_many(entries: list[Entry], fmt: str, limits: Limits | None = None) -> 
     target = get_format(fmt)
     if target.write_many is None:
         raise ValueError(f"{fmt} holds one puzzle a file")
-    return target.write_many(entries, limits)
+    return target.write_many(entries)
 
 
 def _read_level_pack(text: str, path: str | None = None) -> tuple[list[Entry], list[Problem]]:
@@ -142,7 +136,7 @@ def _read_puzzlinks(text: str, path: str | None = None) -> tuple[list[Entry], li
     return [Entry(url.name, url.puzzle, line=url.line) for url in urls], problems
 
 
-def _write_puzzlinks(entries: list[Entry], limits: Limits | None = None) -> str:
+def _write_puzzlinks(entries: Iterable[Entry]) -> str:
     return "".join(puzzlink.write_puzzlink(entry.puzzle) + "\n" for entry in entries)
 
 
@@ -160,7 +154,7 @@ FORMATS: dict[str, Format] = {
     "numberlink": Format("numberlink", ".nl", "W H, then rows of numbers",
                          read=numberlink.analyse_numberlink, write=numberlink.write_numberlink),
     "level-pack": Format("level-pack", ".pack", "Flow Free level-pack lines, with the solution's pipes",
-                         read_many=_read_level_pack, write_many=_write_level_pack),
+                         read_many=_read_level_pack, write_many=_write_level_pack, needs_solution=True),
     "json-graph": Format("json-graph", ".json", "nodes and links, any topology",
                          read=json_graph.analyse_json_graph, write=json_graph.write_json_graph),
     "puzzlink": Format("puzzlink", ".url", "puzz.link / pzv.jp Numberlink URLs, one per line (square boards)",
@@ -297,11 +291,8 @@ def read_entries(text: str, path: str | None = None, fmt: str | None = None, fam
     return fmt, ([Entry(stem, puzzle)] if puzzle is not None else []), problems
 
 
-def write(puzzle: Puzzle, fmt: str, limits: Limits | None = None) -> str:
-    """The puzzle as text in ``fmt``.
-
-    ``limits`` bound the one writer that solves (60 s by default): a level
-    pack carries its solution's pipes.
+def write(puzzle: Puzzle, fmt: str, solution: Solution | None = None) -> str:
+    """The puzzle as text in ``fmt`` (``solution``: where the format carries one, :attr:`Format.needs_solution`).
 
     Raises
     ------
@@ -312,7 +303,7 @@ def write(puzzle: Puzzle, fmt: str, limits: Limits | None = None) -> str:
     """
     target = get_format(fmt)
     if target.write_many is not None:  # a file of one level, or of one URL
-        return target.write_many([Entry(Path(puzzle.path or "puzzle").stem, puzzle)], limits)
+        return target.write_many([Entry(Path(puzzle.path or "puzzle").stem, puzzle, solution)])
     if target.write is None:
         raise ValueError(f"{fmt} is read only: write one of {', '.join(format_names(writable=True))}")
     return target.write(puzzle)

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..authoring.generate import GenerationError, bridged_board
 from ..authoring.generate import generate as generate_puzzle
+from ..authoring.solved import write_solved
 from ..authoring.templates import board
 from ..authoring.uniqueness import count_solutions, differing_cells
 from ..budgets import STUDIO_GENERATE_SECONDS, STUDIO_SOLVE_SECONDS
@@ -390,7 +391,7 @@ def convert(body: dict) -> dict:
     puzzle = _puzzle(body)
     target = _str(body, "to", "neighbor-link")
     try:
-        return {"text": write(puzzle, target, _limits(body)), "rules": puzzle.rules}
+        return {"text": write_solved(puzzle, target, _limits(body)), "rules": puzzle.rules}
     except ValueError as exc:  # unknown or read-only format, or ConversionError
         raise Unprocessable(str(exc)) from None
 

@@ -7,8 +7,9 @@ import functools
 import pytest
 
 from flowgraph import ConversionError, PuzzleError, verify
+from flowgraph.authoring.solved import write_solved as write  # solves where the format carries solutions
 from flowgraph.io.files import load
-from flowgraph.io.formats import format_names, guess_format, read_entries, write
+from flowgraph.io.formats import format_names, guess_format, read_entries
 from flowgraph.io.json_graph import analyse_json_graph, read_json_graph
 from flowgraph.io.level_pack import analyse_level_pack, read_level_pack
 from flowgraph.io.numberlink import read_numberlink

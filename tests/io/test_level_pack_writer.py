@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from flowgraph import parse_file, verify
+from flowgraph.authoring.solved import write_solved as write  # solves where the format carries solutions
 from flowgraph.cli import main
+from flowgraph.engines import solve_puzzle
 from flowgraph.errors import ConversionError
-from flowgraph.io.formats import write
 from flowgraph.io.level_pack import analyse_level_pack
-from tests.helpers import BUNDLED, UNSOLVABLE, corpus_files
+from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
 
 SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
 CORPUS = [f for f in corpus_files("samgoldman/*/*.txt") + corpus_files("generated/*/*.txt")
@@ -89,3 +90,15 @@ def test_labels_that_are_not_a_b_c_are_renamed_and_said(tmp_path, capsys):
     assert captured.err == f"{board}: note: flows renamed C->B: a level pack numbers its flows, it keeps no names\n"
     [level], _ = analyse_level_pack(captured.out)
     assert sorted(f.label for f in level.puzzle.flows) == ["A", "B"]
+
+
+def test_io_writes_a_level_only_with_the_solution_it_is_given():
+    """io never solves: a level pack's pipes come from the caller (flowgraph.authoring.solved finds them)."""
+    from flowgraph.io.formats import get_format
+    from flowgraph.io.formats import write as io_write
+
+    assert get_format("level-pack").needs_solution and not get_format("puzzlink").needs_solution
+    puzzle = parse_file(PUZZLES / "standard" / "regular_5x5.txt")
+    with pytest.raises(ConversionError, match="none was given"):
+        io_write(puzzle, "level-pack")
+    assert io_write(puzzle, "level-pack", solve_puzzle(puzzle)) == write(puzzle, "level-pack")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from flowgraph import solve, verify
+from flowgraph.authoring.solved import write_solved as write
 from flowgraph.cli import main
 from flowgraph.errors import ConversionError
-from flowgraph.io.formats import read_entries, write
+from flowgraph.io.formats import read_entries
 from flowgraph.io.puzzlink import analyse_puzzlink, write_puzzlink
 from tests.helpers import PUZZLES
 

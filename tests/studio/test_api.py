@@ -420,7 +420,8 @@ def test_a_solve_under_numberlink_rules_is_answered_by_sat():
 
 
 def test_levels_of_a_pack_a_page_at_a_time(client):
-    from flowgraph.io.formats import Entry, write_many
+    from flowgraph.authoring.solved import write_many_solved as write_many
+    from flowgraph.io.formats import Entry
     from flowgraph.studio.api import MAX_LEVELS_SHOWN
 
     boards = [parse_file(PUZZLES / "standard" / name) for name in ("regular_5x5.txt", "heart_9x7.txt", "regular_10x10.txt")]

@@ -48,7 +48,8 @@ def page(browser, server):
 def _pack(path, names: list[str]):
     """A level pack of the bundled standard boards ``names``, written at ``path``."""
     from flowgraph import parse_file
-    from flowgraph.io.formats import Entry, write_many
+    from flowgraph.authoring.solved import write_many_solved as write_many
+    from flowgraph.io.formats import Entry
 
     path.write_text(write_many([Entry(n, parse_file(PUZZLES / "standard" / f"{n}.txt")) for n in names], "level-pack"))
     return path
@@ -524,7 +525,8 @@ def test_export_the_solution_as_a_large_png(page, tmp_path):
 
 def test_a_folder_opens_every_puzzle_in_it_in_the_level_browser(page, tmp_path):
     from flowgraph import parse_file
-    from flowgraph.io.formats import Entry, write_many
+    from flowgraph.authoring.solved import write_many_solved as write_many
+    from flowgraph.io.formats import Entry
 
     folder = tmp_path / "levels"
     folder.mkdir()
@@ -543,7 +545,8 @@ def test_a_folder_opens_every_puzzle_in_it_in_the_level_browser(page, tmp_path):
 def test_pack_n_opens_the_level_browser_at_level_n(browser, tmp_path, level):
     """Issue 53: ``flowgraph studio 'pack.txt#N'`` opened a blank board (the page now gets ``level`` with FILE)."""
     from flowgraph import parse_file
-    from flowgraph.io.formats import Entry, write_many
+    from flowgraph.authoring.solved import write_many_solved as write_many
+    from flowgraph.io.formats import Entry
 
     boards = [parse_file(PUZZLES / "standard" / name) for name in ("regular_5x5.txt", "heart_9x7.txt",
                                                                      "regular_10x10.txt")]
