@@ -25,10 +25,8 @@ other node two, or none where Numberlink's rules let cells stay empty), then pro
   every solution reaches a canonical one by moves, so counting the canonical
   ones settles uniqueness (:func:`flowgraph.authoring.uniqueness.count_solutions`).
 
-Every decision is written to a trail and undone on backtracking. The
-search runs in slices of ``budget`` decisions, its state kept in the
-arrays it is given, so the caller checks the clock and Ctrl-C between
-slices.
+Every decision is written to a trail and undone on backtracking. The search runs in slices of ``budget``
+decisions, its state kept in the arrays it is given, so the caller checks the clock and Ctrl-C between slices.
 
 **Failure memo** (:mod:`.memo`): a frontier below which no solution was found is skipped when met again. This
 is the frontier idea of Yoshinaka, Saitoh, Kawahara, Tsuruma, Iwashita and Minato ("Finding all solutions and
@@ -36,11 +34,9 @@ instances of Numberlink and Slitherlink by ZDDs", Algorithms 5(2), 2012) used as
 depth-first search, so the first solutions are still found and kept. On planar boards the paths crossing the
 frontier must nest (:mod:`.nesting`).
 
-The scheme (links decided in board order, the other end of each fragment
-kept, no U-turn in a 2x2 block, corners pushed one way) is that of semiexp's
-numlin_v2 (github semiexp/numlin_v2, ``src/solver.rs``, ``src/board.rs``),
-written anew here for any graph: hex, warps, bridges and walls are only
-other neighbours.
+The scheme (links decided in board order, the other end of each fragment kept, no U-turn in a 2x2 block,
+corners pushed one way) is that of semiexp's numlin_v2 (github semiexp/numlin_v2, ``src/solver.rs``,
+``src/board.rs``), written anew here for any graph: hex, warps, bridges and walls are only other neighbours.
 """
 
 from __future__ import annotations
