@@ -8,8 +8,9 @@ Runs ``solve --json``, ``validate --unique --json``, ``rate --json`` (batches, `
 ``explain --json`` (one process a puzzle) over every puzzle file of the corpus (``FLOWGRAPH_CORPUS``, else
 ``../shared/corpus``), with the package at ``--source`` first on ``PYTHONPATH``. It writes one file per command
 (``NAME.jsonl``), one sorted JSON line per puzzle, with what varies from run to run left out: times, state and node counts, the
-engine that answered (``auto`` races them) and digests. A row that ran out of time (status ``timeout`` or a
-verdict ``unknown``) is written as ``"time limit"`` only, and listed in ``NAME.out-of-time``: compare those by hand.
+engine that answered (``auto`` races them) and digests. A row that ran out of time (status ``timeout`` or
+``limit``, a verdict ``limit`` or ``unknown``) is written as ``"time limit"`` only (``explain`` prints no row
+then: its file is missing from ``explain.jsonl``), and listed in ``NAME.out-of-time``: compare those by hand.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 VARYING = {"engine", "stats", "digest", "seconds", "time", "elapsed", "states", "nodes", "sat_calls"}
-OUT_OF_TIME = ({"status": "timeout"}, {"verdict": "unknown"}, {"unique": None})
+OUT_OF_TIME = ({"status": "timeout"}, {"status": "limit"}, {"verdict": "limit"}, {"verdict": "unknown"},
+               {"unique": None})
 
 
 def corpus() -> Path:
