@@ -28,7 +28,17 @@ Node = tuple[int, int] | tuple[int, int, str]
 
 
 
-class Family(str, Enum):
+class _Named(str, Enum):
+    """A str enum that prints and formats as its value (``f"{Rules.FLOW}"`` is ``flow``), as it serialises."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+class Family(_Named):
     """A board family: the header word of its file, and the facts code asks of it (as :class:`Rules`).
 
     Its value is the header word, so it compares, prints and serialises as that string. The engines never
@@ -43,12 +53,6 @@ class Family(str, Enum):
     HEX = "HEX"
     WARPS = "WARPS"
     BRIDGES = "BRIDGES"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
     @classmethod
     def of(cls, name: str | Family) -> Family:
@@ -90,7 +94,7 @@ FAMILIES = tuple(family.value for family in Family)
 #: The families as the command line and the studio name them (``--family hex``).
 FAMILY_NAMES = tuple(family.cli_name for family in Family)
 
-class Rules(str, Enum):
+class Rules(_Named):
     """A rule set: what counts as a solution, and the facts code asks of it.
 
     Its value is its name (``"flow"``, ``"numberlink"``), so it compares,
@@ -109,12 +113,6 @@ class Rules(str, Enum):
 
     FLOW = "flow"
     NUMBERLINK = "numberlink"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
     @property
     def fills_every_cell(self) -> bool:
