@@ -14,7 +14,9 @@ boards of up to :data:`SEARCH_FIRST_CELLS` cells the search goes first, for
 at most :data:`SEARCH_FIRST_STATES` states (janko's 270 boards: 0.5 s of
 solving against SAT's 1.1 s); SAT follows if it stops. The choice is the
 caller's, never what ran earlier in the process (only a search that is
-not loaded, so would compile first, is passed over).
+not loaded, so would compile first, is passed over): what is loaded comes in
+as a value, ``runtime`` (:class:`flowgraph.kernels.Runtime`), read once a call
+when the caller gives none.
 
 The search still runs when SAT uses up its share of the time
 (:data:`SAT_SHARE` of the budget, or :data:`SAT_SECONDS` when there is no

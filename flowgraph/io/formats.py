@@ -55,12 +55,12 @@ class Format:
     read_many : callable ``(text, path) -> (entries, problems)``
         Many puzzles a file: an :class:`Entry` each, and the problems of
         the parts that could not be read.
+    write_many : callable ``(entries) -> str``
+        Many puzzles a file (``entries``: any iterable of :class:`Entry`, taken in order).
     needs_solution : bool
         Whether a puzzle is written with its solution (a level pack carries
         the pipes): the caller gives each entry one
         (:mod:`flowgraph.authoring.solved` solves for the missing ones; io never solves).
-    write_many : callable ``(entries, limits) -> str``
-        Many puzzles a file (``limits``: for a writer that solves).
     """
 
     name: str
