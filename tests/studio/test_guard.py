@@ -265,7 +265,7 @@ def test_heavy_requests_beyond_the_queue_are_429_and_light_ones_still_answer(mon
 
 def test_convert_to_a_level_pack_keeps_to_its_time_limit(monkeypatch):
     """Issue 33: asked 1 s, the level-pack writer's solve took 59.7 s."""
-    import flowgraph.engines
+    import flowgraph.authoring.solved
     from flowgraph.errors import SearchLimitError
 
     asked = []
@@ -274,7 +274,7 @@ def test_convert_to_a_level_pack_keeps_to_its_time_limit(monkeypatch):
         asked.append(limits)
         raise SearchLimitError("time", {})
 
-    monkeypatch.setattr(flowgraph.engines, "solve_puzzle", out_of_time)
+    monkeypatch.setattr(flowgraph.authoring.solved, "solve_puzzle", out_of_time)  # where the writer's solve is
     res = studio_client().post("/api/convert", json={"text": HEX, "to": "level-pack", "time_limit_s": 1})
     assert res.status_code == 422 and "no solution found in 1 s" in res.json()["error"]
     assert [(a.time_limit_s, a.search_first) for a in asked] == [(1, True)]
