@@ -85,13 +85,11 @@ def kernels_now() -> Runtime:
     from ..kernels import Runtime
 
     kernels = sys.modules.get("flowgraph.kernels")
-    return kernels.runtime() if kernels is not None else Runtime(built_ahead=_built_ahead())
+    if kernels is not None:
+        return kernels.runtime()
+    from ..kernels.cache import built_ahead
 
-
-def _built_ahead() -> bool:
-    from ..kernels.cache import aot_path, jit_only
-
-    return not jit_only() and aot_path().is_file()
+    return Runtime(built_ahead=built_ahead())
 
 
 #: Which engine answers is not known in advance: :func:`solve` takes no ``trace``.

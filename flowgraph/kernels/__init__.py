@@ -62,7 +62,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .cache import aot_path, jit_only, python_only
+from .cache import built_ahead, jit_only, python_only
 from .entry_points import ENTRY_POINTS, NAMES, array_arguments
 
 if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (a test keeps it whole)
@@ -121,7 +121,7 @@ _LOCK = threading.RLock()
 def runtime() -> Runtime:
     """This process's kernels as they stand now, as a value (``built_ahead`` looked up when not bound)."""
     state = _RUNTIME
-    return replace(state, built_ahead=not jit_only() and aot_path().is_file()) if state.kind is None else state
+    return replace(state, built_ahead=built_ahead()) if state.kind is None else state
 
 
 def bind() -> Runtime:

@@ -44,7 +44,7 @@ from pathlib import Path
 from ..caches import _checked_root, cache_root, distrust, private_folder, say_once  # noqa: F401 (the one rule)
 
 __all__ = [
-    "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "source_hash", "cache_root", "cache_dir",
+    "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "built_ahead", "source_hash", "cache_root", "cache_dir",
     "aot_path", "distrust", "trusted", "compiled", "prune", "say_once",
 ]
 
@@ -64,6 +64,12 @@ def python_only() -> bool:
 def jit_only() -> bool:
     """Whether the passes are not to run built ahead of time (``FLOWGRAPH_PASSES=jit``, or plain Python)."""
     return python_only() or os.environ.get("FLOWGRAPH_PASSES") == "jit"
+
+
+def built_ahead() -> bool:
+    """Whether the kernels run built ahead of time here: wanted (not ``FLOWGRAPH_PASSES=jit``, not plain Python)
+    and the module of the current source is on this machine."""
+    return not jit_only() and aot_path().is_file()
 
 
 def source_hash(folder: Path = PASSES_DIR) -> str:
