@@ -21,6 +21,7 @@ follow :func:`resolve_links`'s rules.
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 import lark
@@ -33,7 +34,7 @@ from .problems import Problem
 from .seams import graph_over
 
 __all__ = [
-    "build", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
+    "build", "build_layout", "read_drawn", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
     "MISSING_HEADER",
 ]
 
@@ -73,7 +74,16 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool
         Every error and warning, in file order.
     """
     report = Report()
-    layout = read_layout(tree, report)
+    return build_layout(read_layout(tree, report), lines, path, report, draft)
+
+
+def build_layout(layout: Layout, lines: tuple[str, ...], path: str | None, report: Report | None = None,
+                 draft: bool = False) -> tuple[Puzzle | None, list[Problem]]:
+    """The puzzle a :class:`Layout` describes, and every problem in it: steps 2-4 of :func:`build`.
+
+    ``report`` holds what reading the layout found already (default: nothing).
+    """
+    report = report if report is not None else Report()
     if layout.bad or "*" in layout.cells.values():  # characters not of the format, or bridges: link by link
         links = resolve_links(layout, report)
         lanes = bridge_lanes(layout, links, report)
@@ -95,6 +105,39 @@ def build(tree: lark.Tree, lines: tuple[str, ...], path: str | None, draft: bool
     puzzle = Puzzle(nx.freeze(graph), tuple(flows), layout.family or "", lines, path)
     vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again
     return puzzle, problems
+
+
+def read_drawn(lines: tuple[str, ...]) -> Layout:
+    """The :class:`Layout` of neighbor-link text that flowgraph drew itself (:func:`.sketch.draw_neighbor_link`).
+
+    Such text is the format's plainest case: a known header word on line 1, then board rows of
+    cell and link characters and spaces, with no comment and no other character. Its layout is
+    what :func:`read_layout` makes of the parse tree, read here from the lines, with no parse (a
+    Flow Free level pack draws every level: this halves reading one).
+
+    Raises
+    ------
+    ValueError
+        The text is not of that kind (a bug in the caller: drawn text always is).
+    """
+    layout = Layout(family=lines[0] if lines and lines[0] in FAMILIES else None)
+    if layout.family is None or not _DRAWN_ROW.fullmatch("\n".join(lines[1:])):
+        raise ValueError("not neighbor-link text as flowgraph draws it")
+    for line, text in enumerate(lines[1:], 2):
+        r = len(layout.row_lines)
+        layout.row_lines.append(line)
+        for column, char in enumerate(text, 1):
+            if char == " ":
+                continue
+            if char in _LINK_CHARS:
+                layout.links.append((r, column, char))
+            else:
+                layout.cells[r, column] = char
+    layout.row_lines.append(len(lines) + 1)  # the empty row after the last line end, as the grammar reads it
+    return layout
+
+
+_DRAWN_ROW = re.compile(r"[-|/\\.*A-Za-z0-9 \n]*")
 
 
 def read_layout(tree: lark.Tree, report: Report) -> Layout:

@@ -126,7 +126,7 @@ def grid_sketch(
         return keys[xy]
 
     def link(a: tuple[int, int], b: tuple[int, int], axis: str, warp: bool = False) -> None:
-        if a not in cells or b not in cells or frozenset((a, b)) in walls:
+        if a not in cells or b not in cells or (walls and frozenset((a, b)) in walls):
             return
         u, v = node(a, axis), node(b, axis)
         if u is not None and v is not None:

@@ -38,9 +38,9 @@ from typing import Any
 from ..model import LABELS, Family, Puzzle, Solution
 from ..verify import check
 from .grids import LEVEL_PACK_HEX, grid_sketch
-from .neighbor_link import analyse
+from .builder import build_layout, read_drawn
 from .problems import LineError, Problem, content_lines
-from .sketch import draw_neighbor_link, nodes_by_place, sketch_of
+from .sketch import draw_placed
 
 __all__ = ["Level", "analyse_level_pack", "read_level_pack", "looks_like_level_pack"]
 
@@ -203,7 +203,8 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     for i in bridges + holes:
         if not 0 <= i < size:
             raise LineError(hcol, f"cell index {i} is outside the {width}x{height} board")
-    cells = {(i % width, i // width): "." for i in range(size) if i not in holes}
+    holed = set(holes)
+    cells = {(i % width, i // width): "." for i in range(size) if i not in holed}
     for i in bridges:
         cells[_xy(i, width)] = "*"
     paths = []
@@ -225,13 +226,15 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
                                wrap_rows=kind == "W", wrap_cols=kind == "W", walls=frozenset(walls))
     if lame:
         raise LineError(cols[4], f"the bridge at {lame[0]} has no cells on both sides along - or |")
-    text = draw_neighbor_link(sketch)
-    puzzle, problems = analyse(text)
+    text, nodes = draw_placed(sketch)
+    lines = tuple(text.splitlines())
+    puzzle, problems = build_layout(read_drawn(lines), lines, None)  # drawn text: no parse needed
     if puzzle is None:
         first = next(p for p in problems if p.is_error)
         raise LineError(hcol, f"the level is not a valid board: {first.message}")
+    node_at = {(*spot.xy, spot.lane): nodes[key] for key, spot in sketch.spots.items()}
     try:
-        return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, paths, width, pipes))
+        return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, node_at, paths, width, pipes))
     except LineError as bad:  # the game reads the board and its endpoints, not the pipes: so does flowgraph
         note = Problem(line_no, bad.column, "warning", f"{bad.message}: the level is read without its pipes")
         return Level(f"{stem}_{level}", line_no, text, puzzle, None, note)
@@ -241,9 +244,14 @@ def _xy(i: int, width: int) -> tuple[int, int]:
     return (i % width, i // width)
 
 
-def _solution(puzzle: Puzzle, paths: list[list[int]], width: int, pipes: list[tuple[int, str]]) -> Solution:
-    """The pipes as paths over the puzzle's nodes (a bridge by the lane the pipe crosses it on), verified."""
-    node_at = nodes_by_place(sketch_of(puzzle))
+def _solution(puzzle: Puzzle, node_at: dict[tuple, Any], paths: list[list[int]], width: int,
+              pipes: list[tuple[int, str]]) -> Solution:
+    """The pipes as paths over the puzzle's nodes (a bridge by the lane the pipe crosses it on), verified.
+
+    ``node_at`` maps a cell's ``(x, y, None)`` in the pack's own numbering, and a bridge lane's
+    ``(x, y, axis)``, to its node: the board drawn loses rows and columns of holes at its top and
+    left, so the places of the drawing are not the pack's.
+    """
     out = {}
     for k, path in enumerate(paths):
         nodes: list[Any] = []  # Node, or None for a lane the pipe cannot take

@@ -30,7 +30,7 @@ from ..errors import ConversionError
 from ..model import FAMILIES, Family, Flow, Node, Puzzle
 from .problems import Problem, is_comment, pair_endpoints
 
-__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "board_row_of_line", "links_by_place",
+__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed", "board_row_of_line", "links_by_place",
            "same_board", "place", "nodes_by_place", "places_from_origin"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
@@ -235,6 +235,24 @@ def draw_neighbor_link(sketch: Sketch) -> str:
         joins cells that no link character can join (not next to each other,
         nor a warp between the first and last cell of a row or column).
     """
+    return draw_placed(sketch)[0]
+
+
+def draw_placed(sketch: Sketch) -> tuple[str, dict[Node, Node]]:
+    """:func:`draw_neighbor_link`, and where each of the sketch's nodes is in the text.
+
+    Returns
+    -------
+    text : str
+    nodes : dict of Node -> Node
+        Sketch key -> the node id the text gives it when read: ``(line, column)`` of its
+        character, ``(line, column, axis)`` for a bridge lane (1-based, header on line 1).
+
+    Raises
+    ------
+    ConversionError
+        As :func:`draw_neighbor_link`.
+    """
     chars: dict[tuple[int, int], str] = {}
     place: dict[Node, tuple[int, int]] = {}
     for key, spot in sketch.spots.items():
@@ -249,10 +267,12 @@ def draw_neighbor_link(sketch: Sketch) -> str:
         cells_in_row.setdefault(r, []).append(c)
         cells_in_col.setdefault(c, []).append(r)
     for pair, warp in sketch.links.items():
-        u, v = sorted(pair, key=lambda k: place[k])
+        u, v = pair
+        if place[v] < place[u]:
+            u, v = v, u
         (r1, c1), (r2, c2) = place[u], place[v]
         dr, dc = r2 - r1, c2 - c1
-        if (abs(dr), abs(dc)) in ((0, 2), (2, 0), (2, 2)) and not warp:
+        if not warp and (abs(dr), abs(dc)) in ((0, 2), (2, 0), (2, 2)):
             at, ch = ((r1 + r2) // 2, (c1 + c2) // 2), "-" if dr == 0 else "|" if dc == 0 else "\\" if dr * dc > 0 else "/"
         elif dr == 0 and {c1, c2} == {min(cells_in_row[r1]), max(cells_in_row[r1])}:
             at, ch = (r1, max(c1, c2) + 1), "-"  # a row warp: right after the row's last cell
@@ -273,7 +293,10 @@ def draw_neighbor_link(sketch: Sketch) -> str:
         row.extend(" " * (c - left - len(row)))
         row.append(ch)
     family = sketch.family if sketch.family in FAMILIES else Family.STANDARD
-    return "\n".join([family] + ["".join(row).rstrip() for row in out]) + "\n"
+    spots = sketch.spots
+    nodes = {key: (r - top + 2, c - left + 1) + ((spots[key].lane,) if spots[key].lane else ())
+             for key, (r, c) in place.items()}
+    return "\n".join([family] + ["".join(row).rstrip() for row in out]) + "\n", nodes
 
 
 def _text_place(key: Node, spot: PlacedNode) -> tuple[int, int]:

@@ -180,8 +180,8 @@ def test_a_board_too_large_to_draw_says_so():
 
 
 def test_a_level_whose_pipes_are_no_solution_is_read_as_the_game_reads_it(tmp_path, capsys):
-    """Issue 52: 15 of the game's 9,111 level lines were refused for their stored pipes (a pipe turning on a
-    bridge), though the game reads the board and its endpoints only, and the same levels solve as files."""
+    """Issue 52: a level whose stored pipes are no solution (here a pipe turns on a bridge) is read as the
+    game reads it, the board and its endpoints, with a warning; it is not refused."""
     from flowgraph.cli import main
 
     line = "3,0,1,2,4;0,1,2,5,8;3,4,7,6"  # pipe 2 turns on the bridge
@@ -191,3 +191,16 @@ def test_a_level_whose_pipes_are_no_solution_is_read_as_the_game_reads_it(tmp_pa
     pack = tmp_path / "p.pack"
     pack.write_text(line + "\n")
     assert main(["validate", f"{pack}#1"]) == 0
+
+
+@pytest.mark.parametrize("line", [
+    "3:4,0,1,2,,0:1:2;3,4,5;6,7,8,11,10,9",  # a top row of holes
+    "5,0,1,2,12,0:1:2:3:4:5:10:15:20;6,7,12,17,16,21,22;11,12,13,8,9,14,19,18,23,24",  # and a left column, a bridge
+])
+def test_a_level_whose_top_rows_or_left_columns_are_holes_keeps_its_pipes(line):
+    """Issue 52: the board is drawn without its rows and columns of holes at the top and left, and the pipes
+    were looked up at the drawing's places, not the pack's: 15 of the game's levels (levelpack_28, _33) were
+    read "without their pipes", said to cross a bridge other than straight."""
+    levels, problems = analyse_level_pack(line + "\n", "p.txt")
+    assert problems == [] and levels[0].solution is not None
+    verify(levels[0].solution)
