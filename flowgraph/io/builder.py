@@ -34,7 +34,8 @@ from .problems import Problem
 from .seams import graph_over
 
 __all__ = [
-    "build", "build_layout", "read_drawn", "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
+    "build", "build_layout", "read_drawn",
+    "Report", "Layout", "Link", "read_layout", "resolve_links", "bridge_lanes", "build_graph", "link_cells",
     "MISSING_HEADER",
 ]
 

@@ -133,11 +133,11 @@ def grid_sketch(
             sketch.link(u, v, warp)
 
     axes = {(1, 0): "-", (0, 1): "|", (-1, 1): "/", (1, 1): "\\"}  # each link once: from its upper (left) end
-    for xy in cells:
-        for n in grid_neighbours(xy, hex_down):
-            along = axes.get((n[0] - xy[0], n[1] - xy[1]))
-            if along is not None:
-                link(xy, n, along)
+    forward = [[(dx, dy, axes[dx, dy]) for dx, dy in ((gx - parity, gy) for gx, gy in grid_neighbours((parity, 0), hex_down))
+                if (dx, dy) in axes] for parity in (0, 1)]  # the steps of each column parity, in the rule's order
+    for x, y in cells:
+        for dx, dy, along in forward[x % 2]:
+            link((x, y), (x + dx, y + dy), along)
     if wrap_rows and width > 2:
         for y in range(height):
             if (0, y) in cells:

@@ -10,10 +10,11 @@ crossed once along ``-`` and once along ``|``; holes may be written ``n``,
 endpoints first and last: the puzzle keeps the endpoints, and the path is
 the pack's known solution.
 
-A level becomes neighbor-link text (:func:`~.sketch.draw_neighbor_link`)
-and is parsed like any puzzle file, so its node ids are positions in that
-text; problems of the line itself are reported at the line and column of
-the field.
+A level becomes neighbor-link text (:func:`~.sketch.draw_placed`) and is
+built like any puzzle file, from that text's layout
+(:func:`~.builder.read_drawn`: text flowgraph drew needs no parse), so its
+node ids are positions in that text; problems of the line itself are
+reported at the line and column of the field.
 
 >>> from flowgraph.io.level_pack import read_level_pack
 >>> [level] = read_level_pack("3,0,7,2;0,1,2;3,4,5,8,7,6", "pack.txt")
@@ -37,8 +38,8 @@ from typing import Any
 
 from ..model import LABELS, Family, Puzzle, Solution
 from ..verify import check
-from .grids import LEVEL_PACK_HEX, grid_sketch
 from .builder import build_layout, read_drawn
+from .grids import LEVEL_PACK_HEX, grid_sketch
 from .problems import LineError, Problem, content_lines
 from .sketch import draw_placed
 

@@ -30,7 +30,8 @@ from ..errors import ConversionError
 from ..model import FAMILIES, Family, Flow, Node, Puzzle
 from .problems import Problem, is_comment, pair_endpoints
 
-__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed", "board_row_of_line", "links_by_place",
+__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
+           "board_row_of_line", "links_by_place",
            "same_board", "place", "nodes_by_place", "places_from_origin"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
@@ -284,14 +285,11 @@ def draw_placed(sketch: Sketch) -> tuple[str, dict[Node, Node]]:
         if chars.setdefault(at, ch) != ch:
             raise ConversionError(f"two links cross at {(at[1] / 2, at[0] / 2)}: the neighbor-link format has one "
                                   "character there")
-    top = min(r for r, _ in chars)
-    left = min(c for _, c in chars)
-    height = max(r for r, _ in chars) - top + 1
-    out: list[list[str]] = [[] for _ in range(height)]
-    for (r, c), ch in sorted(chars.items()):
-        row = out[r - top]
-        row.extend(" " * (c - left - len(row)))
-        row.append(ch)
+    top, left = min(cells_in_row), min(cells_in_col)  # links lie between cells, or after them (warps)
+    bottom, right = max(r for r, _ in chars), max(c for _, c in chars)
+    out = [[" "] * (right - left + 1) for _ in range(bottom - top + 1)]
+    for (r, c), ch in chars.items():
+        out[r - top][c - left] = ch
     family = sketch.family if sketch.family in FAMILIES else Family.STANDARD
     spots = sketch.spots
     nodes = {key: (r - top + 2, c - left + 1) + ((spots[key].lane,) if spots[key].lane else ())
