@@ -233,7 +233,7 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     if puzzle is None:
         first = next(p for p in problems if p.is_error)
         raise LineError(hcol, f"the level is not a valid board: {first.message}")
-    node_at = {(*spot.xy, spot.lane): nodes[key] for key, spot in sketch.spots.items()}
+    node_at = {(*(spot.xy or ()), spot.lane): nodes[key] for key, spot in sketch.spots.items()}  # xy: all set
     try:
         return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, node_at, paths, width, pipes))
     except LineError as bad:  # the game reads the board and its endpoints, not the pipes: so does flowgraph

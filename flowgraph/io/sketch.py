@@ -291,9 +291,10 @@ def draw_placed(sketch: Sketch) -> tuple[str, dict[Node, Node]]:
     for (r, c), ch in chars.items():
         out[r - top][c - left] = ch
     family = sketch.family if sketch.family in FAMILIES else Family.STANDARD
-    spots = sketch.spots
-    nodes = {key: (r - top + 2, c - left + 1) + ((spots[key].lane,) if spots[key].lane else ())
-             for key, (r, c) in place.items()}
+    nodes: dict[Node, Node] = {}
+    for key, (r, c) in place.items():
+        lane = sketch.spots[key].lane
+        nodes[key] = (r - top + 2, c - left + 1, lane) if lane else (r - top + 2, c - left + 1)
     return "\n".join([family] + ["".join(row).rstrip() for row in out]) + "\n", nodes
 
 
