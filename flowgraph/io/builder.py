@@ -125,15 +125,8 @@ def read_drawn(lines: tuple[str, ...]) -> Layout:
     if layout.family is None or not _DRAWN_ROW.fullmatch("\n".join(lines[1:])):
         raise ValueError("not neighbor-link text as flowgraph draws it")
     for line, text in enumerate(lines[1:], 2):
-        r = len(layout.row_lines)
         layout.row_lines.append(line)
-        for column, char in enumerate(text, 1):
-            if char == " ":
-                continue
-            if char in _LINK_CHARS:
-                layout.links.append((r, column, char))
-            else:
-                layout.cells[r, column] = char
+        _read_chars(layout, len(layout.row_lines) - 1, text, 1)
     layout.row_lines.append(len(lines) + 1)  # the empty row after the last line end, as the grammar reads it
     return layout
 
@@ -169,6 +162,12 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
         tokens = cast(list[lark.Token], row.children)
         if tokens and tokens[0].type == "COMMENT":
             continue
+        if tokens and tokens[0].type == "BOARD":  # whole lines at once: a row each
+            for k, text in enumerate(tokens[0].split("\n")):
+                layout.row_lines.append(line + k)
+                _read_chars(layout, len(layout.row_lines) - 1, text.rstrip("\r"), cast(int, tokens[0].column) if k == 0 else 1)
+            line += tokens[0].count("\n")
+            continue
         # A blank line is a board row too (no cells, or a line of links with no links):
         # nothing below it is dropped.
         _read_row(layout, line, tokens, report)
@@ -178,19 +177,24 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
 _LINK_CHARS = frozenset("-|/\\")
 
 
+def _read_chars(layout: Layout, r: int, text: str, at: int) -> None:
+    """Cell and link characters side by side, the first at column ``at`` of board row ``r`` (spaces skipped)."""
+    for column, char in enumerate(text, at):
+        if char == " ":
+            continue
+        if char in _LINK_CHARS:
+            layout.links.append((r, column, char))
+        else:
+            layout.cells[r, column] = char
+
+
 def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Report) -> None:
     r = len(layout.row_lines)
     layout.row_lines.append(line)
     for tok in tokens:
         at = cast(int, tok.column)
         if tok.type == "RUN":  # cells and links side by side: one token, a character per column
-            for column, char in enumerate(tok, at):
-                if char == " ":
-                    continue
-                if char in _LINK_CHARS:
-                    layout.links.append((r, column, char))
-                else:
-                    layout.cells[r, column] = char
+            _read_chars(layout, r, tok, at)
         else:
             layout.bad.add((r, at))
             if tok == "\t":
