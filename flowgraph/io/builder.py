@@ -28,6 +28,7 @@ import lark
 import networkx as nx
 
 from ..model import FAMILIES, CellIndex, Node, Puzzle
+from .board_arrays import link_rows
 from .board_checks import check_cells, check_family, check_parts, find_flows
 from .layout import GridPos, Layout, Link, Report
 from .problems import Problem
@@ -90,9 +91,10 @@ def build_layout(layout: Layout, lines: tuple[str, ...], path: str | None, repor
         lanes = bridge_lanes(layout, links, report)
         graph, labels, index = build_graph(layout, links, lanes, report)
         diagonals = any(link.axis in "/\\" for link in links)
-    else:  # the common board: its links resolved and made edges in one pass
+    else:  # the common board: its links resolved and made edges on whole arrays, else in one pass
         lanes = {}
-        graph, labels, index, links, diagonals = link_cells(layout, report)
+        made = link_rows(layout, layout.rows)
+        graph, labels, index, links, diagonals = made if made is not None else link_cells(layout, report)
     if not layout.bad:  # a bad character cuts links: the checks below would only echo it
         check_cells(layout, graph, lanes, report, index)
     flows = find_flows(layout, labels, report)
@@ -126,8 +128,10 @@ def read_drawn(lines: tuple[str, ...]) -> Layout:
         raise ValueError("not neighbor-link text as flowgraph draws it")
     for line, text in enumerate(lines[1:], 2):
         layout.row_lines.append(line)
+        layout.rows.append(text)
         _read_chars(layout, len(layout.row_lines) - 1, text, 1)
     layout.row_lines.append(len(lines) + 1)  # the empty row after the last line end, as the grammar reads it
+    layout.rows.append("")
     return layout
 
 
@@ -164,8 +168,10 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
             continue
         if tokens and tokens[0].type == "BOARD":  # whole lines at once: a row each
             for k, text in enumerate(tokens[0].split("\n")):
+                text = text.rstrip("\r") if k else " " * (cast(int, tokens[0].column) - 1) + text.rstrip("\r")
                 layout.row_lines.append(line + k)
-                _read_chars(layout, len(layout.row_lines) - 1, text.rstrip("\r"), cast(int, tokens[0].column) if k == 0 else 1)
+                layout.rows.append(text)
+                _read_chars(layout, len(layout.row_lines) - 1, text, 1)
             line += tokens[0].count("\n")
             continue
         # A blank line is a board row too (no cells, or a line of links with no links):
@@ -191,16 +197,20 @@ def _read_chars(layout: Layout, r: int, text: str, at: int) -> None:
 def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Report) -> None:
     r = len(layout.row_lines)
     layout.row_lines.append(line)
+    text = ""
     for tok in tokens:
         at = cast(int, tok.column)
+        text = text.ljust(at - 1)
         if tok.type == "RUN":  # cells and links side by side: one token, a character per column
             _read_chars(layout, r, tok, at)
+            text += tok
         else:
             layout.bad.add((r, at))
             if tok == "\t":
                 report.error(line, at, "tab character: use spaces (a tab's column is ambiguous)")
             else:
                 report.error(line, at, f"unexpected character {str(tok)!r}")
+    layout.rows.append(text)
 
 
 def resolve_links(layout: Layout, report: Report) -> list[Link]:

@@ -49,6 +49,8 @@ class Layout:
         Link characters.
     bad : set of (row, column)
         Characters that are not part of the format (already reported).
+    rows : list of str
+        Each board row's text, column 1 first, as read (a bad character is a space here).
     """
 
     family: str | None = None
@@ -57,6 +59,7 @@ class Layout:
     cells: dict[GridPos, str] = field(default_factory=dict)
     links: list[tuple[int, int, str]] = field(default_factory=list)
     bad: set[GridPos] = field(default_factory=set)
+    rows: list[str] = field(default_factory=list)
 
     def pos(self, rc: GridPos) -> tuple[int, int]:
         """Board (row, column) -> file (line, column)."""

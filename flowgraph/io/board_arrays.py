@@ -1,0 +1,92 @@
+"""The neighbor-link builder's common case on whole arrays: a board whose every link joins the two cells beside it.
+
+Nearly every board read has no bridge, no warp and no character outside the format. For those,
+:func:`link_rows` finds every cell and link with numpy over the board's rows as one array of
+character codes (a link character's two cells are its neighbours at ``-d`` and ``+d`` along its
+direction), and Python only makes the graph's dicts. The result is exactly
+:func:`.builder.link_cells`' (nodes, edges and their order, the numbering, the labels); a board
+with a link that joins anything else (a warp, or a link with a missing cell, reported as an error)
+is left to :func:`.builder.link_cells`, which knows their rules.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+
+from ..model import CellIndex, Node
+from .layout import Layout
+from .seams import graph_over
+
+__all__ = ["link_rows"]
+
+_LINKS = "-|/\\"
+#: Character code -> 1 + the link character's index in _LINKS (0: not a link).
+_LINK_OF = np.zeros(256, np.int8)
+for _k, _ch in enumerate(_LINKS, 1):
+    _LINK_OF[ord(_ch)] = _k
+#: Character code -> whether it is a cell (``.`` or a label; a bridge never comes here).
+_CELL = np.zeros(256, bool)
+for _ch in ".ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":
+    _CELL[ord(_ch)] = True
+#: By link index (0 unused): the step (d_row, d_col) from the link to the cell after it, as builder._DIRECTIONS.
+_D_ROW = np.array([0, 0, 1, 1, 1])
+_D_COL = np.array([0, 1, 0, -1, 1])
+
+
+def link_rows(layout: Layout, rows: list[str]
+              ) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]], CellIndex, list, bool] | None:
+    """:func:`.builder.link_cells` for a board whose rows are ``rows``, or None when a link is not between neighbours.
+
+    Parameters
+    ----------
+    layout : Layout
+        The board as read (its ``row_lines``); it has no bridge and no bad character.
+    rows : list of str
+        Each board row's text, column 1 first (the source lines the rows were read from).
+
+    Returns
+    -------
+    graph, labels, index, others, diagonals
+        As :func:`.builder.link_cells` (``others`` is empty: no warps here); None when some link
+        character does not have a cell on both sides (a warp or an error: the caller links the
+        board character by character).
+    """
+    height = len(rows)
+    width = max(map(len, rows), default=0)
+    codes = np.full((height + 2, width + 2), ord(" "), np.uint8)  # a blank border: no neighbour past an edge
+    if width:
+        text = "".join(row.ljust(width) for row in rows).encode("ascii")
+        codes[1:-1, 1:-1] = np.frombuffer(text, np.uint8).reshape(height, width)
+    cell = _CELL[codes]
+    number = np.full(codes.shape, -1, np.int64)
+    cell_rows, cell_cols = np.nonzero(cell)  # row-major: the order the builder makes nodes in
+    number[cell_rows, cell_cols] = np.arange(len(cell_rows))
+    link_rows_, link_cols = np.nonzero(_LINK_OF[codes])
+    kind = _LINK_OF[codes[link_rows_, link_cols]]
+    d_row, d_col = _D_ROW[kind], _D_COL[kind]
+    first = number[link_rows_ - d_row, link_cols - d_col]
+    second = number[link_rows_ + d_row, link_cols + d_col]
+    if (first < 0).any() or (second < 0).any():
+        return None
+    row_lines = np.array(layout.row_lines, np.int64)
+    nodes: list[tuple[int, int]] = list(zip(row_lines[cell_rows - 1].tolist(), cell_cols.tolist()))
+    node_attrs: dict[Node, dict[str, str]] = {}
+    labels: dict[str, list[tuple[int, int]]] = {}
+    for node, ch in zip(nodes, codes[cell_rows, cell_cols].tobytes().decode("ascii")):
+        if ch == ".":
+            node_attrs[node] = {"kind": "cell"}
+        else:
+            node_attrs[node] = {"kind": "endpoint", "label": ch}
+            labels.setdefault(ch, []).append(node)
+    around: list[dict[Node, dict]] = [{} for _ in nodes]
+    chars = codes[link_rows_, link_cols].tobytes().decode("ascii")
+    for u, v, line, col, ch in zip(first.tolist(), second.tolist(), row_lines[link_rows_ - 1].tolist(),
+                                   link_cols.tolist(), chars):
+        around[u][nodes[v]] = around[v][nodes[u]] = {"links": ((line, col),), "axis": ch, "warp": False}
+    adjacency = dict(zip(nodes, around))
+    pairs = np.stack([np.minimum(first, second), np.maximum(first, second)], axis=1)
+    pairs = pairs[np.argsort(pairs[:, 0], kind="stable")]
+    pairs.setflags(write=False)  # shared by the engines
+    index = CellIndex(tuple(nodes), dict(zip(nodes, range(len(nodes)))), pairs, range(len(nodes)))
+    return graph_over(node_attrs, adjacency), labels, index, [], bool((kind >= 3).any())
