@@ -20,7 +20,7 @@ __all__ = ["check_cells", "find_flows", "check_parts", "check_family"]
 def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
                 index: CellIndex | None = None) -> None:
     """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
-    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == len(layout.cells) and (
+    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == layout.cell_count and (
             _all_linked(index) if index is not None else nx.number_of_isolates(graph) == 0):
         return  # every node linked
     for rc, ch in sorted(layout.cells.items()):
@@ -81,7 +81,7 @@ def check_family(layout: Layout, graph: nx.Graph, warps: bool, diagonals: bool, 
     features = []
     if warps:
         features.append("warps")
-    if any("*" == ch for ch in layout.cells.values()) and any(kind == "lane" for _, kind in graph.nodes(data="kind")):
+    if layout.has_bridges and any(kind == "lane" for _, kind in graph.nodes(data="kind")):
         features.append("bridges")
     if diagonals:
         features.append("diagonal links")

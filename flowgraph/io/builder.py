@@ -86,7 +86,7 @@ def build_layout(layout: Layout, lines: tuple[str, ...], path: str | None, repor
     ``report`` holds what reading the layout found already (default: nothing).
     """
     report = report if report is not None else Report()
-    if layout.bad or "*" in layout.cells.values():  # characters not of the format, or bridges: link by link
+    if layout.bad or layout.has_bridges:  # characters not of the format, or bridges: link by link
         links = resolve_links(layout, report)
         lanes = bridge_lanes(layout, links, report)
         graph, labels, index = build_graph(layout, links, lanes, report)
@@ -129,7 +129,6 @@ def read_drawn(lines: tuple[str, ...]) -> Layout:
     for line, text in enumerate(lines[1:], 2):
         layout.row_lines.append(line)
         layout.rows.append(text)
-        _read_chars(layout, len(layout.row_lines) - 1, text, 1)
     layout.row_lines.append(len(lines) + 1)  # the empty row after the last line end, as the grammar reads it
     layout.rows.append("")
     return layout
@@ -171,27 +170,12 @@ def read_layout(tree: lark.Tree, report: Report) -> Layout:
                 text = text.rstrip("\r") if k else " " * (cast(int, tokens[0].column) - 1) + text.rstrip("\r")
                 layout.row_lines.append(line + k)
                 layout.rows.append(text)
-                _read_chars(layout, len(layout.row_lines) - 1, text, 1)
             line += tokens[0].count("\n")
             continue
         # A blank line is a board row too (no cells, or a line of links with no links):
         # nothing below it is dropped.
         _read_row(layout, line, tokens, report)
     return layout
-
-
-_LINK_CHARS = frozenset("-|/\\")
-
-
-def _read_chars(layout: Layout, r: int, text: str, at: int) -> None:
-    """Cell and link characters side by side, the first at column ``at`` of board row ``r`` (spaces skipped)."""
-    for column, char in enumerate(text, at):
-        if char == " ":
-            continue
-        if char in _LINK_CHARS:
-            layout.links.append((r, column, char))
-        else:
-            layout.cells[r, column] = char
 
 
 def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Report) -> None:
@@ -202,7 +186,6 @@ def _read_row(layout: Layout, line: int, tokens: list[lark.Token], report: Repor
         at = cast(int, tok.column)
         text = text.ljust(at - 1)
         if tok.type == "RUN":  # cells and links side by side: one token, a character per column
-            _read_chars(layout, r, tok, at)
             text += tok
         else:
             layout.bad.add((r, at))
@@ -280,7 +263,7 @@ def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[Grid
     with no links at all is missing.
     """
     sides: dict[GridPos, dict[str, list[int]]] = {}
-    if "*" not in layout.cells.values():
+    if not layout.has_bridges:
         return {}  # no bridge: no link to look at
     for link in links:
         for end, side in ((link.a, 0), (link.b, 1)):

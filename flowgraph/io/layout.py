@@ -5,11 +5,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from .problems import Problem
 
 __all__ = ["GridPos", "Layout", "Link", "Report"]
+
+_LINK_CHARS = "-|/\\"
 
 GridPos = tuple  # (row, column) on the board: row counts board lines, column is the file's
 
@@ -43,23 +46,54 @@ class Layout:
         File ``(line, column)`` of the header word.
     row_lines : list of int
         Board row -> file line (comment lines take no row).
-    cells : dict of (row, column) -> str
-        Cell characters: ``.``, ``*`` or a label.
-    links : list of (row, column, str)
-        Link characters.
-    bad : set of (row, column)
-        Characters that are not part of the format (already reported).
     rows : list of str
         Each board row's text, column 1 first, as read (a bad character is a space here).
+    bad : set of (row, column)
+        Characters that are not part of the format (already reported).
+    cells : dict of (row, column) -> str
+        Cell characters: ``.``, ``*`` or a label, in reading order (read from ``rows`` on first use:
+        a board linked on whole arrays never asks).
+    links : list of (row, column, str)
+        Link characters, in reading order (the same).
     """
 
     family: str | None = None
     header: tuple[int, int] = (1, 1)
     row_lines: list[int] = field(default_factory=list)
-    cells: dict[GridPos, str] = field(default_factory=dict)
-    links: list[tuple[int, int, str]] = field(default_factory=list)
-    bad: set[GridPos] = field(default_factory=set)
     rows: list[str] = field(default_factory=list)
+    bad: set[GridPos] = field(default_factory=set)
+
+    @cached_property
+    def cells(self) -> dict[GridPos, str]:
+        self._read()
+        return self.cells
+
+    @cached_property
+    def links(self) -> list[tuple[int, int, str]]:
+        self._read()
+        return self.links
+
+    def _read(self) -> None:
+        cells: dict[GridPos, str] = {}
+        links: list[tuple[int, int, str]] = []
+        for r, text in enumerate(self.rows):
+            for column, char in enumerate(text, 1):
+                if char == " ":
+                    continue
+                if char in _LINK_CHARS:
+                    links.append((r, column, char))
+                else:
+                    cells[r, column] = char
+        vars(self).update(cells=cells, links=links)
+
+    @property
+    def cell_count(self) -> int:
+        """How many cell characters the board has (bridges included), counted without :attr:`cells`."""
+        return sum(len(text) - text.count(" ") - sum(map(text.count, _LINK_CHARS)) for text in self.rows)
+
+    @property
+    def has_bridges(self) -> bool:
+        return any("*" in text for text in self.rows)
 
     def pos(self, rc: GridPos) -> tuple[int, int]:
         """Board (row, column) -> file (line, column)."""
