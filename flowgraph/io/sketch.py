@@ -29,6 +29,7 @@ import networkx as nx
 from ..errors import ConversionError
 from ..model import FAMILIES, Family, Flow, Node, Puzzle
 from .problems import Problem, is_comment, pair_endpoints
+from .seams import graph_over
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
            "board_row_of_line", "links_by_place",
@@ -93,8 +94,8 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
         endpoint, flows split over two parts, no flows.
     """
     problems: list[Problem] = []
-    graph = nx.Graph()
     labels: dict[str, list[Node]] = {}
+    nodes: dict[Node, dict[str, Any]] = {}  # networkx's own dicts, filled as add_node and add_edge would
     for key, spot in sketch.spots.items():
         attrs: dict[str, Any] = {"kind": "lane" if spot.lane else ("endpoint" if spot.label else "cell")}
         if spot.label:
@@ -102,13 +103,15 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
             labels.setdefault(spot.label, []).append(key)
         if spot.xy is not None:
             attrs["xy"] = tuple(spot.xy)
-        graph.add_node(key, **attrs)
+        nodes[key] = attrs
+    adjacency: dict[Node, dict[Node, dict]] = {key: {} for key in nodes}
     for pair, warp in sketch.links.items():
         u, v = sorted(pair)
         axis = sketch.spots[u].lane or sketch.spots[v].lane or ""
-        graph.add_edge(u, v, links=(), axis=axis, warp=warp)
-    for key in sorted(graph):
-        if graph.degree(key) == 0:
+        adjacency[u][v] = adjacency[v][u] = {"links": (), "axis": axis, "warp": warp}
+    graph = graph_over(nodes, adjacency)
+    for key in sorted(nodes):
+        if not adjacency[key]:
             problems.append(Problem(key[0], key[1], "error", "cell has no links"))
     pairs, wrong = pair_endpoints(labels)
     flows = [Flow(label, ends) for label, ends in pairs]
