@@ -134,7 +134,7 @@ def read_drawn(lines: tuple[str, ...]) -> Layout:
     return layout
 
 
-_DRAWN_ROW = re.compile(r"[-|/\\.*A-Za-z0-9 \n]*")
+_DRAWN_ROW = re.compile(r"(?![ ]*//)[-|/\\.*A-Za-z0-9 ]*(?:\n(?![ ]*//)[-|/\\.*A-Za-z0-9 ]*)*")  # no comment line
 
 
 def read_layout(tree: lark.Tree, report: Report) -> Layout:

@@ -204,3 +204,20 @@ def test_a_level_whose_top_rows_or_left_columns_are_holes_keeps_its_pipes(line):
     levels, problems = analyse_level_pack(line + "\n", "p.txt")
     assert problems == [] and levels[0].solution is not None
     verify(levels[0].solution)
+
+
+def test_a_drawn_level_reads_as_the_grammar_reads_its_text():
+    """A level pack's level is built from the layout of the text flowgraph drew (``read_drawn``, no parse):
+    it is the layout the grammar reads from that text, row for row."""
+    from flowgraph.io.builder import Report, read_drawn, read_layout
+    from flowgraph.io.neighbor_link import _parser
+
+    levels = read_level_pack(PACK.read_text(), str(PACK))
+    for level in levels:
+        lines = tuple(level.text.splitlines())
+        drawn, parsed = read_drawn(lines), read_layout(_parser().parse(level.text), Report())
+        assert (drawn.family, drawn.header, drawn.row_lines, drawn.rows, drawn.cells, drawn.links) == (
+            parsed.family, parsed.header, parsed.row_lines, parsed.rows, parsed.cells, parsed.links), level.name
+    for text in [("STANDARD", "  // a comment", "A-.-A"), ("STANDARD", "A-%-A"), ("NOHEADER", "A-.-A")]:
+        with pytest.raises(ValueError, match="not neighbor-link text as flowgraph draws it"):
+            read_drawn(text)

@@ -185,17 +185,22 @@ def test_a_puzzle_from_a_graph_numbers_its_nodes_on_first_use():
 
 
 def _both_ways(text):
-    """A board read by link_cells (one pass) and by resolve_links + build_graph (two steps)."""
+    """A board read by link_cells (one pass), by resolve_links + build_graph (two steps) and, where every
+    link joins two neighbouring cells, by link_rows (whole arrays; else link_cells again)."""
     from flowgraph.io import builder
+    from flowgraph.io.board_arrays import link_rows
     from flowgraph.io.neighbor_link import _parser
 
     ways = []
-    for one_pass in (True, False):
+    for way in ("one pass", "two steps", "arrays"):
         report = builder.Report()
         layout = builder.read_layout(_parser().parse(text), report)
         if layout.bad or "*" in layout.cells.values():
             pytest.skip("bridges or bad characters: build takes the two steps")
-        if one_pass:
+        made = link_rows(layout, layout.rows) if way == "arrays" else None
+        if made is not None:
+            graph, labels, index, links, diagonals = made
+        elif way != "two steps":
             graph, labels, index, links, diagonals = builder.link_cells(layout, report)
         else:
             links = builder.resolve_links(layout, report)
@@ -222,12 +227,13 @@ def _mutants(count=400, seed=11):
 @pytest.mark.parametrize("text", [p.read_text(encoding="utf-8") for p in BUNDLED] + list(_mutants()),
                          ids=lambda t: str(abs(hash(t)) % 10**8))
 def test_links_in_one_pass_are_the_two_steps(text):
-    """link_cells (boards without bridges or bad characters) makes the graph, numbering and problems of
-    resolve_links + build_graph: nodes, edges in order with every attribute, warps, problems."""
+    """link_cells (boards without bridges or bad characters) and link_rows (on whole arrays, boards whose
+    links all join neighbours) make the graph, numbering and problems of resolve_links + build_graph:
+    nodes, edges in order with every attribute, warps, problems."""
     from lark.exceptions import LarkError
 
     try:
-        one, two = _both_ways(text)
+        one, two, arrays = _both_ways(text)
     except LarkError:
         pytest.skip("no header: the grammar refuses it before the builder")
-    assert one == two
+    assert one == two == arrays
