@@ -11,27 +11,36 @@ is left to :func:`.builder.link_cells`, which knows their rules.
 
 from __future__ import annotations
 
-import networkx as nx
-import numpy as np
+import functools
+from typing import TYPE_CHECKING
 
 from ..model import CellIndex, Node
 from .layout import Layout
 from .seams import graph_over
 
+if TYPE_CHECKING:
+    import networkx as nx
+    import numpy as np
+
 __all__ = ["link_rows"]
 
 _LINKS = "-|/\\"
-#: Character code -> 1 + the link character's index in _LINKS (0: not a link).
-_LINK_OF = np.zeros(256, np.int8)
-for _k, _ch in enumerate(_LINKS, 1):
-    _LINK_OF[ord(_ch)] = _k
-#: Character code -> whether it is a cell (``.`` or a label; a bridge never comes here).
-_CELL = np.zeros(256, bool)
-for _ch in ".ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":
-    _CELL[ord(_ch)] = True
-#: By link index (0 unused): the step (d_row, d_col) from the link to the cell after it, as builder._DIRECTIONS.
-_D_ROW = np.array([0, 0, 1, 1, 1])
-_D_COL = np.array([0, 1, 0, -1, 1])
+
+
+@functools.cache
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Character code -> 1 + its index in ``_LINKS`` (0: not a link); character code -> whether it is a cell
+    (``.`` or a label; a bridge never comes here); by link index (0 unused), the step (d_row, d_col) from the
+    link to the cell after it, as ``builder._DIRECTIONS``. Made on first use: numpy loads with the first board."""
+    import numpy as np
+
+    link_of = np.zeros(256, np.int8)
+    for k, ch in enumerate(_LINKS, 1):
+        link_of[ord(ch)] = k
+    cell = np.zeros(256, bool)
+    for ch in ".ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":
+        cell[ord(ch)] = True
+    return link_of, cell, np.array([0, 0, 1, 1, 1]), np.array([0, 1, 0, -1, 1])
 
 
 def link_rows(layout: Layout, rows: list[str]
@@ -52,19 +61,22 @@ def link_rows(layout: Layout, rows: list[str]
         character does not have a cell on both sides (a warp or an error: the caller links the
         board character by character).
     """
+    import numpy as np
+
+    link_of, is_cell, step_row, step_col = _tables()
     height = len(rows)
     width = max(map(len, rows), default=0)
     codes = np.full((height + 2, width + 2), ord(" "), np.uint8)  # a blank border: no neighbour past an edge
     if width:
         text = "".join(row.ljust(width) for row in rows).encode("ascii")
         codes[1:-1, 1:-1] = np.frombuffer(text, np.uint8).reshape(height, width)
-    cell = _CELL[codes]
+    cell = is_cell[codes]
     number = np.full(codes.shape, -1, np.int64)
     cell_rows, cell_cols = np.nonzero(cell)  # row-major: the order the builder makes nodes in
     number[cell_rows, cell_cols] = np.arange(len(cell_rows))
-    link_rows_, link_cols = np.nonzero(_LINK_OF[codes])
-    kind = _LINK_OF[codes[link_rows_, link_cols]]
-    d_row, d_col = _D_ROW[kind], _D_COL[kind]
+    link_rows_, link_cols = np.nonzero(link_of[codes])
+    kind = link_of[codes[link_rows_, link_cols]]
+    d_row, d_col = step_row[kind], step_col[kind]
     first = number[link_rows_ - d_row, link_cols - d_col]
     second = number[link_rows_ + d_row, link_cols + d_col]
     if (first < 0).any() or (second < 0).any():
