@@ -51,12 +51,12 @@ from ..budgets import EXPLAIN_UNIQUE_SECONDS as UNIQUE_SECONDS
 from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
 from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
-from .explain_board import LINE, UNDECIDED, _Board, _Contradiction
+from .explain_board import LINE, UNDECIDED, _Board, _cell, _Contradiction
 from .rating import TIER_WORDS, TIGHT, rating_of, span_of, tier_word, tight_share
 from .techniques import _apply, _easy, _trials
 
-__all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "Step", "Explanation", "explain", "explanation_json", "next_steps",
-           "rating_of", "replay", "span_of", "tier_word", "tight_share"]
+__all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "GUESS_NOTES", "Step", "Explanation", "explain", "explanation_json",
+           "guess_note", "next_steps", "rating_of", "replay", "span_of", "tier_word", "tight_share"]
 
 #: Technique names, in tier order (tier = position + 1).
 TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-step contradiction", "deeper search")
@@ -66,8 +66,14 @@ TECHNIQUES = ("forced move", "dead end", "stranded region", "bottleneck", "one-s
 
 #: Tier 6's words by the puzzle's uniqueness (True, False, None: not settled in the time given).
 GUESS_NOTES = {True: "the other choice has no solution (found by search)",
-               False: "the solution followed takes it (the puzzle has more than one: the other choice may have one too)",
-               None: "the solution found takes it (whether the other choice has one was not settled in the time given)"}
+               False: "the solution followed {} (the puzzle has more than one: the other choice may have one too)",
+               None: "the solution found {} (whether the other choice has one was not settled in the time given)"}
+
+
+def guess_note(unique: bool | None, line: bool) -> str:
+    """Why a tier-6 step decides its link: :data:`GUESS_NOTES` for a puzzle ``unique`` or not (None: not
+    settled), the link a ``line`` of the solution or not ("takes it", "leaves it out")."""
+    return GUESS_NOTES[unique].format("takes it" if line else "leaves it out")
 
 
 @dataclass(frozen=True)
@@ -244,7 +250,7 @@ def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | N
             e = trial
             lines, cuts = ([e], []) if truth[e] else ([], [e])
             tier, k, because = 6, None, b.links[e]
-            note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {GUESS_NOTES[unique]}"
+            note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {guess_note(unique, truth[e])}"
     flow = k if k is not None else _flow_of(b, lines)
     _apply(b, lines, cuts)
     return Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
@@ -351,11 +357,6 @@ def _flow_of(b: _Board, lines: list[int]) -> int | None:
         return None
     u, v = b.links[lines[0]]
     return flow[u] if flow[u] >= 0 else flow[v] if flow[v] >= 0 else None
-
-
-def _cell(b: _Board, v: int) -> str:
-    line, col = b.nodes[v][:2]
-    return f"({line},{col})"
 
 
 def _name(b: _Board, e: int) -> str:

@@ -153,3 +153,9 @@ def _regions(b: _Board) -> list[tuple[list[int], list[int]]]:
                     exits.append(e)
         out.append((region, exits))
     return out
+
+
+def _cell(b: _Board, v: int) -> str:
+    """Node ``v`` as a message names it."""
+    line, col = b.nodes[v][:2]
+    return f"({line},{col})"

@@ -12,8 +12,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import SearchLimitError
-from ..kernels.codes import CUT, LINE, UNDECIDED
-from .explain_board import _Board, _Contradiction, _finder, _lines, _regions
+from ..kernels.codes import CUT, LINE, TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_TWO_FLOWS, UNDECIDED
+from .explain_board import _Board, _cell, _Contradiction, _finder, _lines, _regions
 
 
 def _forced(b: _Board) -> tuple[list[int], list[int], int] | None:
@@ -360,8 +360,10 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
             i, code, count, flow = kernels.sweep_trials(k.links, k.at_start, k.at_link, k.need, k.end_flow, state, up_to,
                                                        order, values, lo, min(lo + 256, len(todo)), from_ends, ends, cells)
             if code:
-                why = str(WHY[code]).format(b.labels[flow])
                 found = tuple(cells[:count].tolist())
+                why = str(WHY[code]).format(b.labels[flow])
+                if code in (TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_TWO_FLOWS):  # one cell shows it: name it
+                    why += f" at {_cell(b, found[0])}"
                 e = todo[i]
                 return ([], [e], why, found) if values[i] == LINE else ([e], [], why, found)
         return None

@@ -10,7 +10,7 @@ import math
 import pytest
 
 from flowgraph import parse_file, parse_text
-from flowgraph.authoring.explain import GUESS_NOTES, TECHNIQUES, TIGHT, Step, explain, rating_of, replay, span_of, tier_word
+from flowgraph.authoring.explain import TECHNIQUES, TIGHT, Step, explain, guess_note, rating_of, replay, span_of, tier_word
 from flowgraph.cli import main
 from flowgraph.errors import RulesError
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
@@ -23,8 +23,14 @@ def _replay(puzzle):
     found = explain(puzzle)
     assert replay(found) == []
     for step in found.steps:  # a guess says what it rests on: uniqueness proved, several solutions, or not settled
-        assert step.tier < 6 or step.note.endswith(GUESS_NOTES[found.unique])
+        assert step.tier < 6 or step.note.endswith(guess_note(found.unique, bool(step.lines)))
+        if step.tier == 5 and any(words in step.note for words in ONE_CELL):  # and a contradiction in one cell, where
+            assert step.note.endswith(" at ({},{})".format(*step.because[0][:2])), step.note
     return found
+
+
+#: The contradictions that one cell shows (tier 5 names it).
+ONE_CELL = ("a cell with no way out", "a cell with too many lines", "two flows meet")
 
 
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -50,6 +56,22 @@ def test_an_easy_board_needs_only_the_easy_techniques():
     found = explain(parse_file(PUZZLES / "standard" / "regular_5x5.txt"))
     assert {s.technique for s in found.steps} <= {"forced move", "dead end"} and found.tier == "easy"
     assert found.unique is True
+
+
+def test_a_guess_that_rules_a_link_out_says_the_solution_leaves_it_out():
+    """Issue 55: on a puzzle with several solutions a tier-6 step that rules a link out said "the solution
+    followed takes it"."""
+    found = explain(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"))
+    cuts = [s for s in found.steps if s.tier == 6 and s.cuts]
+    assert found.unique is False and cuts
+    assert all("the solution followed leaves it out" in s.note for s in cuts)
+
+
+def test_a_one_step_contradiction_names_its_cell():
+    """Issue 55: tier 5 said "a cell with no way out" without saying which."""
+    found = explain(parse_file(PUZZLES / "standard" / "regular_10x10.txt"))
+    notes = [s.note for s in found.steps if s.tier == 5 and "a cell with no way out" in s.note]
+    assert notes and all(note.rsplit(" at ", 1)[1].startswith("(") for note in notes)
 
 
 def test_a_board_with_two_solutions_needs_a_search_step():
