@@ -4,7 +4,9 @@ Four steps, each a function over named records, all reporting into one
 :class:`Report` so that ``validate`` sees every problem at once:
 
 1. :func:`read_layout` — the tokens of the parse tree as a :class:`Layout`:
-   the header, and the cells and link characters by board row and column;
+   the header, and each board row's text (its cells and link characters by
+   board row and column, read from the rows when asked); text flowgraph drew
+   itself needs no parse (:func:`read_drawn`);
 2. :func:`resolve_links` — every link character to the two cells it joins
    (:class:`Link`), warps included;
 3. :func:`build_graph` — a node per cell and per bridge lane
@@ -13,10 +15,12 @@ Four steps, each a function over named records, all reporting into one
    ``find_flows``, ``check_parts``, ``check_family``.
 
 :func:`build` runs them in order and returns the puzzle, or None when an
-error was found. A board without bridges or bad characters (nearly every
-board) takes steps 2 and 3 in one pass, :func:`link_cells`: a link between
-the two cells beside it becomes an edge at once, the others (warps, errors)
-follow :func:`resolve_links`'s rules.
+error was found (:func:`build_layout`: steps 2-4 from a layout). A board
+without bridges or bad characters (nearly every board) takes steps 2 and 3
+at once: on whole arrays when every link joins the two cells beside it
+(:func:`.board_arrays.link_rows`), else in one pass, :func:`link_cells`: a
+link between the two cells beside it becomes an edge at once, the others
+(warps, errors) follow :func:`resolve_links`'s rules.
 """
 
 from __future__ import annotations

@@ -74,6 +74,7 @@ class Layout:
         return self.links
 
     def _read(self) -> None:
+        """Fill :attr:`cells` and :attr:`links` from the rows at once (both cached: each asks for the other)."""
         cells: dict[GridPos, str] = {}
         links: list[tuple[int, int, str]] = []
         for r, text in enumerate(self.rows):
@@ -93,6 +94,7 @@ class Layout:
 
     @property
     def has_bridges(self) -> bool:
+        """Whether a bridge (``*``) is on the board, seen without :attr:`cells`."""
         return any("*" in text for text in self.rows)
 
     def pos(self, rc: GridPos) -> tuple[int, int]:
