@@ -63,6 +63,17 @@ class _Board:
         self.need = [1 if self.flow_of_end[v] >= 0 else 2 for v in range(self.n)]
         self.state = [UNDECIDED] * len(self.links)
         self._arrays: _Arrays | None = None
+        self._puzzle = puzzle
+        self._names: list[str] | None = None
+
+    def name(self, v: int) -> str:
+        """Node ``v`` as a player names its cell (:func:`flowgraph.io.sketch.cell_name`: ``r3c5``)."""
+        if self._names is None:
+            from ..io.sketch import board_places, cell_name
+
+            places = board_places(self._puzzle)
+            self._names = [cell_name(places.get(node), node) for node in self.nodes]
+        return self._names[v]
 
     def copy(self) -> _Board:
         other = object.__new__(_Board)
@@ -156,6 +167,5 @@ def _regions(b: _Board) -> list[tuple[list[int], list[int]]]:
 
 
 def _cell(b: _Board, v: int) -> str:
-    """Node ``v`` as a message names it."""
-    line, col = b.nodes[v][:2]
-    return f"({line},{col})"
+    """Node ``v`` as a message names it (:meth:`_Board.name`)."""
+    return b.name(v)

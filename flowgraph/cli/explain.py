@@ -57,27 +57,44 @@ def _draw(out, found, before) -> None:
     """The board with the lines of the steps ``before``, indented under the list (nothing where no text
     draws the board)."""
     from ..errors import ConversionError
-    from ..render.text import board_text
+    from ..render.text import board_labels, board_text
 
     try:
         board = board_text(found.solution, [pair for s in before for pair in s.lines], color=True)
+        rows, columns = board_labels(found.solution.puzzle)
     except ConversionError:
         return
-    for row in board.split("\n"):
+    # the board's rows numbered down the left and its columns across the top (tens above units from 10 on),
+    # as the steps name cells: r3c5
+    wide = len(str(max(rows.values(), default=1)))
+    ruler = [" " * (max(columns, default=-1) + 1)]
+    if max(columns.values(), default=0) >= 10:
+        ruler.insert(0, ruler[0])
+    for at, column in columns.items():
+        for k, digit in enumerate(reversed(f"{column:>{len(ruler)}}")):
+            line = ruler[-1 - k]
+            ruler[-1 - k] = line[:at] + digit + line[at + 1:]
+    for line in ruler:
+        out.print(Text(" " * (10 + wide + 1) + line.rstrip(), style="dim"))
+    for k, row in enumerate(board.split("\n")):
         if row.plain.strip():
             row.rstrip()
-            out.print(Text("          ").append(row))
+            label = f"{rows[k]:>{wide}} " if k in rows else " " * (wide + 1)
+            out.print(Text("          ").append(label, style="dim").append(row))
 
 
-def _link(pair) -> str:
-    (a, b) = pair
-    return f"({a[0]},{a[1]})-({b[0]},{b[1]})"
+def _link(pair, places: dict) -> str:
+    """A link as a player names it: its two cells, ``r2c3-r2c4`` (:func:`flowgraph.io.sketch.cell_name`)."""
+    from ..io.sketch import cell_name
+
+    return "-".join(cell_name(places.get(node), node) for node in pair)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..authoring.explain import explain, explanation_json
     from ..errors import RulesError, SearchLimitError, UnsolvableError
     from ..io.files import load
+    from ..io.sketch import board_places
     from ..model import Limits
     from .common import print_problems
 
@@ -102,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(explanation_json(args.file, found)))
         return EXIT["solved"]
     steps = found.steps
+    places = board_places(found.solution.puzzle)
     i = 0
     while i < len(steps):
         s = steps[i]
@@ -124,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         if args.boards and s.tier >= 3:
             _draw(out, found, steps[:i])
-        decided = ", ".join([f"line {_link(p)}" for p in s.lines] + [f"no line {_link(p)}" for p in s.cuts])
+        decided = ", ".join([f"line {_link(p, places)}" for p in s.lines] + [f"no line {_link(p, places)}" for p in s.cuts])
         flow = f" flow {s.flow}:" if s.flow else ""
         out.print(Text(f"{i + 1:>7}. ").append(s.technique, style=STYLE[s.tier])
                   .append(f" (tier {s.tier}):{flow} {decided} - {s.note}"))

@@ -33,7 +33,7 @@ from .seams import graph_over
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
            "board_row_of_line", "links_by_place",
-           "same_board", "place", "nodes_by_place", "places_from_origin"]
+           "same_board", "place", "nodes_by_place", "places_from_origin", "board_places", "cell_name"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
 
@@ -164,6 +164,28 @@ def places_from_origin(sketch: Sketch) -> dict[Node, tuple]:
     dy = min((xy[1] for xy in placed), default=0)
     return {key: ((s.xy[0] - dx, s.xy[1] - dy) + tuple(s.xy[2:]) if s.xy is not None else ()) + (s.lane,)
             for key, s in sketch.spots.items()}
+
+
+def board_places(puzzle: Puzzle) -> dict[Node, tuple[int, int] | None]:
+    """Each node's cell as a player names it: ``(row, column)`` on the board as drawn, from 1 at the top left.
+
+    The scheme of every message a player reads (``explain``, the studio's hints): rows counted down and
+    columns across from the board's top-left cell, whatever the format's own positions (a neighbor-link
+    file's lines and columns, a JSON graph's ``xy``). A bridge's lanes share their cell's place; a node
+    with no whole 2-D place (a 3-D JSON graph) maps to None.
+    """
+    out: dict[Node, tuple[int, int] | None] = {}
+    for node, spot in places_from_origin(sketch_of(puzzle)).items():
+        xy = spot[:-1]
+        whole = len(xy) == 2 and all(float(v).is_integer() for v in xy)
+        out[node] = (int(xy[1]) + 1, int(xy[0]) + 1) if whole else None
+    return out
+
+
+def cell_name(place: tuple[int, int] | None, node: Node) -> str:
+    """A cell's name in messages: ``r3c5`` (row 3, column 5 of :func:`board_places`); a node with no place on a
+    2-D board keeps its position in the file (``line 4 col 7``)."""
+    return f"r{place[0]}c{place[1]}" if place is not None else f"line {node[0]} col {node[1]}"
 
 
 def links_by_place(sketch: Sketch, dx: float = 0, dy: float = 0) -> set[frozenset]:

@@ -8,10 +8,11 @@ from rich.text import Text
 
 from ..errors import ConversionError
 from ..io.neighbor_link import analyse
-from ..io.sketch import draw_neighbor_link, places_from_origin, sketch_of
+from ..io.sketch import board_places, draw_neighbor_link, places_from_origin, sketch_of
 from ..model import LABELS, Node, Puzzle, Solution, position
 
-__all__ = ["solution_grid", "solution_text", "board_text", "as_neighbor_link", "flow_style", "board_rows", "PALETTE"]
+__all__ = ["solution_grid", "solution_text", "board_text", "board_labels", "as_neighbor_link", "flow_style", "board_rows",
+           "PALETTE"]
 
 #: Flow Free's colour order, then more distinct colours for bigger packs.
 PALETTE = (
@@ -106,6 +107,33 @@ def board_text(solution: Solution, lines: Iterable[tuple[Node, Node]], color: bo
     else:
         rows = _grid(solution.puzzle, pieces)
     return _styled(rows, color)
+
+
+def board_labels(puzzle: Puzzle) -> tuple[dict[int, int], dict[int, int]]:
+    """Where :func:`board_text`'s lines and characters meet the board's rows and columns.
+
+    Returns
+    -------
+    rows : dict of int -> int
+        Line of the text (0-based) -> the board row its cells are in (1-based, as
+        :func:`flowgraph.io.sketch.board_places` counts them).
+    columns : dict of int -> int
+        Character of a line (0-based) -> the board column of the cells there.
+
+    Raises
+    ------
+    ConversionError
+        As :func:`board_text`.
+    """
+    if puzzle.format != "neighbor-link":
+        puzzle = _drawing(puzzle)[0]
+    first = board_rows(puzzle).start + 1
+    rows: dict[int, int] = {}
+    columns: dict[int, int] = {}
+    for node, place in board_places(puzzle).items():
+        if place is not None:
+            rows[node[0] - first], columns[node[1] - 1] = place
+    return rows, columns
 
 
 def _styled(rows: list[list[tuple[str, str | None]]], color: bool) -> Text:

@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import json
 import math
+import re
 
 import pytest
 
@@ -13,6 +14,7 @@ from flowgraph import parse_file, parse_text
 from flowgraph.authoring.explain import TECHNIQUES, TIGHT, Step, explain, guess_note, rating_of, replay, span_of, tier_word
 from flowgraph.cli import main
 from flowgraph.errors import RulesError
+from flowgraph.io.sketch import board_places, cell_name
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
 
 SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
@@ -22,10 +24,11 @@ def _replay(puzzle):
     """Explain ``puzzle`` and check each step against its solution; return the explanation."""
     found = explain(puzzle)
     assert replay(found) == []
+    places = board_places(puzzle)
     for step in found.steps:  # a guess says what it rests on: uniqueness proved, several solutions, or not settled
         assert step.tier < 6 or step.note.endswith(guess_note(found.unique, bool(step.lines)))
         if step.tier == 5 and any(words in step.note for words in ONE_CELL):  # and a contradiction in one cell, where
-            assert step.note.endswith(" at ({},{})".format(*step.because[0][:2])), step.note
+            assert step.note.endswith(" at " + cell_name(places[step.because[0]], step.because[0])), step.note
     return found
 
 
@@ -71,7 +74,7 @@ def test_a_one_step_contradiction_names_its_cell():
     """Issue 55: tier 5 said "a cell with no way out" without saying which."""
     found = explain(parse_file(PUZZLES / "standard" / "regular_10x10.txt"))
     notes = [s.note for s in found.steps if s.tier == 5 and "a cell with no way out" in s.note]
-    assert notes and all(note.rsplit(" at ", 1)[1].startswith("(") for note in notes)
+    assert notes and all(re.fullmatch(r"r\d+c\d+", note.rsplit(" at ", 1)[1]) for note in notes)
 
 
 def test_a_board_with_two_solutions_needs_a_search_step():
@@ -252,9 +255,12 @@ def test_explain_boards_draws_the_board_before_each_harder_step(capsys):
     blocks = [i for i, d in enumerate(drawn) if d and not drawn[i - 1]]  # where each board starts
     assert len(blocks) == len(harder) > 0
     after = [out[i + 1 + next(k for k, d in enumerate(drawn[i + 1:]) if not d)] for i in blocks]
-    firsts = [(s["links"] + s["cuts"])[0][0] for s in harder]  # each step's first link's first cell
-    assert all(f"({a},{b})" in line for (a, b), line in zip(firsts, after))
-    first, second = (out[b:b + 5] for b in blocks[:2])
+    firsts = [tuple((s["links"] + s["cuts"])[0][0]) for s in harder]  # each step's first link's first cell,
+    places = board_places(parse_file(path))  # named as the player sees the board: r3c5
+    assert all(cell_name(places[cell], cell) in line for cell, line in zip(firsts, after))
+    ruler, top = out[blocks[0]], out[blocks[0] + 1]  # the columns numbered above, the rows down the left
+    assert ruler.split() == ["1", "2", "3", "4", "5"] and top.split()[0] == "1"
+    first, second = (out[b:b + next(k for k, d in enumerate(drawn[b:]) if not d)] for b in blocks[:2])
     assert first != second  # the bottleneck's line is drawn on the next board
     assert main(["explain", "--color", "never", str(path)]) == 0
     assert not any(line.startswith(" " * 10) for line in capsys.readouterr().out.splitlines())

@@ -150,11 +150,11 @@ export function wirePlay() {
     if (play.solved) return;
     if (data.wrong) return status(`hint: ${pipe(data.label)}, redrawn as the solution has it`);
     const where = `${named(data.path.map(key)[0])} to ${named(data.path.map(key).at(-1))}`;
-    // explain names a cell "(line,column)" of the file: said here as the player sees the board
-    const note = (data.note || "").replace(/\((\d+),(\d+)\)/g, (all, line, column) => {
-      const name = named(`${line}:${column}`);
-      return name === `${line}:${column}` ? all : name;
-    });
+    // explain names a cell r3c5 (row 3, column 5 of the board as drawn) and a link by its two cells: in words here
+    const note = (data.note || "")
+      .replace(/\br(\d+)c(\d+)-r(\d+)c(\d+)\b/g, (all, r1, c1, r2, c2) =>
+        `the link from row ${r1}, column ${c1} to row ${r2}, column ${c2}`)
+      .replace(/\br(\d+)c(\d+)\b/g, (all, row, column) => `row ${row}, column ${column}`);
     status(`hint: ${pipe(data.label)}, ${where}` + (data.technique ? ` (${data.technique}, tier ${data.tier}): ${note}` : ""));
     light((data.cells || []).map(key));  // why, as a person would see it: the cells of the technique lit
   };
