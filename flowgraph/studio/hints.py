@@ -26,7 +26,7 @@ def hint(body: dict) -> dict:
     a path that leaves the solution is the hint (that flow, redrawn); else the next steps of the
     solving path from the player's board, up to the first that draws a line
     (:func:`~flowgraph.authoring.explain.next_steps`): that line's flow, with the hardest of those
-    steps' technique, note and cells (the insight that gives the move). Without ``paths`` (or past
+    steps' technique, note and cells (the insight that gives the move; of the hardest, the last). Without ``paths`` (or past
     :data:`HINT_WHY_SECONDS`), the first flow not in ``done``, with the first step of the solving
     path that draws part of it (:func:`_why`)."""
     from ..engines import solve_puzzle
@@ -81,7 +81,9 @@ def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None
     if not steps or not steps[-1].lines:
         return None
     label = owner[steps[-1].lines[0][0]]
-    key = max(steps, key=lambda s: s.tier)  # the insight the move needs: the hardest step on the way
+    # the insight the move needs: the hardest step on the way, the last of those (nearest the line it draws: a
+    # run of forced moves is told by the one that draws the line, not by a cut elsewhere on the board)
+    key = max(reversed(steps), key=lambda s: s.tier)
     return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": key.technique,
             "tier": key.tier, "note": key.note, "cells": [_cell(n) for n in key.because[:HINT_WHY_CELLS]]}
 

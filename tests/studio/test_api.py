@@ -474,12 +474,36 @@ def test_a_hint_is_the_next_step_from_the_players_board(client):
     assert steps[-1].lines and hint["label"] == solution.owner()[steps[-1].lines[0][0]]
     assert hint["path"] == [[n[0], n[1]] for n in solution.paths[hint["label"]]]
     assert hint["tier"] == max(s.tier for s in steps) and hint["technique"] and hint["note"]
+    # of the hardest steps, the one nearest the line it draws (a run of forced moves: the one drawing the line)
+    assert hint["note"] == next(s for s in reversed(steps) if s.tier == hint["tier"]).note
     other = next(n for n in puzzle.graph[solution.paths[first][0]] if n != solution.paths[first][1])
     off = {first: [[n[0], n[1]] for n in (solution.paths[first][0], other)]}  # a first move the solution does not make
     wrong = client.post("/api/hint", json={"text": text, "paths": off}).json()
     assert wrong["label"] == first and "leaves the solution" in wrong["note"] and wrong["technique"] is None
     for bad in ([], {"A": "x"}, {"A": [[1]]}, {"A": [[99, 99]]}):
         assert client.post("/api/hint", json={"text": text, "paths": bad}).status_code == 400
+
+
+def test_a_hint_tells_the_step_that_draws_its_line_not_a_cut_elsewhere(client):
+    """Of the hardest steps on the way to the hint's line, the last: after a run of forced moves the hint said
+    the first of them ("r1c1 has all its lines", a cut far from the pipe), the same for pipe after pipe."""
+    from flowgraph import solve
+    from flowgraph.authoring.explain import next_steps
+
+    text = (PUZZLES / "standard" / "regular_10x10.txt").read_text()
+    solution = solve(parse_text(text))
+    told = 0
+    for k in range(1, len(solution.paths)):
+        drawn = {label: [[n[0], n[1]] for n in path] for label, path in list(solution.paths.items())[:k]}
+        pairs = [tuple(map(tuple, p)) for path in drawn.values() for p in zip(path, path[1:])]
+        steps = next_steps(solution, pairs)
+        hardest = [s for s in steps if s.tier == max(t.tier for t in steps)]
+        if len({s.note for s in hardest}) < 2:
+            continue
+        hint = client.post("/api/hint", json={"text": text, "paths": drawn}).json()
+        assert hint["note"] == hardest[-1].note != hardest[0].note
+        told += 1
+    assert told  # the board has such runs
 
 
 def test_next_steps_end_at_the_first_line():
