@@ -51,7 +51,7 @@ from ..budgets import EXPLAIN_UNIQUE_SECONDS as UNIQUE_SECONDS
 from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
 from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
-from .explain_board import LINE, UNDECIDED, _Board, _cell, _Contradiction
+from .explain_board import LINE, UNDECIDED, _Board, _Contradiction
 from .rating import TIER_WORDS, TIGHT, rating_of, span_of, tier_word, tight_share
 from .techniques import _apply, _easy, _trials
 
@@ -361,21 +361,21 @@ def _flow_of(b: _Board, lines: list[int]) -> int | None:
 
 def _name(b: _Board, e: int) -> str:
     u, v = b.links[e]
-    return f"{_cell(b, u)}-{_cell(b, v)}"
+    return f"{b.name(u)}-{b.name(v)}"
 
 
 def _note(tier: int, b: _Board, lines: list[int], cuts: list[int], cells: list[int]) -> str:
     if tier == 1:
         v = cells[0]
         if lines:
-            return f"{_cell(b, v)} has only {len(lines)} way{'s' if len(lines) != 1 else ''} left and needs them"
-        return f"{_cell(b, v)} has all its lines"
+            return f"{b.name(v)} has only {len(lines)} way{'s' if len(lines) != 1 else ''} left and needs them"
+        return f"{b.name(v)} has all its lines"
     if tier == 2:
         return f"{_name(b, cuts[0])} would close a loop or join two flows"
     if tier == 3:
         size = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}"
-        return f"the empty region of {size} at {_cell(b, cells[0])} has only two ways in"
-    return f"every way between the flow's heads {_cell(b, cells[0])} and {_cell(b, cells[1])} crosses {_name(b, lines[0])}"
+        return f"the empty region of {size} at {b.name(cells[0])} has only two ways in"
+    return f"every way between the flow's heads {b.name(cells[0])} and {b.name(cells[1])} crosses {_name(b, lines[0])}"
 
 
 def explanation_json(path: str, found: Explanation) -> dict:

@@ -165,7 +165,3 @@ def _regions(b: _Board) -> list[tuple[list[int], list[int]]]:
         out.append((region, exits))
     return out
 
-
-def _cell(b: _Board, v: int) -> str:
-    """Node ``v`` as a message names it (:meth:`_Board.name`)."""
-    return b.name(v)

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import SearchLimitError
 from ..kernels.codes import CUT, LINE, TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_TWO_FLOWS, UNDECIDED
-from .explain_board import _Board, _cell, _Contradiction, _finder, _lines, _regions
+from .explain_board import _Board, _Contradiction, _finder, _lines, _regions
 
 
 def _forced(b: _Board) -> tuple[list[int], list[int], int] | None:
@@ -363,7 +363,7 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
                 found = tuple(cells[:count].tolist())
                 why = str(WHY[code]).format(b.labels[flow])
                 if code in (TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_TWO_FLOWS):  # one cell shows it: name it
-                    why += f" at {_cell(b, found[0])}"
+                    why += f" at {b.name(found[0])}"
                 e = todo[i]
                 return ([], [e], why, found) if values[i] == LINE else ([e], [], why, found)
         return None

@@ -53,17 +53,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_color_option(p)
 
 
-def _draw(out, found, before) -> None:
-    """The board with the lines of the steps ``before``, indented under the list (nothing where no text
-    draws the board)."""
-    from ..errors import ConversionError
-    from ..render.text import board_labels, board_text
+def _draw(out, found, before, labels: tuple[dict[int, int], dict[int, int]]) -> None:
+    """The board with the lines of the steps ``before``, indented under the list, its rows and columns numbered
+    (``labels``: :func:`flowgraph.render.text.board_labels`, read once for every board drawn)."""
+    from ..render.text import board_text
 
-    try:
-        board = board_text(found.solution, [pair for s in before for pair in s.lines], color=True)
-        rows, columns = board_labels(found.solution.puzzle)
-    except ConversionError:
-        return
+    board = board_text(found.solution, [pair for s in before for pair in s.lines], color=True)
+    rows, columns = labels
     # the board's rows numbered down the left and its columns across the top (tens above units from 10 on),
     # as the steps name cells: r3c5
     wide = len(str(max(rows.values(), default=1)))
@@ -81,6 +77,17 @@ def _draw(out, found, before) -> None:
             row.rstrip()
             label = f"{rows[k]:>{wide}} " if k in rows else " " * (wide + 1)
             out.print(Text("          ").append(label, style="dim").append(row))
+
+
+def _labels(puzzle) -> tuple[dict[int, int], dict[int, int]] | None:
+    """:func:`flowgraph.render.text.board_labels`, or None where no text draws the board (a 3-D graph)."""
+    from ..errors import ConversionError
+    from ..render.text import board_labels
+
+    try:
+        return board_labels(puzzle)
+    except ConversionError:
+        return None
 
 
 def _link(pair, places: dict) -> str:
@@ -120,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT["solved"]
     steps = found.steps
     places = board_places(found.solution.puzzle)
+    labels = _labels(found.solution.puzzle) if args.boards else None
     i = 0
     while i < len(steps):
         s = steps[i]
@@ -140,8 +148,8 @@ def run(args: argparse.Namespace) -> int:
                               "ruled out"))
             i = j
             continue
-        if args.boards and s.tier >= 3:
-            _draw(out, found, steps[:i])
+        if labels is not None and s.tier >= 3:
+            _draw(out, found, steps[:i], labels)
         decided = ", ".join([f"line {_link(p, places)}" for p in s.lines] + [f"no line {_link(p, places)}" for p in s.cuts])
         flow = f" flow {s.flow}:" if s.flow else ""
         out.print(Text(f"{i + 1:>7}. ").append(s.technique, style=STYLE[s.tier])

@@ -14,8 +14,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ..model import CellIndex, Node
-from .layout import Layout
+from ..model import LABELS, CellIndex, Node
+from .layout import DIRECTIONS, Layout
 from .seams import graph_over
 
 if TYPE_CHECKING:
@@ -24,23 +24,20 @@ if TYPE_CHECKING:
 
 __all__ = ["link_rows"]
 
-_LINKS = "-|/\\"
-
-
 @functools.cache
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Character code -> 1 + its index in ``_LINKS`` (0: not a link); character code -> whether it is a cell
-    (``.`` or a label; a bridge never comes here); by link index (0 unused), the step (d_row, d_col) from the
-    link to the cell after it, as ``builder._DIRECTIONS``. Made on first use: numpy loads with the first board."""
+    """Character code -> 1 + its link's index in :data:`.layout.DIRECTIONS` (0: not a link); character code ->
+    whether it is a cell (``.`` or a label; a bridge never comes here); by that index (0 unused), the step
+    (d_row, d_col) from the link to the cell after it. Made on first use: numpy loads with the first board."""
     import numpy as np
 
     link_of = np.zeros(256, np.int8)
-    for k, ch in enumerate(_LINKS, 1):
+    for k, ch in enumerate(DIRECTIONS, 1):
         link_of[ord(ch)] = k
     cell = np.zeros(256, bool)
-    for ch in ".ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":
-        cell[ord(ch)] = True
-    return link_of, cell, np.array([0, 0, 1, 1, 1]), np.array([0, 1, 0, -1, 1])
+    cell[[ord(ch) for ch in "." + LABELS]] = True
+    steps = np.array([(0, 0), *DIRECTIONS.values()])
+    return link_of, cell, steps[:, 0].copy(), steps[:, 1].copy()
 
 
 def link_rows(layout: Layout, rows: list[str]

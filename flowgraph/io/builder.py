@@ -34,6 +34,7 @@ import networkx as nx
 from ..model import FAMILIES, CellIndex, Node, Puzzle
 from .board_arrays import link_rows
 from .board_checks import check_cells, check_family, check_parts, find_flows
+from .layout import DIRECTIONS as _DIRECTIONS
 from .layout import GridPos, Layout, Link, Report
 from .problems import Problem
 from .seams import graph_over
@@ -47,7 +48,6 @@ __all__ = [
 MISSING_HEADER = f"missing header: the first line must be one of {', '.join(FAMILIES)}"
 
 # Link character -> (d_row, d_col): the link joins the cells at -d and +d.
-_DIRECTIONS = {"-": (0, 1), "|": (1, 0), "/": (1, -1), "\\": (1, 1)}
 _SIDES = {
     "-": ("on its left", "on its right"),
     "|": ("above", "below"),

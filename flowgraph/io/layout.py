@@ -10,9 +10,11 @@ from typing import NamedTuple
 
 from .problems import Problem
 
-__all__ = ["GridPos", "Layout", "Link", "Report"]
+__all__ = ["GridPos", "Layout", "Link", "Report", "DIRECTIONS"]
 
-_LINK_CHARS = "-|/\\"
+#: Link character -> (d_row, d_col): the link joins the cells at -d and +d from it.
+DIRECTIONS = {"-": (0, 1), "|": (1, 0), "/": (1, -1), "\\": (1, 1)}
+_LINK_CHARS = "".join(DIRECTIONS)
 
 GridPos = tuple  # (row, column) on the board: row counts board lines, column is the file's
 
