@@ -51,9 +51,9 @@ from ..budgets import EXPLAIN_UNIQUE_SECONDS as UNIQUE_SECONDS
 from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
 from ..errors import RulesError, SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
-from .explain_board import LINE, UNDECIDED, _Board, _Contradiction
+from .explain_board import LINE, _Board, _Contradiction
 from .rating import TIER_WORDS, TIGHT, rating_of, span_of, tier_word, tight_share
-from .techniques import _apply, _easy, _trials
+from .techniques import _apply, _easy, _in_sight, _trials
 
 __all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "GUESS_NOTES", "Step", "Explanation", "explain", "explanation_json",
            "guess_note", "next_steps", "rating_of", "replay", "span_of", "tier_word", "tight_share"]
@@ -209,25 +209,6 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
             raise SearchLimitError("time", {"seconds": round(time.perf_counter() - t0, 6), "steps": len(steps)})
         steps.append(_step(b, truth, unique, deadline))
     return Explanation(tuple(steps), solution, unique)
-
-
-def _in_sight(b: _Board) -> int:
-    """The easy deductions on ``b``: cells with a forced move (tier 1) plus dead-end links (tier 2).
-
-    One pass over the cells and one over the links; a board that already breaks a rule counts 0.
-    """
-    count = 0
-    for v in range(b.n):
-        lines, open_ = b.count(v)
-        count += bool(open_) and (lines == b.need[v] or lines + open_ == b.need[v])
-    try:
-        root, flow = b.segments()
-    except _Contradiction:
-        return 0
-    for e, (u, v) in enumerate(b.links):
-        if b.state[e] == UNDECIDED and (root[u] == root[v] or (flow[u] >= 0 and flow[v] >= 0 and flow[u] != flow[v])):
-            count += 1
-    return count
 
 
 def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | None) -> Step:

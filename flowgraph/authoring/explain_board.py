@@ -1,5 +1,6 @@
 """The board explain reasons on: its links, each undecided, a line or ruled out, and what every technique asks of
-it (:mod:`.techniques`); a rule broken is a :class:`_Contradiction`. Package-private: :mod:`.explain` is the API.
+it (:mod:`.techniques`, which asks the compiled rules through :meth:`_Board.kernel`); a rule broken is a
+:class:`_Contradiction`. Package-private: :mod:`.explain` is the API.
 """
 
 from __future__ import annotations
@@ -126,42 +127,4 @@ class _Board:
                                    at_start, np.array([e for a in self.at for e in a], np.int64),
                                    np.array(self.need, np.int64), np.array(self.flow_of_end, np.int64))
         return self._arrays
-
-
-def _lines(b: _Board) -> list[int]:
-    """Per cell, its lines (one pass over the links)."""
-    lines = [0] * b.n
-    for e, (u, v) in enumerate(b.links):
-        if b.state[e] == LINE:
-            lines[u] += 1
-            lines[v] += 1
-    return lines
-
-
-def _regions(b: _Board) -> list[tuple[list[int], list[int]]]:
-    """Regions of empty cells joined by open links, each with the open links leading out of it."""
-    lines = _lines(b)
-    empty = [b.flow_of_end[v] < 0 and lines[v] == 0 for v in range(b.n)]
-    seen = [False] * b.n
-    out = []
-    for s in range(b.n):
-        if seen[s] or not empty[s]:
-            continue
-        region, exits, stack = [], [], [s]
-        seen[s] = True
-        while stack:
-            v = stack.pop()
-            region.append(v)
-            for e in b.at[v]:
-                if b.state[e] != UNDECIDED:
-                    continue
-                w = b.other(e, v)
-                if empty[w]:
-                    if not seen[w]:
-                        seen[w] = True
-                        stack.append(w)
-                else:
-                    exits.append(e)
-        out.append((region, exits))
-    return out
 

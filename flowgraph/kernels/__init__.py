@@ -28,8 +28,10 @@ machine code.
   changes until nothing changes, then the region pass; the one call per
   child state (:func:`.settle.move_pass`);
 * :mod:`.exhaust` — the exhaustive link search (``validate --unique``, ``--count``);
-* :mod:`.trials` — ``flowgraph explain``'s rules of tiers 1-4 to their end on
-  one board: its one-step trials.
+* :mod:`.steps` — ``flowgraph explain``'s rules of tiers 1-4, the only statement
+  of them: the next step on a board, and the easy deductions in sight;
+* :mod:`.trials` — the same rules to their end on one board: explain's one-step
+  trials.
 
 Functions return a reason code, 0 when the state survives;
 :data:`.codes.REASONS` turns a code into the words
@@ -76,6 +78,8 @@ if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (
     from .settle import log_size as log_size
     from .settle import move_pass as move_pass
     from .settle import settle_pass as settle_pass
+    from .steps import first_step as first_step
+    from .steps import in_sight as in_sight
     from .trials import sweep_trials as sweep_trials
 
 __all__ = ["ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "warm_up",
@@ -245,6 +249,10 @@ def sample_calls() -> dict[str, tuple]:
     log = np.empty(sys.modules[__name__].log_size(4, 1), np.int64)  # sized by the pass itself
     no_chord = np.full(nbr.shape[0], -1, np.int64)
     fresh = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
+    # explain's board of it: links, each node's links (start, ids), lines needed, an endpoint's flow
+    board = (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
+             np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64), np.array([1, 2, 2, 1], np.int64),
+             np.array([0, -1, -1, 0], np.int64))
     return {
         "link_distances": (ptr, nbr, np.array([0, 3], np.int64)),
         "straight_ahead": (ptr, nbr),
@@ -269,10 +277,11 @@ def sample_calls() -> dict[str, tuple]:
                          np.array([[0, 0, -1], [2, 0, -1], [0, 1, -1], [2, 1, -1]], np.int64)),
         # the same four links, every node's links in link order, nothing decided yet: two trials, node 0's links
         # each ruled out
-        "sweep_trials": (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
-                         np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64), np.array([1, 2, 2, 1], np.int64),
-                         np.array([0, -1, -1, 0], np.int64), np.zeros(4, np.int8), 4, np.array([0, 1], np.int64),
-                         np.array([CUT, CUT], np.int8), 0, 2, False, np.zeros((2, 4), np.int8), np.zeros(4, np.int64)),
+        "sweep_trials": (*board, np.zeros(4, np.int8), 4, np.array([0, 1], np.int64), np.array([CUT, CUT], np.int8),
+                         0, 2, False, np.zeros((2, 4), np.int8), np.zeros(4, np.int64)),
+        # the same board: its first step (node 1 needs both its links: tier 1), the deductions in sight
+        "first_step": (*board, np.zeros(4, np.int8), 4, np.zeros(4, np.int64), np.zeros(4, np.int64)),
+        "in_sight": (*board, np.zeros(4, np.int8)),
     }
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "LinkState", "UNDECIDED", "LINE", "CUT", "EXHAUSTED", "CAPPED", "PAUSED", "REGISTERS", "REG_DEPTH", "REG_TRAIL",
     "REG_NODES", "REG_FOUND", "REG_STARTED", "REG_H1", "REG_H2", "REG_FROM", "REG_HITS", "REG_TAKEN",
     "TRIAL_NO_WAY_OUT", "TRIAL_TOO_MANY", "TRIAL_LOOP", "TRIAL_TWO_FLOWS", "TRIAL_NO_PATH", "TRIAL_LOOSE", "TRIAL_CUT_OFF",
+    "TRIAL_WHY",
     "STACK_COLUMNS", "LOW31",
     "hash_fits",
 ]
@@ -63,9 +64,12 @@ STACK_COLUMNS = 6
 LOW31 = 0x7FFFFFFF
 
 
-#: What explain's one-step trial (:func:`.trials.settle_trial`) found: the contradiction's code (0: none); its words
-#: are :data:`.trials.WHY`.
+#: What explain's one-step trial (:func:`.trials.settle_trial`) or next step (:func:`.steps.first_step`) found: the
+#: contradiction's code (0: none); its words are :data:`TRIAL_WHY`.
 TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_LOOP, TRIAL_TWO_FLOWS, TRIAL_NO_PATH, TRIAL_LOOSE, TRIAL_CUT_OFF = range(1, 8)
+#: A trial's or a step's contradiction code -> its words (0: none; :data:`TRIAL_CUT_OFF`'s names the flow).
+TRIAL_WHY = (None, "a cell with no way out", "a cell with too many lines", "a loop", "two flows meet",
+             "a region no path can reach", "a flow with a loose end", "flow {} is cut off")
 
 
 def hash_fits(n: int, m: int, flows: int) -> bool:

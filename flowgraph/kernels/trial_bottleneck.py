@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codes import LINE, UNDECIDED
 from .codes import TRIAL_CUT_OFF as _CUT_OFF
 from .codes import TRIAL_LOOSE as _LOOSE
+from .codes import UNDECIDED
 from .jit import njit
 
 
@@ -136,8 +136,9 @@ def _bridges(start, to, eid, count, first, bridged):  # pragma: no cover - compi
 @njit(cache=True)
 def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no cover - compiled
                 lines, root, rflow, cells):
-    """Tier 4 on the first flow (by number) with a link every way between its heads crosses: that link
-    made a line (code -1); a flow cut off or with a loose end: its code; 0: none. Returns (code, flow)."""
+    """Tier 4 on the first flow (by number) with a link every way between its heads crosses: that link, to be a
+    line (code -1, the heads in ``cells``); a flow cut off or with a loose end: its code; 0: none. Returns (code,
+    flow, link); decides nothing itself."""
     n, m = need.shape[0], links.shape[0]
     passable = np.zeros(n, np.bool_)
     mate = np.empty(n, np.int64)
@@ -201,7 +202,7 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
         h1, h2 = head1[k], head2[k]
         if h2 < 0:
             cells[0] = h1
-            return _LOOSE, k
+            return _LOOSE, k, -1
         # the flow's own links: from each head to a passable cell, or to the other head (once)
         nx = nt
         for h in (h1, h2):
@@ -218,7 +219,7 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
         up = _bridges(t_start, t_to, t_eid, parts + 2, parts, tree_bridged)
         if up[parts + 1] == -2:
             cells[0], cells[1] = h1, h2
-            return _CUT_OFF, k
+            return _CUT_OFF, k, -1
         nearest = -1  # the real link every way crosses nearest the first head: the last met walking back
         v = parts + 1
         while v != parts:
@@ -226,6 +227,6 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
                 nearest = tree_bridged[v]
             v = up[v]
         if nearest >= 0:
-            state[nearest] = LINE
-            return -1, k
-    return 0, -1
+            cells[0], cells[1] = h1, h2
+            return -1, k, nearest
+    return 0, -1, -1

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codes import CUT, LINE, UNDECIDED
+from .codes import CUT, LINE, TRIAL_WHY, UNDECIDED
 from .codes import TRIAL_CUT_OFF as _CUT_OFF
 from .codes import TRIAL_LOOP as _LOOP
 from .codes import TRIAL_LOOSE as _LOOSE
@@ -44,10 +44,8 @@ from .trial_bottleneck import _bottleneck, _heads, _passable
 
 __all__ = ["settle_trial", "sweep_trials", "WHY"]
 
-#: What :func:`settle_trial` returns as its code (:data:`.codes.TRIAL_NO_WAY_OUT` ...) -> the contradiction in words
-#: (0: none; 7 names the flow).
-WHY = (None, "a cell with no way out", "a cell with too many lines", "a loop", "two flows meet",
-       "a region no path can reach", "a flow with a loose end", "flow {} is cut off")
+#: What :func:`settle_trial` returns as its code -> the contradiction in words (:data:`.codes.TRIAL_WHY`).
+WHY = TRIAL_WHY
 
 
 @njit(cache=True)
@@ -154,17 +152,16 @@ def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no co
 
 
 @njit(cache=True)
-def _stranded(links, at_start, at_link, end_flow, state, lines, cells):  # pragma: no cover - compiled
-    """Tier 3 on the first region of empty cells (in node order) with at most two links leading in: both
-    made lines (returns -1), or a contradiction (returns its code, the region in ``cells``); 0: none. Also
-    returns how many cells the region has."""
+def _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits):  # pragma: no cover - compiled
+    """Tier 3 on the first region of empty cells (in node order) with at most two links leading in, the region in
+    ``cells``: two, both lines (returns -1, the links in ``exits`` in the order met), or fewer, a contradiction
+    (returns its code); 0: none. Also returns how many cells the region has. Decides nothing itself."""
     n = lines.shape[0]
     empty = np.zeros(n, np.bool_)
     for v in range(n):
         empty[v] = end_flow[v] < 0 and lines[v] == 0
     seen = np.zeros(n, np.bool_)
     stack = np.empty(n, np.int64)
-    exits = np.empty(2, np.int64)
     for s in range(n):
         if seen[s] or not empty[s]:
             continue
@@ -193,8 +190,6 @@ def _stranded(links, at_start, at_link, end_flow, state, lines, cells):  # pragm
         if xn < 2:
             return _NO_PATH, rn
         if xn == 2:
-            state[exits[0]] = LINE
-            state[exits[1]] = LINE
             return -1, rn
     return 0, 0
 
@@ -294,6 +289,7 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
     lines = np.empty(n, np.int64)
     free = np.empty(n, np.int64)
     queue = np.empty(n + 2 * links.shape[0], np.int64)
+    exits = np.empty(2, np.int64)
     first = True
     while True:
         code = _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells,
@@ -302,14 +298,18 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
         if code:
             return code, 2 if code == _LOOP else 1, -1
         if up_to >= 3:
-            code, size = _stranded(links, at_start, at_link, end_flow, state, lines, cells)
+            code, size = _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits)
             if code > 0:
                 return code, size, -1
             if code < 0:
+                state[exits[0]] = LINE
+                state[exits[1]] = LINE
                 continue
         if up_to < 4:
             break
-        code, k = _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
+        code, k, e = _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
+        if code < 0:
+            state[e] = LINE
         if code > 0:
             return code, 1 if code == _LOOSE else 2, k
         if code == 0:
