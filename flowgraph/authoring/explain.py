@@ -5,10 +5,12 @@ easiest technique that decides something, in this order (the tier is the positio
 
 1. **forced move**: a cell needs two lines (an endpoint one); when it has as many lines as it
    needs the rest are ruled out, when it has only as many open links as it needs they are all
-   lines;
+   lines. Under Numberlink's rules a cell needs none or two: an empty cell with one way in stays
+   empty (its link is ruled out), one with a line and one way on takes it;
 2. **dead end**: a link that would close a loop, or join two different flows, is ruled out;
 3. **stranded region**: a region of empty cells (no line yet, no endpoint) must be entered and
-   left by a path: when only two links lead into it, both are lines;
+   left by a path: when only two links lead into it, both are lines. Under Numberlink's rules it
+   may stay empty instead: it does when at most one link leads in (its links are ruled out);
 4. **bottleneck**: every way between the two heads of an unfinished flow, through empty cells,
    crosses one link: it is a line;
 5. **one-step contradiction**: with a link taken as a line (or ruled out), tiers 1-3 (then, if
@@ -34,8 +36,11 @@ the shortest path where size and number of flows are equal (docs/benchmarks.md);
 ``easy`` (tiers 1-2), ``medium`` (3-4), ``hard`` (5) or ``extreme`` (6).
 
 Every step agrees with the solution (the tests replay the steps on every bundled and corpus
-board): techniques 1-5 are sound under Flow Free's rules, and a step of tier 6 is only sound
-given that the solution is unique, which :func:`explain` reports.
+board, under both rules): techniques 1-5 are sound under the puzzle's rules, and a step of tier 6
+is only sound given that the solution is unique, which :func:`explain` reports. The rules are
+stated once, compiled (:mod:`flowgraph.kernels.steps`); Numberlink's two (a cell with one way in,
+a region with at most one, stays empty) are the ones Nikoli's rule that cells may stay empty adds:
+Flow Free's rule that every cell is filled makes both a contradiction instead.
 
 The board model is :mod:`.explain_board`, the techniques :mod:`.techniques`, the rating :mod:`.rating`.
 """
@@ -49,7 +54,7 @@ from dataclasses import dataclass, replace
 
 from ..budgets import EXPLAIN_UNIQUE_SECONDS as UNIQUE_SECONDS
 from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
-from ..errors import RulesError, SearchLimitError
+from ..errors import SearchLimitError
 from ..model import Limits, Node, Puzzle, Solution
 from .explain_board import LINE, _Board, _Contradiction
 from .rating import TIER_WORDS, TIGHT, rating_of, span_of, tier_word, tight_share
@@ -162,7 +167,8 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     Parameters
     ----------
     puzzle : Puzzle
-        Any family under Flow Free rules (square, hex, warps, bridges, holes).
+        Any family (square, hex, warps, bridges, holes), under its rules: Flow Free's, or Numberlink's (a
+        cell may stay empty).
     limits : Limits, optional
         The budget for the whole explanation: the solution, the uniqueness check (at most
         :data:`~flowgraph.budgets.EXPLAIN_UNIQUE_SECONDS`, and
@@ -180,8 +186,6 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
 
     Raises
     ------
-    RulesError
-        Numberlink rules (empty cells make the degree rule "none or two": not explained yet).
     UnsolvableError
         The puzzle has no solution.
     SearchLimitError
@@ -190,8 +194,6 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     from ..engines import solve_puzzle
     from .uniqueness import count_solutions
 
-    if not puzzle.rules.fills_every_cell:
-        raise RulesError("explain follows Flow Free's rules only (every cell filled), not numberlink")
     t0 = time.perf_counter()
     limits = limits or Limits()
     deadline = None if limits.time_limit_s is None else t0 + limits.time_limit_s
@@ -346,15 +348,21 @@ def _name(b: _Board, e: int) -> str:
 
 
 def _note(tier: int, b: _Board, lines: list[int], cuts: list[int], cells: list[int]) -> str:
+    """A step's words, said before it is applied to ``b``."""
     if tier == 1:
         v = cells[0]
         if lines:
-            return f"{b.name(v)} has only {len(lines)} way{'s' if len(lines) != 1 else ''} left and needs them"
+            return (f"{b.name(v)} has only {len(lines)} ways left and needs them" if len(lines) > 1
+                    else f"{b.name(v)} has only one way left and needs it")
+        if b.count(v)[0] == 0:  # Numberlink: a cell with one way in is no way through
+            return f"{b.name(v)} has only one way in: it stays empty"
         return f"{b.name(v)} has all its lines"
     if tier == 2:
         return f"{_name(b, cuts[0])} would close a loop or join two flows"
     if tier == 3:
         size = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}"
+        if cuts:  # Numberlink: no path passes through it
+            return f"the empty region of {size} at {b.name(cells[0])} has at most one way in: it stays empty"
         return f"the empty region of {size} at {b.name(cells[0])} has only two ways in"
     return f"every way between the flow's heads {b.name(cells[0])} and {b.name(cells[1])} crosses {_name(b, lines[0])}"
 

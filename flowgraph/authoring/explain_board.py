@@ -42,10 +42,12 @@ class _Arrays(NamedTuple):
     at_link: np.ndarray  # (2 * links,) int64: each node's links, in link order
     need: np.ndarray  # (nodes,) int64: lines each node needs
     end_flow: np.ndarray  # (nodes,) int64: an endpoint's flow, else -1
+    empty_ok: bool  # a cell may stay empty (Numberlink's rules)
 
 
 class _Board:
-    """Link states and the derived flows of a puzzle under Flow Free rules."""
+    """Link states and the derived flows of a puzzle, under its rules (Flow Free's, or Numberlink's: a cell may
+    stay empty)."""
 
     def __init__(self, puzzle: Puzzle):
         index = puzzle.cell_index
@@ -61,7 +63,8 @@ class _Board:
         for k, f in enumerate(puzzle.flows):
             for end in f.ends:
                 self.flow_of_end[index.number[end]] = k
-        self.need = [1 if self.flow_of_end[v] >= 0 else 2 for v in range(self.n)]
+        self.need = [1 if self.flow_of_end[v] >= 0 else 2 for v in range(self.n)]  # on a path
+        self.empty_ok = not puzzle.rules.fills_every_cell
         self.state = [UNDECIDED] * len(self.links)
         self._arrays: _Arrays | None = None
         self._puzzle = puzzle
@@ -125,6 +128,7 @@ class _Board:
             at_start[1:] = np.cumsum([len(a) for a in self.at])
             self._arrays = _Arrays(np.array(self.links, np.int64).reshape(-1, 2),
                                    at_start, np.array([e for a in self.at for e in a], np.int64),
-                                   np.array(self.need, np.int64), np.array(self.flow_of_end, np.int64))
+                                   np.array(self.need, np.int64), np.array(self.flow_of_end, np.int64),
+                                   self.empty_ok)
         return self._arrays
 

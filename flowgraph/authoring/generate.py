@@ -372,7 +372,8 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
     time_limit_s : float, optional
         For all tries together.
     **options
-        As for :func:`generate` (``flows``, ``min_length``, ``no_square``, ``rules``: Flow Free only).
+        As for :func:`generate` (``flows``, ``min_length``, ``no_square``, ``rules``: the tier is explain's
+        under the same rules).
 
     Returns
     -------
@@ -384,14 +385,12 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
     GenerationError
         No puzzle of that tier within ``tries`` or the time.
     ValueError
-        An unknown difficulty, Numberlink rules, or as :func:`generate`.
+        An unknown difficulty, or as :func:`generate`.
     """
     from .explain import explain
 
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
-    if options.get("rules", "flow") != "flow":
-        raise ValueError("--difficulty rates by Flow Free's techniques: it takes --rules flow only")
     t0 = time.perf_counter()
     seen: dict[str, int] = {}
     for k in range(tries):

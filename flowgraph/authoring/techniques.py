@@ -42,7 +42,7 @@ def _easy(b: _Board, up_to: int) -> tuple[int, list[int], list[int], int | None,
     k = b.kernel()
     decided = np.empty(max(len(b.links), 2), np.int64)
     cells = np.empty(max(b.n, 2), np.int64)
-    tier, code, lines, cuts, count, flow = kernels.first_step(k.links, k.at_start, k.at_link, k.need, k.end_flow,
+    tier, code, lines, cuts, count, flow = kernels.first_step(*k,
                                                               np.array(b.state, np.int8), up_to, decided, cells)
     found = cells[:count].tolist()
     if code:
@@ -59,7 +59,7 @@ def _in_sight(b: _Board) -> int:
     from .. import kernels
 
     k = b.kernel()
-    return int(kernels.in_sight(k.links, k.at_start, k.at_link, k.need, k.end_flow, np.array(b.state, np.int8)))
+    return int(kernels.in_sight(*k, np.array(b.state, np.int8)))
 
 
 def _trials(b: _Board, truth: list[bool], deadline: float | None = None
@@ -90,7 +90,7 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
         for lo in range(0, len(todo), 256):
             if deadline is not None and lo and time.perf_counter() > deadline:
                 raise SearchLimitError("time", {"trials": lo})
-            i, code, count, flow = kernels.sweep_trials(k.links, k.at_start, k.at_link, k.need, k.end_flow, state, up_to,
+            i, code, count, flow = kernels.sweep_trials(*k, state, up_to,
                                                        order, values, lo, min(lo + 256, len(todo)), from_ends, ends, cells)
             if code:
                 found = tuple(cells[:count].tolist())

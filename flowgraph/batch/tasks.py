@@ -184,12 +184,13 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     return row
 
 
-def rate_task(job: Job, time_limit_s: float | None = None) -> dict[str, Any]:
-    """Rate one job (:func:`~flowgraph.authoring.explain.explain`): ``puzzle, status`` (``rated``,
+def rate_task(job: Job, time_limit_s: float | None = None, rules: str | None = None) -> dict[str, Any]:
+    """Rate one job (:func:`~flowgraph.authoring.explain.explain`, under ``rules`` when given, else the source's
+    own): ``puzzle, status`` (``rated``,
     ``unsolvable``, ``limit``, ``invalid``), with ``rating``, ``tier``, ``steps``, ``tight``, ``paths`` (each
     path's cells), ``counts`` and ``unique`` when rated, ``message`` otherwise, and ``stats.seconds``."""
     from ..authoring.explain import explain
-    from ..errors import RulesError, SearchLimitError, UnsolvableError
+    from ..errors import SearchLimitError, UnsolvableError
 
     if job.error:
         return _unreadable(job, "rated")
@@ -200,13 +201,11 @@ def rate_task(job: Job, time_limit_s: float | None = None) -> dict[str, Any]:
         row.update(status="invalid", errors=[p.to_json() for p in problems if p.is_error])
     else:
         try:
-            found = explain(puzzle, Limits(time_limit_s=time_limit_s))
+            found = explain(puzzle.with_rules(rules), Limits(time_limit_s=time_limit_s))
         except UnsolvableError:
             row.update(status="unsolvable", message="no solution")
         except SearchLimitError:
             row.update(status="limit", message="not rated in the time given")
-        except RulesError as exc:
-            row.update(status="invalid", message=str(exc))
         else:
             row.update(status="rated", rating=found.rating, tier=found.tier, steps=len(found.steps),
                        tight=round(found.tight, 4), paths=found.lengths, counts={k: v for k, v in found.counts.items() if v},

@@ -31,11 +31,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "at most two forced moves or dead ends in sight) and the span of the paths (their mean and the shortest, "
         "in cells), and its word: "
         "easy (tiers 1-2), medium (3-4), hard (5), extreme (6). --boards draws the board before each harder "
-        "step. Positions are (line, column) of the file, "
-        "as solve --json gives them. Flow Free rules.",
+        "step. Cells are named as a player reads the board: r3c5 is row 3, column 5 from the top-left cell "
+        "(--json gives (line, column) of the file, as solve --json does). Under the puzzle's rules (--rules): "
+        "Numberlink's let cells stay empty, and an empty cell or region with one way in stays empty.",
         epilog="examples:\n  flowgraph explain puzzles/standard/regular_10x10.txt\n"
         "  flowgraph explain --boards puzzles/warps/wrap_5x5.txt\n"
-        "  flowgraph explain --json puzzles/warps/torus_6x6.txt\n\n"
+        "  flowgraph explain --json puzzles/warps/torus_6x6.txt\n"
+        "  flowgraph explain --rules numberlink nikoli.txt\n\n"
         "exit status: 0 explained, 1 no solution, 2 usage error, 3 invalid file, 4 limit",
     )
     p.add_argument("file", metavar="FILE", help="a puzzle file (FILE#N: level N of a pack), or - for standard input")
@@ -99,7 +101,7 @@ def _link(pair, places: dict) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..authoring.explain import explain, explanation_json
-    from ..errors import RulesError, SearchLimitError, UnsolvableError
+    from ..errors import SearchLimitError, UnsolvableError
     from ..io.files import load
     from ..io.sketch import board_places
     from ..model import Limits
@@ -113,9 +115,6 @@ def run(args: argparse.Namespace) -> int:
     puzzle = puzzle.with_rules(args.rules)
     try:
         found = explain(puzzle, Limits(time_limit_s=args.time_limit_s))
-    except RulesError as exc:
-        err.print(f"{args.file}: {exc}", markup=False)
-        return EXIT["usage"]
     except UnsolvableError:
         err.print(f"{args.file}: no solution", markup=False)
         return EXIT["unsolvable"]

@@ -146,10 +146,6 @@ def run(args: argparse.Namespace) -> int:
         output_file(args.output)
     else:
         output_folder(args.output)
-    if args.difficulty and args.rules == "numberlink":
-        err.print("flowgraph generate: --difficulty rates by Flow Free's techniques: it takes --rules flow only",
-                  markup=False)
-        return EXIT["usage"]
     if args.count > 1 and not (args.output or args.json or many):
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]

@@ -8,7 +8,7 @@ import json
 from rich.text import Text
 
 from .batching import add_batch_options, finish, run_rows
-from .common import EXIT, add_color_option, add_command, consoles, exit_help, positive_float, read_stdin
+from .common import EXIT, add_color_option, add_command, add_rules_option, consoles, exit_help, positive_float, read_stdin
 from .explain import paths_words
 
 __all__ = ["add_parser", "run"]
@@ -26,8 +26,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "cells), and a tier: "
         "easy (1-2), medium (3-4), hard (5), extreme (6). Folders stand for their puzzle files and a level "
         "pack for each of its levels; puzzles run in "
-        "parallel (--jobs) and print in input order. Flow Free rules.",
-        epilog="examples:\n  flowgraph rate puzzles/\n  flowgraph rate --json levels.txt --out ratings.jsonl\n\n"
+        "parallel (--jobs) and print in input order. Under the puzzle's rules (--rules): Numberlink's let "
+        "cells stay empty.",
+        epilog="examples:\n  flowgraph rate puzzles/\n  flowgraph rate --json levels.txt --out ratings.jsonl\n"
+        "  flowgraph rate --rules numberlink nikoli/\n\n"
         + exit_help("every puzzle rated", "some puzzle has no solution", batch=True),
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, folders or level packs (- : standard input)")
@@ -37,6 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds, solving and steps together (status 4); the "
                    "uniqueness check behind tier 6's words stops at 10 s or half of S (then reported unknown)")
+    add_rules_option(p)
     add_batch_options(p)
     add_color_option(p)
 
@@ -68,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             why = row.get("message") or "; ".join(e.get("message", "") for e in row.get("errors", []))
             out.print(Text(f"{name}: ").append(row["status"], style="bold red").append(f": {why}" if why else ""))
 
-    batch = run_rows(err, args, jobs, rate_task, lambda j: (j, args.time_limit_s), show, verb="rating",
+    batch = run_rows(err, args, jobs, rate_task, lambda j: (j, args.time_limit_s, args.rules), show, verb="rating",
                      warm_up=None)
     if isinstance(batch, str):
         err.print(f"flowgraph rate: {batch}", markup=False)

@@ -249,10 +249,10 @@ def sample_calls() -> dict[str, tuple]:
     log = np.empty(sys.modules[__name__].log_size(4, 1), np.int64)  # sized by the pass itself
     no_chord = np.full(nbr.shape[0], -1, np.int64)
     fresh = np.array([1 | ACTIVE, 0, 0, 1 | ACTIVE], np.uint8)
-    # explain's board of it: links, each node's links (start, ids), lines needed, an endpoint's flow
+    # explain's board of it: links, each node's links (start, ids), lines needed, an endpoint's flow, Flow Free
     board = (np.array([[0, 1], [0, 2], [1, 3], [2, 3]], np.int64), np.array([0, 2, 4, 6, 8], np.int64),
              np.array([0, 1, 0, 2, 1, 3, 2, 3], np.int64), np.array([1, 2, 2, 1], np.int64),
-             np.array([0, -1, -1, 0], np.int64))
+             np.array([0, -1, -1, 0], np.int64), False)
     return {
         "link_distances": (ptr, nbr, np.array([0, 3], np.int64)),
         "straight_ahead": (ptr, nbr),

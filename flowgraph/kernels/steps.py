@@ -6,9 +6,11 @@ person takes next (the easiest rule that decides something, its first place in n
 (:mod:`flowgraph.authoring.techniques`) describes the step found, in words.
 
 1. forced move: a cell with as many lines as it needs has its other links ruled out, one with only
-   as many open links as it needs uses them all;
+   as many open links as it needs uses them all; under Numberlink's rules (``empty_ok``: a cell may stay
+   empty) an empty cell with one way in stays empty, its link ruled out;
 2. dead end: a link that would close a loop or join two flows is ruled out;
 3. stranded region: a region of empty cells with two links leading in uses both (fewer: a contradiction);
+   under Numberlink's rules, a region with at most one way in stays empty, its links ruled out;
 4. bottleneck: a link every way between an unfinished flow's heads crosses is a line (none: a contradiction).
 
 A link's state is an int8 of :class:`.codes.LinkState`.
@@ -21,34 +23,17 @@ import numpy as np
 from .codes import LINE, UNDECIDED
 from .codes import TRIAL_LOOP as _LOOP
 from .codes import TRIAL_LOOSE as _LOOSE
-from .codes import TRIAL_NO_WAY_OUT as _NO_WAY_OUT
-from .codes import TRIAL_TOO_MANY as _TOO_MANY
 from .entry_points import kernel
 from .jit import njit
 from .trial_bottleneck import _bottleneck
-from .trials import _segments, _stranded
+from .trials import _broken, _counts, _dead_end, _forced, _segments, _stranded
 
 __all__ = ["first_step", "in_sight"]
 
 
+@kernel("UniTuple(i8, 6)(i8[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], b1, i1[::1], i8, i8[::1], i8[::1])")
 @njit(cache=True)
-def _counts(links, state, lines, free):  # pragma: no cover - compiled
-    """Per node: its lines and its undecided links."""
-    lines[:] = 0
-    free[:] = 0
-    for e in range(links.shape[0]):
-        s = state[e]
-        if s == LINE:
-            lines[links[e, 0]] += 1
-            lines[links[e, 1]] += 1
-        elif s == UNDECIDED:
-            free[links[e, 0]] += 1
-            free[links[e, 1]] += 1
-
-
-@kernel("UniTuple(i8, 6)(i8[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i1[::1], i8, i8[::1], i8[::1])")
-@njit(cache=True)
-def first_step(links, at_start, at_link, need, end_flow, state, up_to, decided, cells):  # pragma: no cover
+def first_step(links, at_start, at_link, need, end_flow, empty_ok, state, up_to, decided, cells):  # pragma: no cover
     """The first deduction of tier at most ``up_to`` on the board ``state``, or the contradiction met first.
 
     Tier by tier, easiest first; within a tier, the first place in node order (forced moves, regions by
@@ -56,8 +41,8 @@ def first_step(links, at_start, at_link, need, end_flow, state, up_to, decided, 
 
     Parameters
     ----------
-    links, at_start, at_link, need, end_flow : int64 arrays
-        The board's graph, as :func:`.trials.settle_trial` takes it.
+    links, at_start, at_link, need, end_flow, empty_ok
+        The board's graph and rules, as :func:`.trials.settle_trial` takes them.
     state : int8 array, shape (links,)
         Each link's :class:`.codes.LinkState`; not changed.
     up_to : int
@@ -86,40 +71,49 @@ def first_step(links, at_start, at_link, need, end_flow, state, up_to, decided, 
     free = np.empty(n, np.int64)
     _counts(links, state, lines, free)
     for v in range(n):  # tier 1
-        nd = need[v]
-        if lines[v] > nd or lines[v] + free[v] < nd:
+        code = _broken(lines[v], free[v], need[v], empty_ok)
+        if code:
             cells[0] = v
-            return 0, (_NO_WAY_OUT if lines[v] + free[v] < nd else _TOO_MANY), 0, 0, 1, -1
-        if free[v] > 0 and (lines[v] == nd or lines[v] + free[v] == nd):
+            return 0, code, 0, 0, 1, -1
+        value = _forced(lines[v], free[v], need[v], empty_ok)
+        if value != UNDECIDED:
             count = 0
             for i in range(at_start[v], at_start[v + 1]):
                 if state[at_link[i]] == UNDECIDED:
                     decided[count] = at_link[i]
                     count += 1
             cells[0] = v
-            return (1, 0, 0, count, 1, -1) if lines[v] == nd else (1, 0, count, 0, 1, -1)
+            return (1, 0, count, 0, 1, -1) if value == LINE else (1, 0, 0, count, 1, -1)
     root = np.empty(n, np.int64)
     rflow = np.empty(n, np.int64)
     code = _segments(links, state, end_flow, root, rflow, cells)
     if code:
         return 0, code, 0, 0, 2 if code == _LOOP else 1, -1
     for e in range(m):  # tier 2
-        if state[e] != UNDECIDED:
-            continue
-        u, v = links[e, 0], links[e, 1]
-        fu, fv = rflow[root[u]], rflow[root[v]]
-        if root[u] == root[v] or (fu >= 0 and fv >= 0 and fu != fv):
+        if state[e] == UNDECIDED and _dead_end(links, root, rflow, e):
             decided[0] = e
-            cells[0] = u
+            cells[0] = links[e, 0]
             return 2, 0, 0, 1, 1, -1
     if up_to >= 3:
         exits = np.empty(2, np.int64)
-        code, size = _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits)
+        code, size = _stranded(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits)
         if code > 0:
             return 0, code, 0, 0, size, -1
-        if code < 0:
+        if code == -1:
             decided[0], decided[1] = exits[0], exits[1]
             return 3, 0, 2, 0, size, -1
+        if code == -2:  # its links, each once, in the order of the region's cells
+            count = 0
+            for j in range(size):
+                v = cells[j]
+                for i in range(at_start[v], at_start[v + 1]):
+                    e = at_link[i]
+                    w = links[e, 0] + links[e, 1] - v
+                    inside = end_flow[w] < 0 and lines[w] == 0  # an empty cell beside it: the region's own
+                    if state[e] == UNDECIDED and (not inside or w > v):
+                        decided[count] = e
+                        count += 1
+            return 3, 0, 0, count, size, -1
     if up_to >= 4:
         code, k, e = _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
         if code > 0:
@@ -130,9 +124,9 @@ def first_step(links, at_start, at_link, need, end_flow, state, up_to, decided, 
     return 0, 0, 0, 0, 0, -1
 
 
-@kernel("i8(i8[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i1[::1])")
+@kernel("i8(i8[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], b1, i1[::1])")
 @njit(cache=True)
-def in_sight(links, at_start, at_link, need, end_flow, state):  # pragma: no cover - compiled
+def in_sight(links, at_start, at_link, need, end_flow, empty_ok, state):  # pragma: no cover - compiled
     """How many easy deductions are in sight on the board ``state``: cells with a forced move (tier 1) plus
     dead-end links (tier 2); 0 on a board with a loop or two flows joined.
 
@@ -144,17 +138,13 @@ def in_sight(links, at_start, at_link, need, end_flow, state):  # pragma: no cov
     _counts(links, state, lines, free)
     count = 0
     for v in range(n):
-        if free[v] > 0 and (lines[v] == need[v] or lines[v] + free[v] == need[v]):
+        if _forced(lines[v], free[v], need[v], empty_ok) != UNDECIDED:
             count += 1
     root = np.empty(n, np.int64)
     rflow = np.empty(n, np.int64)
     if _segments(links, state, end_flow, root, rflow, np.empty(2, np.int64)):
         return 0
     for e in range(m):
-        if state[e] == UNDECIDED:
-            u, v = links[e, 0], links[e, 1]
-            fu, fv = rflow[root[u]], rflow[root[v]]
-            if root[u] == root[v] or (fu >= 0 and fv >= 0 and fu != fv):
-                count += 1
+        if state[e] == UNDECIDED and _dead_end(links, root, rflow, e):
+            count += 1
     return count
-

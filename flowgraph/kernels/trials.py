@@ -10,10 +10,11 @@ ends with the same board and the same contradiction as applying them one by
 one there:
 
 1. forced move: a cell with as many lines as it needs has its other links
-   ruled out, one with only as many open links as it needs uses them all;
+   ruled out, one with only as many open links as it needs uses them all
+   (Numberlink: an empty cell with one way in stays empty);
 2. dead end: a link that would close a loop or join two flows is ruled out;
 3. stranded region: a region of empty cells with two links leading in uses
-   both (fewer: a contradiction);
+   both (fewer: a contradiction; Numberlink: with at most one, it stays empty);
 4. bottleneck: a link every way between an unfinished flow's heads crosses
    is a line (the flow's heads cut off: a contradiction). The graph a flow
    may pass through (empty cells, loose pieces of path end to end) is the
@@ -99,16 +100,11 @@ def _decide(links, state, lines, free, queue, qn, e, value):  # pragma: no cover
 
 
 @njit(cache=True)
-def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no cover - compiled
-               root, rflow, lines, free, queue, cells, seeds):
-    """Tiers 1 and 2 to their end (forced moves from a queue of changed cells, first ``seeds``, then every dead
-    end at once); returns a contradiction's code (cells in ``cells``), else 0 with ``lines``, ``root`` and
-    ``rflow`` current."""
-    n, m = need.shape[0], links.shape[0]
-    for v in range(n):
-        lines[v] = 0
-        free[v] = 0
-    for e in range(m):
+def _counts(links, state, lines, free):  # pragma: no cover - compiled
+    """Per node: its lines and its undecided links."""
+    lines[:] = 0
+    free[:] = 0
+    for e in range(links.shape[0]):
         s = state[e]
         if s == LINE:
             lines[links[e, 0]] += 1
@@ -116,6 +112,55 @@ def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no co
         elif s == UNDECIDED:
             free[links[e, 0]] += 1
             free[links[e, 1]] += 1
+
+
+@njit(cache=True)
+def _broken(lines, free, nd, empty_ok):  # pragma: no cover - compiled
+    """Tier 1's contradiction at a cell with ``lines`` lines and ``free`` undecided links that needs ``nd`` (1 an
+    endpoint, 2 a cell on a path; a cell may also stay empty when ``empty_ok``, Numberlink): its code, else 0."""
+    if empty_ok and nd == 2:
+        if lines > 2:
+            return _TOO_MANY
+        return _NO_WAY_OUT if lines == 1 and free == 0 else 0
+    if lines > nd:
+        return _TOO_MANY
+    return _NO_WAY_OUT if lines + free < nd else 0
+
+
+@njit(cache=True)
+def _forced(lines, free, nd, empty_ok):  # pragma: no cover - compiled
+    """Tier 1's forced move at such a cell: the value all its undecided links take (``CUT`` when it has its lines,
+    ``LINE`` when it needs every way left; under ``empty_ok``, ``CUT`` too for an empty cell with one way in: it
+    stays empty), else ``UNDECIDED``."""
+    if free == 0:
+        return UNDECIDED
+    if empty_ok and nd == 2:
+        if lines == 2:
+            return CUT
+        if free == 1:
+            return LINE if lines == 1 else CUT
+        return UNDECIDED
+    if lines == nd:
+        return CUT
+    return LINE if lines + free == nd else UNDECIDED
+
+
+@njit(cache=True)
+def _dead_end(links, root, rflow, e):  # pragma: no cover - compiled
+    """Tier 2: whether link ``e`` would close a loop or join two flows (``root``, ``rflow`` as :func:`_segments`)."""
+    u, v = links[e, 0], links[e, 1]
+    fu, fv = rflow[root[u]], rflow[root[v]]
+    return root[u] == root[v] or (fu >= 0 and fv >= 0 and fu != fv)
+
+
+@njit(cache=True)
+def _propagate(links, at_start, at_link, need, end_flow, empty_ok, state,  # pragma: no cover - compiled
+               root, rflow, lines, free, queue, cells, seeds):
+    """Tiers 1 and 2 to their end (forced moves from a queue of changed cells, first ``seeds``, then every dead
+    end at once); returns a contradiction's code (cells in ``cells``), else 0 with ``lines``, ``root`` and
+    ``rflow`` current."""
+    m = links.shape[0]
+    _counts(links, state, lines, free)
     qn = 0
     for v in seeds:
         queue[qn] = v
@@ -124,12 +169,12 @@ def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no co
         while qn > 0:
             qn -= 1
             v = queue[qn]
-            nd = need[v]
-            if lines[v] > nd or lines[v] + free[v] < nd:
+            code = _broken(lines[v], free[v], need[v], empty_ok)
+            if code:
                 cells[0] = v
-                return _NO_WAY_OUT if lines[v] + free[v] < nd else _TOO_MANY
-            if free[v] > 0 and (lines[v] == nd or lines[v] + free[v] == nd):
-                value = CUT if lines[v] == nd else LINE
+                return code
+            value = _forced(lines[v], free[v], need[v], empty_ok)
+            if value != UNDECIDED:
                 for i in range(at_start[v], at_start[v + 1]):
                     e = at_link[i]
                     if state[e] == UNDECIDED:
@@ -139,11 +184,7 @@ def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no co
             return code
         any_dead = False
         for e in range(m):
-            if state[e] != UNDECIDED:
-                continue
-            u, v = links[e, 0], links[e, 1]
-            fu, fv = rflow[root[u]], rflow[root[v]]
-            if root[u] == root[v] or (fu >= 0 and fv >= 0 and fu != fv):
+            if state[e] == UNDECIDED and _dead_end(links, root, rflow, e):
                 # a cut joins no segments: every dead end found stays one
                 qn = _decide(links, state, lines, free, queue, qn, e, CUT)
                 any_dead = True
@@ -152,10 +193,12 @@ def _propagate(links, at_start, at_link, need, end_flow, state,  # pragma: no co
 
 
 @njit(cache=True)
-def _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits):  # pragma: no cover - compiled
-    """Tier 3 on the first region of empty cells (in node order) with at most two links leading in, the region in
-    ``cells``: two, both lines (returns -1, the links in ``exits`` in the order met), or fewer, a contradiction
-    (returns its code); 0: none. Also returns how many cells the region has. Decides nothing itself."""
+def _stranded(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits):  # pragma: no cover
+    """Tier 3 on the first region of empty cells (in node order) with at most two links leading in (under
+    ``empty_ok``: at most one), the region in ``cells``. Two: both are lines (returns -1, the links in ``exits`` in
+    the order met); fewer: a contradiction (returns its code), or under ``empty_ok`` no path can pass through, so
+    the region stays empty and all its links are ruled out (returns -2); 0: none. Also returns how many cells the
+    region has. Decides nothing itself."""
     n = lines.shape[0]
     empty = np.zeros(n, np.bool_)
     for v in range(n):
@@ -167,7 +210,7 @@ def _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits):  
             continue
         seen[s] = True
         stack[0] = s
-        sn, rn, xn = 1, 0, 0
+        sn, rn, xn, inner = 1, 0, 0, 0
         while sn > 0:
             sn -= 1
             v = stack[sn]
@@ -179,6 +222,7 @@ def _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits):  
                     continue
                 w = links[e, 0] + links[e, 1] - v
                 if empty[w]:
+                    inner += 1
                     if not seen[w]:
                         seen[w] = True
                         stack[sn] = w
@@ -187,9 +231,11 @@ def _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits):  
                     if xn < 2:
                         exits[xn] = e
                     xn += 1
+        if xn < 2 and empty_ok and xn + inner == 0:
+            continue  # cells already left empty: nothing to decide
         if xn < 2:
-            return _NO_PATH, rn
-        if xn == 2:
+            return (-2 if empty_ok else _NO_PATH), rn
+        if xn == 2 and not empty_ok:
             return -1, rn
     return 0, 0
 
@@ -247,7 +293,17 @@ def _cut_off(links, at_start, at_link, need, end_flow, state,  # pragma: no cove
 
 
 @njit(cache=True)
-def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, seeds):  # pragma: no cover - compiled
+def _empty(at_start, at_link, state, cells, size):  # pragma: no cover - compiled
+    """Rule out every undecided link of the cells ``cells[:size]`` (a region no path passes through)."""
+    for j in range(size):
+        v = cells[j]
+        for i in range(at_start[v], at_start[v + 1]):
+            if state[at_link[i]] == UNDECIDED:
+                state[at_link[i]] = CUT
+
+
+@njit(cache=True)
+def settle_trial(links, at_start, at_link, need, end_flow, empty_ok, state, up_to, cells, seeds):  # pragma: no cover
     """Apply tiers 1 to ``up_to`` (3 or 4) to ``state`` until nothing changes, then (``up_to`` 3) the cut-off check.
 
     The forced moves start from the cells ``seeds``: every node in order (0 to nodes - 1), as
@@ -265,6 +321,8 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
         Lines a node needs: 1 at an endpoint, else 2.
     end_flow : int64 array, shape (nodes,)
         The flow of an endpoint, else -1.
+    empty_ok : bool
+        A cell may stay empty (Numberlink's rules), else every cell is on a path (Flow Free's).
     state : int8 array, shape (links,)
         Each link's :class:`.codes.LinkState`; decided further in place.
     up_to : int
@@ -292,18 +350,21 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
     exits = np.empty(2, np.int64)
     first = True
     while True:
-        code = _propagate(links, at_start, at_link, need, end_flow, state, root, rflow, lines, free, queue, cells,
+        code = _propagate(links, at_start, at_link, need, end_flow, empty_ok, state, root, rflow, lines, free, queue, cells,
                           seeds if first else np.arange(n))  # a later round (rare): every cell
         first = False
         if code:
             return code, 2 if code == _LOOP else 1, -1
         if up_to >= 3:
-            code, size = _stranded(links, at_start, at_link, end_flow, state, lines, cells, exits)
+            code, size = _stranded(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits)
             if code > 0:
                 return code, size, -1
-            if code < 0:
+            if code == -1:
                 state[exits[0]] = LINE
                 state[exits[1]] = LINE
+                continue
+            if code == -2:
+                _empty(at_start, at_link, state, cells, size)
                 continue
         if up_to < 4:
             break
@@ -318,18 +379,18 @@ def settle_trial(links, at_start, at_link, need, end_flow, state, up_to, cells, 
     return code, 0 if code == 0 else (1 if code == _LOOSE else 2), k
 
 
-@kernel("UniTuple(i8, 4)(i8[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], i1[::1], i8, i8[::1], i1[::1], i8, "
-        "i8, b1, i1[:, ::1], i8[::1])")
+@kernel("UniTuple(i8, 4)(i8[:, ::1], i8[::1], i8[::1], i8[::1], i8[::1], b1, i1[::1], i8, i8[::1], i1[::1], "
+        "i8, i8, b1, i1[:, ::1], i8[::1])")
 @njit(cache=True)
-def sweep_trials(links, at_start, at_link, need, end_flow, state, up_to, order, values, lo, hi,  # pragma: no cover
+def sweep_trials(links, at_start, at_link, need, end_flow, empty_ok, state, up_to, order, values, lo, hi,  # pragma: no cover
                  from_ends, ends, cells):
     """Trials ``lo`` to ``hi`` - 1 of a sweep, in order, up to the first contradiction: trial i sets link
     ``order[i]`` to ``values[i]`` and applies :func:`settle_trial` (tiers 1 to ``up_to``).
 
     Parameters
     ----------
-    links, at_start, at_link, need, end_flow : int64 arrays
-        The board's graph, as :func:`settle_trial` takes it.
+    links, at_start, at_link, need, end_flow, empty_ok
+        The board's graph and rules, as :func:`settle_trial` takes them.
     state : int8 array, shape (links,)
         The board (at the end of tiers 1-2): each trial's start unless ``from_ends``; not changed.
     up_to : int
@@ -367,7 +428,7 @@ def sweep_trials(links, at_start, at_link, need, end_flow, state, up_to, order, 
             pair[0], pair[1] = links[e, 0], links[e, 1]  # the board was at rest but for this link: its cells
             seeds = pair
         t[e] = values[i]
-        code, count, flow = settle_trial(links, at_start, at_link, need, end_flow, t, up_to, cells, seeds)
+        code, count, flow = settle_trial(links, at_start, at_link, need, end_flow, empty_ok, t, up_to, cells, seeds)
         if code:
             return i, code, count, flow
     return hi, 0, 0, -1

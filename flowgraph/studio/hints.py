@@ -40,7 +40,7 @@ def hint(body: dict) -> dict:
         solution = solve_puzzle(puzzle, "auto", _limits(body))
     except (UnsolvableError, SearchLimitError) as exc:
         raise Unprocessable(f"no hint: {exc}") from None
-    if drawn is not None and puzzle.cells <= HINT_WHY_CELLS and puzzle.rules.fills_every_cell:
+    if drawn is not None and puzzle.cells <= HINT_WHY_CELLS:
         step = _next_step(solution, drawn)
         if step is not None:
             return step
@@ -90,11 +90,11 @@ def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None
 
 def _why(solution: Solution, label: str) -> dict:
     """``{technique, tier, note, cells}``: the first step of ``flowgraph explain`` that draws part of flow
-    ``label`` of ``solution``, and the cells that justify it ({} on larger boards or under Numberlink rules)."""
+    ``label`` of ``solution``, and the cells that justify it ({} on larger boards)."""
     from ..authoring.explain import explain
 
     puzzle, path = solution.puzzle, solution.paths[label]
-    if puzzle.cells > HINT_WHY_CELLS or not puzzle.rules.fills_every_cell:
+    if puzzle.cells > HINT_WHY_CELLS:
         return {}
     try:
         steps = explain(puzzle, Limits(time_limit_s=HINT_WHY_SECONDS), solution=solution).steps

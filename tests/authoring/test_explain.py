@@ -13,7 +13,7 @@ import pytest
 from flowgraph import parse_file, parse_text
 from flowgraph.authoring.explain import TECHNIQUES, TIGHT, Step, explain, guess_note, rating_of, replay, span_of, tier_word
 from flowgraph.cli import main
-from flowgraph.errors import RulesError
+from flowgraph.errors import UnsolvableError
 from flowgraph.io.sketch import board_places, cell_name
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
 
@@ -53,6 +53,13 @@ def _corpus_sample():
 @pytest.mark.parametrize("path", _corpus_sample() or [pytest.param(None, marks=pytest.mark.skip("no corpus"))])
 def test_the_steps_replay_to_the_solution_on_corpus_boards(path):
     _replay(parse_file(path))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [p for p in _corpus_sample() if p.values[0].parent.name == "numberlink"]
+                         or [pytest.param(None, marks=pytest.mark.skip("no corpus"))])
+def test_the_steps_replay_to_the_solution_on_corpus_numberlink_boards_under_their_rules(path):
+    _replay(parse_file(path).with_rules("numberlink"))
 
 
 def test_an_easy_board_needs_only_the_easy_techniques():
@@ -114,9 +121,25 @@ def test_each_step_counts_the_easy_deductions_in_sight():
     assert all(s.in_sight > 0 for s in found.steps if s.tier <= 2)  # an easy step was itself in sight
 
 
-def test_numberlink_rules_are_declined():
-    with pytest.raises(RulesError, match="Flow Free's rules only"):
-        explain(parse_text("STANDARD\nA-.-A\n").with_rules("numberlink"))
+#: Under Numberlink's rules the corner pocket has one way in (tier 1 leaves its cell empty) and the rest, once A and B
+#: are drawn, a region with at most one way in (tier 3 leaves it empty); under Flow Free's both are contradictions.
+POCKET = "STANDARD\nA-.-A-.\n| | | |\n.-.-.-.\n| | | |\n.-.-.-B\n| | | |\n.-.-.-B\n"
+
+
+@pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_steps_replay_to_the_solution_under_numberlink_rules(path):
+    found = _replay(parse_file(path).with_rules("numberlink"))
+    assert found.solution.puzzle.rules.name == "NUMBERLINK"
+
+
+def test_numberlink_rules_leave_a_cell_and_a_region_empty_where_no_path_can_pass():
+    found = _replay(parse_text(POCKET).with_rules("numberlink"))
+    notes = {s.tier: s.note for s in found.steps if "stays empty" in s.note}
+    assert notes[1].endswith("has only one way in: it stays empty")
+    assert notes[3] == "the empty region of 9 cells at r2c1 has at most one way in: it stays empty"
+    assert found.counts["stranded region"] == 1
+    with pytest.raises(UnsolvableError):  # Flow Free's rules fill every cell: no solution
+        explain(parse_text(POCKET))
 
 
 def test_explain_prints_the_steps_and_the_rating(capsys):
@@ -149,9 +172,16 @@ def test_explain_says_why_it_cannot(name, status, words, capsys):
     assert words in capsys.readouterr().err
 
 
-def test_explain_declines_numberlink_rules(capsys):
-    assert main(["explain", "--rules", "numberlink", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 2
-    assert "Flow Free's rules only" in capsys.readouterr().err
+def test_explain_and_rate_follow_numberlink_rules(tmp_path, capsys):
+    board = tmp_path / "pocket.txt"
+    board.write_text(POCKET)
+    assert main(["explain", "--color", "never", "--rules", "numberlink", str(board)]) == 0
+    assert "stays empty" in capsys.readouterr().out
+    assert main(["explain", str(board)]) == 1  # Flow Free's rules: no solution
+    capsys.readouterr()
+    assert main(["rate", "--json", "--rules", "numberlink", str(board)]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["status"] == "rated" and row["counts"]["stranded region"] == 1
 
 
 def test_rate_rates_a_batch_in_input_order(capsys):
@@ -173,8 +203,9 @@ def test_rate_prints_one_line_a_puzzle(capsys):
     assert capsys.readouterr().out.strip() == expected
 
 
+@pytest.mark.parametrize("rules", ["flow", "numberlink"])
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path):
+def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path, rules):
     """trials.settle_trial (the rules to their end, each trial of sweep_trials) against explain's steps (the same
     rules, one first step at a time, kernels.first_step): the same board, or a contradiction in both, from random
     partly decided boards (every cell a seed) and from boards at rest with one more link decided (its cells the
@@ -189,7 +220,7 @@ def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path):
     from flowgraph.kernels.codes import CUT, LINE, UNDECIDED
     from flowgraph.kernels.trials import settle_trial
 
-    puzzle = parse_file(path)
+    puzzle = parse_file(path).with_rules(rules)
     solution = solve_puzzle(puzzle)
     number = puzzle.cell_index.number
     used = {frozenset((number[u], number[v])) for p in solution.paths.values() for u, v in itertools.pairwise(p)}
@@ -217,7 +248,7 @@ def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path):
         expected = by_steps(state, up_to)
         t = np.array(state, np.int8)
         cells = np.zeros(board.n, np.int64)
-        code, _, _ = settle_trial(k.links, k.at_start, k.at_link, k.need, k.end_flow, t, up_to, cells,
+        code, _, _ = settle_trial(*k, t, up_to, cells,
                                   np.array(seeds, np.int64))
         assert (None if code else t.tolist()) == expected
         outcomes.add(expected is None)

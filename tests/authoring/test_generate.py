@@ -181,8 +181,12 @@ def test_generate_difficulty_through_the_cli(tmp_path, capsys):
     assert main(["generate", "--size", "7x7", "--seed", "3", "--difficulty", "hard", "-o", str(target)]) == 0
     assert main(["rate", "--json", str(target)]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["tier"] == "hard"
-    assert main(["generate", "--size", "7x7", "--difficulty", "hard", "--rules", "numberlink"]) == 2
-    assert "--rules flow only" in capsys.readouterr().err
+    numberlink = tmp_path / "hard_numberlink.txt"  # rated by explain under the same rules
+    assert main(["generate", "--size", "7x7", "--seed", "3", "--difficulty", "hard", "--rules", "numberlink",
+                 "-o", str(numberlink)]) == 0
+    capsys.readouterr()
+    assert main(["rate", "--json", "--rules", "numberlink", str(numberlink)]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["tier"] == "hard"
 
 
 def test_generate_extreme_has_no_short_filler_flow():

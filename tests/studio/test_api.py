@@ -484,6 +484,13 @@ def test_a_hint_is_the_next_step_from_the_players_board(client):
         assert client.post("/api/hint", json={"text": text, "paths": bad}).status_code == 400
 
 
+def test_a_hint_under_numberlink_rules_says_why_as_under_flow_free_rules(client):
+    """Explain follows Numberlink's rules too: a hint says its technique and note (it said none before)."""
+    text = (PUZZLES / "standard" / "regular_5x5.txt").read_text()
+    hint = client.post("/api/hint", json={"text": text, "rules": "numberlink"}).json()
+    assert hint["technique"] and hint["tier"] >= 1 and hint["note"]
+
+
 def test_a_hint_tells_the_step_that_draws_its_line_not_a_cut_elsewhere(client):
     """Of the hardest steps on the way to the hint's line, the last: after a run of forced moves the hint said
     the first of them ("r1c1 has all its lines", a cut far from the pipe), the same for pipe after pipe."""
