@@ -1,7 +1,7 @@
 """Every solution of a puzzle, or the first few and how many: the exhaustive link search.
 
 Counting (``validate --count``) and proving a Numberlink puzzle unique (``validate --unique``) need the whole
-search space, not one answer. This module runs the compiled search (:mod:`flowgraph.kernels.exhaust`: the links
+search space, not one answer. This module runs the compiled search (:mod:`flowgraph.kernels.link_search`: the links
 around one node decided at a time, in board order, with propagation) on the puzzle graph as :mod:`.link_layout`
 lays it out, in slices of :data:`SLICE` decisions so that the time limit and Ctrl-C are kept, and turns what it
 found into verified-ready :class:`~flowgraph.model.Solution` objects. It works on any graph: square, hex, warps,
@@ -105,7 +105,7 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         ``max_states`` the decisions.
     memo : bool
         Skip frontiers already seen to lead nowhere (the failure memo of
-        :func:`~flowgraph.kernels.exhaust.exhaust_pass`); off only to measure it.
+        :func:`~flowgraph.kernels.link_search.exhaust_pass`); off only to measure it.
     nested : bool
         On a planar board (square, no warps, no bridges), skip frontiers where two flows that must
         join below the frontier alternate along it (``exhaust._nested``); off only to measure it.

@@ -1,4 +1,4 @@
-"""A puzzle graph laid out for the exhaustive link search (:mod:`flowgraph.kernels.exhaust`): nodes in board order
+"""A puzzle graph laid out for the exhaustive link search (:mod:`flowgraph.kernels.link_search`): nodes in board order
 (by rows or by columns, whichever keeps the frontier narrower), links, clues, the short cycles of the graph (its
 triangles and 4-cycles, which the SAT model cuts too) and the arrays the compiled search reads.
 

@@ -1,5 +1,5 @@
 """The compiled kernels, one package used by three callers as equals: the search's per-state passes, the link
-search's core (:mod:`.exhaust`, ``validate --unique``, ``--count``) and explain's trials (:mod:`.trials`).
+search's core (:mod:`.link_search`, ``validate --unique``, ``--count``) and explain's trials (:mod:`.trials`).
 
 They are one package because they are built and cached as one: one source hash, one module built ahead of
 time, one just-in-time cache (:mod:`.cache`), one table of the functions called from Python
@@ -18,7 +18,7 @@ machine code.
 * :mod:`.codes` — colour bits and reason codes (no numba);
 * :mod:`.common` — the small compiled tests every pass shares;
 * :mod:`.layout` — once per solve: link distances and the straight-on map;
-* :mod:`.links` — links known to be used between free nodes (fragments);
+* :mod:`.fragments` — links known to be used between free nodes (fragments);
 * :mod:`.moves` — a head's moves (the self-touch rule) and a step;
 * :mod:`.bends` — the loose-bend walk;
 * :mod:`.regions` — regions and cut nodes: stranded regions and flows,
@@ -27,7 +27,7 @@ machine code.
 * :mod:`.settle` — forced moves, forced links and local dead ends near the
   changes until nothing changes, then the region pass; the one call per
   child state (:func:`.settle.move_pass`);
-* :mod:`.exhaust` — the exhaustive link search (``validate --unique``, ``--count``);
+* :mod:`.link_search` — the exhaustive link search (``validate --unique``, ``--count``);
 * :mod:`.steps` — ``flowgraph explain``'s rules of tiers 1-4, the only statement
   of them: the next step on a board, and the easy deductions in sight;
 * :mod:`.trials` — the same rules to their end on one board: explain's one-step
@@ -69,9 +69,9 @@ from .entry_points import ENTRY_POINTS, NAMES, array_arguments
 
 if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (a test keeps it whole)
     from .chokepoints import chokepoint_pass as chokepoint_pass
-    from .exhaust import exhaust_pass as exhaust_pass
     from .layout import link_distances as link_distances
     from .layout import straight_ahead as straight_ahead
+    from .link_search import exhaust_pass as exhaust_pass
     from .moves import fewest_moves as fewest_moves
     from .moves import moves_buffer as moves_buffer
     from .moves import step_head as step_head

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .codes import ACTIVE, FLOW, LOOSE_BEND
 from .common import linkable
+from .fragments import link_index
 from .jit import njit_borrowed
-from .links import link_index
 
 __all__ = ["bend_pass", "bend_chain", "pair_ok"]
 
@@ -50,7 +50,7 @@ def bend_pass(color, link, ptr, nbr, endpoint, x, must, chain):  # pragma: no co
         When longer than 1, receives after ``chain[0]`` (their count) the
         free inside nodes the walk found as ``d, e1, e2`` triples: ``d``
         must link ``e1`` and ``e2`` (recorded as links by the caller,
-        :mod:`.links`).
+        :mod:`.fragments`).
 
     Returns
     -------

@@ -51,7 +51,7 @@ class LinkState(IntEnum):
 #: :class:`LinkState`'s values as plain ints, for the compiled kernels (numba folds module ints into the code).
 UNDECIDED, LINE, CUT = int(LinkState.UNDECIDED), int(LinkState.LINE), int(LinkState.CUT)
 
-# The exhaustive link search (exhaust.py).
+# The exhaustive link search (link_search.py).
 #: What ``exhaust_pass`` returns: the search is over, stopped at ``cap`` solutions, or paused.
 EXHAUSTED, CAPPED, PAUSED = 0, 1, 2
 #: Registers (``regs``): 0 depth, 1 trail length, 2 decisions made, 3 solutions found, 4 started,

@@ -1,4 +1,4 @@
-"""The exhaustive link search's failure memo (:mod:`.exhaust`): the frontier's Zobrist hash, kept in two 62-bit
+"""The exhaustive link search's failure memo (:mod:`.link_search`): the frontier's Zobrist hash, kept in two 62-bit
 halves (registers ``H1``, ``H2``), and a table of the frontiers below which no solution was found.
 
 What the search below a node can still do depends only on the frontier: the decided links that touch a node with a

@@ -7,8 +7,8 @@ import numpy as np
 from .bends import bend_chain
 from .codes import ACTIVE, FLOW
 from .entry_points import kernel
+from .fragments import full, linked_free
 from .jit import njit, njit_borrowed
-from .links import full, linked_free
 
 __all__ = ["head_moves", "fewest_moves", "step_head", "moves_buffer"]
 
@@ -25,7 +25,7 @@ def head_moves(color, link, ptr, nbr, heads, slot, heuristic, endpoint, out, lim
     """How many moves the head in ``slot`` has, up to ``limit``; the moves go to ``out``.
 
     A move is a free neighbour, or the other head of the flow (a join).
-    A free node with two known links (:mod:`.links`) is none; a head known
+    A free node with two known links (:mod:`.fragments`) is none; a head known
     to link a free node (it entered a fragment) has that one move.
     With ``heuristic`` (the self-touch rule) a free node that touches the
     flow's own path other than at this head and the other head is no move,
@@ -99,7 +99,7 @@ def fewest_moves(color, link, ptr, nbr, heads, slots, done, heuristic, endpoint,
     """The slot among ``slots`` whose head has the fewest moves, unfinished flows only.
 
     Ties go to a head with a move into a fragment (a free node with a
-    known link, :mod:`.links`), then to the head nearest its goal
+    known link, :mod:`.fragments`), then to the head nearest its goal
     (``goal[slot ^ 1, head]``: the distance to the flow's other endpoint,
     in links), then to the first slot: which flow takes a fragment is
     settled early, and a flow about to close is finished before the others

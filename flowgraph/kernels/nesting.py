@@ -1,4 +1,4 @@
-"""The exhaustive link search's nesting check on planar boards (:mod:`.exhaust`, mode bit 2): the paths that cross
+"""The exhaustive link search's nesting check on planar boards (:mod:`.link_search`, mode bit 2): the paths that cross
 the frontier must nest (two flows cannot cross each other's path), so a frontier whose crossing links cannot be
 paired without crossing has no solution below it.
 """

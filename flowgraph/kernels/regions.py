@@ -34,8 +34,8 @@ import numpy as np
 
 from .codes import BOTTLENECK, DEAD_POCKET, PARITY, STRANDED_FLOW, STRANDED_REGION
 from .common import heads_beside, popcount
+from .fragments import full
 from .jit import njit, njit_borrowed
-from .links import full
 
 __all__ = ["region_pass", "head_touches", "free_regions", "parity", "cut_nodes", "CutTree", "Regions"]
 
@@ -67,7 +67,7 @@ def region_pass(color, link, ptr, nbr, heads, done, nflows, side):  # pragma: no
 
     Regions are joined by the links a path may still use: between two
     free nodes, a link known to be used, or one between nodes that both
-    have a link to spare (:mod:`.links`). A fragment is thus a corridor,
+    have a link to spare (:mod:`.fragments`). A fragment is thus a corridor,
     entered only at its ends, not open ground: the regions on its two
     sides are apart.
 
@@ -76,7 +76,7 @@ def region_pass(color, link, ptr, nbr, heads, done, nflows, side):  # pragma: no
     color : ndarray of uint8, shape (n,)
         Node colours (:mod:`.codes`).
     link : ndarray of uint8, shape (n,)
-        Links known to be used (:mod:`.links`).
+        Links known to be used (:mod:`.fragments`).
     ptr, nbr : ndarray of int64
         The adjacency as CSR arrays (:func:`flowgraph.engines.search.board.csr`).
     heads : ndarray of int64, shape (2 * nflows,)
@@ -113,7 +113,7 @@ def region_pass(color, link, ptr, nbr, heads, done, nflows, side):  # pragma: no
 def head_touches(link, ptr, nbr, heads, done, nflows, side):  # pragma: no cover - compiled
     """The touch masks of every node and the flows' needs.
 
-    A node with two known links (:mod:`.links`) touches no head: it has no
+    A node with two known links (:mod:`.fragments`) touches no head: it has no
     link left to give one.
 
     Returns

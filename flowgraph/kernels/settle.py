@@ -36,8 +36,8 @@ from .codes import (
 )
 from .common import slot_of
 from .entry_points import kernel
+from .fragments import add_link, chord_near, full
 from .jit import njit, njit_borrowed
-from .links import add_link, chord_near, full
 from .moves import head_moves, moves_buffer, step_head
 from .regions import region_pass
 
@@ -102,7 +102,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
     dead end; one whose only two possible links are heads of two different
     flows would join them; one whose only two possible links include a
     head is taken by that head, and its links to free nodes are recorded
-    (:mod:`.links`: a fragment of some path); with ``heuristic``, one whose
+    (:mod:`.fragments`: a fragment of some path); with ``heuristic``, one whose
     two possible links make a bend must bend around something
     (:func:`.bends.bend_pass`: the inside nodes the walk finds are linked
     too), and of one with three or four possible links, the pairs it could
@@ -117,7 +117,7 @@ def settle_pass(color, link, ptr, nbr, heads, done, free, touched, heuristic, nf
     color, heads : ndarray
         As for :func:`.regions.region_pass`; both are updated in place.
     link : ndarray of uint8, shape (n,)
-        The links known to be used (:mod:`.links`); updated in place.
+        The links known to be used (:mod:`.fragments`); updated in place.
     done, free : int
         Finished flows (bitmask) and free nodes before.
     touched : ndarray of int64
@@ -291,7 +291,7 @@ def _take(color, link, ptr, nbr, heads, c, avail, which, heuristic, done, free, 
     """The free node ``c`` makes its links to ``avail[i]`` for the bits ``i`` of ``which``.
 
     A head there moves to ``c`` (a forced move); a free node there is
-    linked to ``c`` (:func:`.links.add_link`). Once a head has taken ``c``
+    linked to ``c`` (:func:`.fragments.add_link`). Once a head has taken ``c``
     the other links are the head's to make (it follows them, see
     :func:`.moves.head_moves`), so none is recorded.
 
@@ -300,7 +300,7 @@ def _take(color, link, ptr, nbr, heads, c, avail, which, heuristic, done, free, 
     code, done, free, nch, nlog : int
         ``CLOSED_LOOP`` if a link would close a loop or give a node three
         links, ``SELF_TOUCH`` if, with ``heuristic``, a fragment would touch
-        itself near the new link (:func:`.links.chord_near`), else 0; the
+        itself near the new link (:func:`.fragments.chord_near`), else 0; the
         updated counters.
     """
     for i in range(avail.shape[0]):

@@ -30,7 +30,7 @@ Links between free nodes
 Colours say which flow holds a node; most deductions far from the heads
 say something else: that two free nodes are linked by some path whose
 flow is not known yet. The state keeps those links
-(:mod:`flowgraph.kernels.links`): a free node with exactly two possible links uses
+(:mod:`flowgraph.kernels.fragments`): a free node with exactly two possible links uses
 both; with the heuristics, the inside nodes the bend walk finds link their
 other two neighbours, and the pair test keeps a node's known links. Linked
 free nodes form fragments; a node with two known links takes no other, a
@@ -113,7 +113,7 @@ path may run beside itself):
   inside node the walk finds must link a head: that head's one open link
   goes there, a forced move; a free one is linked (see above). Near a
   new link between free nodes, the fragments on both sides may not touch
-  each other either (:func:`flowgraph.kernels.links.chord_near`). These tests
+  each other either (:func:`flowgraph.kernels.fragments.chord_near`). These tests
   solve the hard janko boards (docs/benchmarks.md, "Design measurements").
 
 When a search with the heuristics on exhausts its space, :func:`~.heap.solve`

@@ -33,7 +33,7 @@ class State:
         (the growing ends and the goals of unfinished flows).
     link : ndarray of uint8, shape (n,)
         Per node, the links known to be used between free nodes (bit ``i``:
-        the link to its ``i``-th neighbour; :mod:`flowgraph.kernels.links`).
+        the link to its ``i``-th neighbour; :mod:`flowgraph.kernels.fragments`).
     heads : ndarray of int64, shape (2 * nflows,)
         The node of every slot's head; flow ``k`` owns slots ``2k`` (grown
         from ``flow.ends[0]``) and ``2k + 1``. The only record of where the
