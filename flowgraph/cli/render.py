@@ -19,7 +19,9 @@ SUFFIXES = (".svg", ".png", ".gif")
 def add_picture_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", choices=("dark", "light"), default="dark", help="dark (as the game, default) or light")
     p.add_argument("--cell-px", type=positive_int, default=40, metavar="N", help="pixels per cell (default 40)")
-    p.add_argument("--labels", action="store_true", help="write each endpoint's label on its dot (colour-blind safe)")
+    p.add_argument("--labels", action="store_true",
+                   help="write each endpoint's label on its dot (colour-blind safe), and number the rows down the "
+                   "left and the columns across the top, as explain names cells (r3c5: row 3, column 5)")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

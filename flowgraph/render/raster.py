@@ -60,13 +60,16 @@ def scene_image(sc: Scene):
         r = sc.dot_px * k
         draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=colour,
                      outline=rim, width=0 if rim is None else max(1, round(rim_px * k)))
-    if sc.labels:
+    if sc.labels or sc.rulers:
         from PIL import ImageFont
 
         font = ImageFont.load_default(size=round(sc.dot_px * 1.2 * k))
         for label, (x, y) in sc.labels:
             ink = (0, 0, 0) if sum(flow_ink(label, sc.theme)[0]) > 382 else (255, 255, 255)
             draw.text((x * k, y * k), label, fill=ink, font=font, anchor="mm")
+        small = ImageFont.load_default(size=round(sc.cell_px * 0.3 * k))
+        for text, (x, y) in sc.rulers:
+            draw.text((x * k, y * k), text, fill=sc.theme["wall"], font=small, anchor="mm")
     return img.resize((sc.width, sc.height), Image.Resampling.LANCZOS)
 
 

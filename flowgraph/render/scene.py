@@ -152,6 +152,7 @@ class Scene:
     rails: list[tuple[Point, Point]] = field(default_factory=list)  # a bridge deck's guard rails, drawn over the lanes
     dots: list[tuple[str, Point]] = field(default_factory=list)  # endpoints
     labels: list[tuple[str, Point]] = field(default_factory=list)
+    rulers: list[tuple[str, Point]] = field(default_factory=list)  # row numbers down the left, columns across the top
     cell_px: float = 40.0
     pipe_px: float = 13.0
     dot_px: float = 15.0
@@ -186,7 +187,9 @@ def scene(
     cell_px : int
         Pixels per cell.
     labels : bool
-        Write each endpoint's label on its dot (to tell flows apart without colour).
+        Write each endpoint's label on its dot (to tell flows apart without colour), and number the rows
+        down the left and the columns across the top as a player names cells (``r3c5``:
+        :func:`flowgraph.io.sketch.board_places`).
     ghosts : bool
         Also outline the empty places of the board's bounding grid (an editor clicks them into cells).
 
@@ -219,15 +222,16 @@ def scene(
     geo = _shifted(geo, y0)
     warped = any(sketch.links.values())
     margin = 0.55 if warped else 0.3  # room for the tunnels outside the edge
+    lead = margin + (0.5 if labels else 0)  # left and top: room for the row and column numbers
     w, h = geo.size(list(set(places.values())))
     s = cell_px
-    if (w + 2 * margin) * (h + 2 * margin) * s * s > MAX_DRAWN_PIXELS:
+    if (w + margin + lead) * (h + margin + lead) * s * s > MAX_DRAWN_PIXELS:
         raise ConversionError(f"the picture would be over {MAX_DRAWN_PIXELS:,} pixels: draw it with a smaller cell_px")
 
     def px(p: Point) -> Point:
-        return ((p[0] + margin) * s, (p[1] + margin) * s)
+        return ((p[0] + lead) * s, (p[1] + lead) * s)
 
-    out = Scene(round((w + 2 * margin) * s), round((h + 2 * margin) * s), THEMES[theme], cell_px=s,
+    out = Scene(round((w + margin + lead) * s), round((h + margin + lead) * s), THEMES[theme], cell_px=s,
                 pipe_px=0.32 * s, dot_px=0.36 * s)
     cells = {places[k] for k in sketch.spots}
     out.cells = [[px(p) for p in geo.corners(xy)] for xy in sorted(cells)]
@@ -269,7 +273,24 @@ def scene(
             out.dots.append((flow.label, centre[end]))
             if labels:
                 out.labels.append((flow.label, centre[end]))
+    if labels:
+        out.rulers = _rulers(puzzle, centre, 0.25 * s)  # outside the tunnels of warps
     return out
+
+
+def _rulers(puzzle: Puzzle, centre: Mapping[Node, Point], at: float) -> list[tuple[str, Point]]:
+    """Each row's number at ``at`` pixels from the left, level with its cells, and each column's at ``at`` from
+    the top, above its cells (a hexagonal board's shifted rows or columns: their mean)."""
+    from ..io.sketch import board_places
+
+    rows: dict[int, list[float]] = {}
+    columns: dict[int, list[float]] = {}
+    for node, place in board_places(puzzle).items():
+        if place is not None and node in centre:
+            rows.setdefault(place[0], []).append(centre[node][1])
+            columns.setdefault(place[1], []).append(centre[node][0])
+    return ([(str(r), (at, sum(ys) / len(ys))) for r, ys in sorted(rows.items())] +
+            [(str(c), (sum(xs) / len(xs), at)) for c, xs in sorted(columns.items())])
 
 
 def _shifted(geo: Geometry, y0: float) -> Geometry:

@@ -128,5 +128,8 @@ def scene_svg(sc: Scene) -> str:
         out.append(f'<text x="{cx:.1f}" y="{cy:.1f}" fill="{ink}" font-family="sans-serif" font-weight="bold" '
                    f'font-size="{sc.dot_px * 1.2:.0f}" text-anchor="middle" dominant-baseline="central">'
                    f'{escape(label)}</text>')
+    for text, (x, y) in sc.rulers:
+        out.append(f'<text class="ruler" x="{x:.1f}" y="{y:.1f}" fill="{_rgb(t["wall"])}" font-family="sans-serif" '
+                   f'font-size="{sc.cell_px * 0.3:.0f}" text-anchor="middle" dominant-baseline="central">{text}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -154,3 +154,32 @@ def test_gif_of_an_easy_board_draws_the_solution_flow_by_flow(tmp_path):
     assert drawn[-1] == 25 and drawn[-2] < 25 and sorted(drawn[1:]) == drawn[1:]  # grows to the full board
     out = tmp_path / "draw.gif"
     assert gif(puzzle, frames, out, cell_px=12) == len(frames) and PIL.open(out).n_frames > 10
+
+
+@pytest.mark.parametrize("name", ["standard/regular_10x10.txt", "hex/lens_11x7.txt", "warps/torus_6x6.txt",
+                                  "standard/garden_9x7_holes.txt"])
+def test_labels_number_the_rows_and_columns_as_explain_names_cells(name):
+    """--labels numbers rows down the left and columns across the top: the cell explain calls r3c5 is level with
+    row number 3 and below column number 5 (rows and columns of a hexagonal board: their mean)."""
+    from flowgraph.io.sketch import board_places
+    from flowgraph.render.scene import scene
+
+    puzzle = parse_file(PUZZLES / name)
+    drawn = scene(puzzle, labels=True)
+    places = {p for p in board_places(puzzle).values() if p}
+    rows, columns = {r for r, _ in places}, {c for _, c in places}
+    assert len(drawn.rulers) == len(rows) + len(columns)
+    at = {text: xy for text, xy in drawn.rulers[:len(rows)]}, {text: xy for text, xy in drawn.rulers[len(rows):]}
+    assert set(at[0]) == {str(r) for r in rows} and set(at[1]) == {str(c) for c in columns}
+    plain = scene(puzzle)
+    assert not plain.rulers and plain.width < drawn.width  # room made for them only when asked
+    left = min(x for poly in drawn.cells for x, _ in poly)
+    top = min(y for poly in drawn.cells for _, y in poly)
+    assert all(x < left for x, _ in at[0].values()) and all(y < top for _, y in at[1].values())
+    if "hex" not in name:  # square cells: each number exactly level with its cells
+        centre = {pos: (sum(x for x, _ in poly) / len(poly), sum(y for _, y in poly) / len(poly))
+                  for pos, poly in zip(drawn.cell_pos, drawn.cells)}
+        for node, (r, c) in ((n, p) for n, p in board_places(puzzle).items() if p):
+            x, y = centre[node[:2]]
+            assert abs(at[0][str(r)][1] - y) < 1 and abs(at[1][str(c)][0] - x) < 1
+    assert svg(puzzle, labels=True).count('class="ruler"') == len(rows) + len(columns)
