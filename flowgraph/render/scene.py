@@ -173,6 +173,7 @@ def scene(
     cell_px: int = 40,
     labels: bool = False,
     ghosts: bool = False,
+    rulers: bool | None = None,
 ) -> Scene:
     """The picture of a puzzle, with pipes along ``paths`` (a solution's, or a search state's partial ones).
 
@@ -187,11 +188,12 @@ def scene(
     cell_px : int
         Pixels per cell.
     labels : bool
-        Write each endpoint's label on its dot (to tell flows apart without colour), and number the rows
-        down the left and the columns across the top as a player names cells (``r3c5``:
-        :func:`flowgraph.io.sketch.board_places`).
+        Write each endpoint's label on its dot (to tell flows apart without colour).
     ghosts : bool
         Also outline the empty places of the board's bounding grid (an editor clicks them into cells).
+    rulers : bool, optional
+        Number the rows down the left and the columns across the top as a player names cells (``r3c5``:
+        :func:`flowgraph.io.sketch.board_places`); default: as ``labels``.
 
     Raises
     ------
@@ -222,7 +224,8 @@ def scene(
     geo = _shifted(geo, y0)
     warped = any(sketch.links.values())
     margin = 0.55 if warped else 0.3  # room for the tunnels outside the edge
-    lead = margin + (0.5 if labels else 0)  # left and top: room for the row and column numbers
+    rulers = labels if rulers is None else rulers
+    lead = margin + (0.5 if rulers else 0)  # left and top: room for the row and column numbers
     w, h = geo.size(list(set(places.values())))
     s = cell_px
     if (w + margin + lead) * (h + margin + lead) * s * s > MAX_DRAWN_PIXELS:
@@ -273,7 +276,7 @@ def scene(
             out.dots.append((flow.label, centre[end]))
             if labels:
                 out.labels.append((flow.label, centre[end]))
-    if labels:
+    if rulers:
         out.rulers = _rulers(puzzle, centre, 0.25 * s)  # outside the tunnels of warps
     return out
 

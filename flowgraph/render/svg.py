@@ -36,6 +36,7 @@ def svg(
     cell_px: int = 40,
     labels: bool = False,
     ghosts: bool = False,
+    rulers: bool | None = None,
 ) -> str:
     """A puzzle (endpoints as dots) or a solution (pipes through the cells) as an SVG document.
 
@@ -49,9 +50,12 @@ def svg(
     cell_px : int
         Pixels per cell.
     labels : bool
-        Write each endpoint's label on its dot.
+        Write each endpoint's label on its dot, and number the rows and columns (unless ``rulers`` says).
     ghosts : bool
         Outline the empty places of the bounding grid (``class="hole"``, for an editor).
+    rulers : bool, optional
+        Number the rows and columns (``class="ruler"``, as :func:`~flowgraph.render.scene.scene`); default: as
+        ``labels``.
 
     Returns
     -------
@@ -71,7 +75,7 @@ def svg(
     if isinstance(board, Solution):
         paths = {k: list(v) for k, v in board.paths.items()}
         board = board.puzzle
-    return scene_svg(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels, ghosts=ghosts))
+    return scene_svg(scene(board, paths, theme=theme, cell_px=cell_px, labels=labels, ghosts=ghosts, rulers=rulers))
 
 
 def scene_svg(sc: Scene) -> str:
@@ -128,8 +132,8 @@ def scene_svg(sc: Scene) -> str:
         out.append(f'<text x="{cx:.1f}" y="{cy:.1f}" fill="{ink}" font-family="sans-serif" font-weight="bold" '
                    f'font-size="{sc.dot_px * 1.2:.0f}" text-anchor="middle" dominant-baseline="central">'
                    f'{escape(label)}</text>')
-    for text, (x, y) in sc.rulers:
-        out.append(f'<text class="ruler" x="{x:.1f}" y="{y:.1f}" fill="{_rgb(t["wall"])}" font-family="sans-serif" '
+    for text, (rx, ry) in sc.rulers:
+        out.append(f'<text class="ruler" x="{rx:.1f}" y="{ry:.1f}" fill="{_rgb(t["wall"])}" font-family="sans-serif" '
                    f'font-size="{sc.cell_px * 0.3:.0f}" text-anchor="middle" dominant-baseline="central">{text}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -116,8 +116,8 @@ def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: di
          ghosts: bool = False) -> str | None:
     from ..render.svg import svg
 
-    try:
-        return svg(board_or_solution, theme=theme, labels=labels, paths=paths, ghosts=ghosts)
+    try:  # the rows and columns numbered: the hints name cells by them
+        return svg(board_or_solution, theme=theme, labels=labels, paths=paths, ghosts=ghosts, rulers=True)
     except ConversionError:
         return None  # a board with no 2-D drawing
 

@@ -28,6 +28,17 @@ def test_page_and_static(client):
     assert constants["labels"].startswith("ABC") and "level-pack" in constants["formats"]
 
 
+def test_the_board_numbers_its_rows_and_columns_as_the_hints_name_cells(client):
+    """The studio's board numbers its rows and columns ("row 3, column 5" in a hint is r3c5 there)."""
+    import re
+
+    board = client.post("/api/check", json={"text": (PUZZLES / "standard" / "regular_5x5.txt").read_text()}).json()
+    rulers = re.findall(r'<text class="ruler"[^>]*>(\d+)</text>', board["svg"])
+    assert rulers == [str(n) for n in range(1, 6)] * 2  # the rows, then the columns
+    picture = client.post("/api/render", json={"text": HEX}).json()["svg"]
+    assert 'class="ruler"' not in picture  # a picture to download: only when it asks for labels
+
+
 def test_check_valid_and_invalid(client):
     ok = client.post("/api/check", json={"text": HEX}).json()
     assert ok["valid"] and ok["flows"] == 4 and ok["svg"].startswith("<svg")
