@@ -12,11 +12,12 @@ that an Extreme level rates above an ordinary one, ties half) is printed:
 * within size: the AUC per board size, averaged weighted by the pairs it compares;
 * matched: the same within each (size, number of flows) stratum both groups have;
 
-each for the rating, its parts ("tier and uses": the hardest tier and how often it was used, the
-rating of issue 35's third part; "tight share": the share of steps taken with at most two easy
-deductions in sight; "span": the mean and the shortest path, as the rating weighs them; "before
-span": the rating of the fifth part, tier, uses and tight share) and the baselines "fewer flows"
-and "search states of the engine".
+each for the rating, its parts ("techniques": the hardest tier and how often it was used; "tight share":
+the share of steps taken with at most two easy deductions in sight; "mean path": in board sides, the
+rating's main part; "shortest path"; "span": both as the rating weighs them) and the baselines "cells per
+flow" (the mean path in cells), "fewer flows" and "search states of the engine" ("techniques" orders levels
+as issue 35's first rating did, the hardest tier plus its uses). Then, per size, the share of each group the rating's
+word puts in each tier: a word means the same at every size when those shares do not drift with it.
 
 Usage::
 
@@ -93,24 +94,20 @@ def _top_uses(row: dict) -> tuple[int, float]:
     return top, (1 - 0.9 ** row["counts"][top - 1]) if top else 0.0
 
 
-def _tier_and_uses(row: dict) -> float:
-    """The rating before the tight share (issue 35's third part): ``tier + 0.99 * (1 - 0.9 ** uses)``."""
+def _techniques(row: dict) -> float:
+    """The techniques' part of the rating (:func:`flowgraph.authoring.rating.technique_part`)."""
     top, uses = _top_uses(row)
-    return top + 0.99 * uses if top else 0.0
+    return (top - 1 + uses) / 6 if top else 0.0
 
 
-def _before_span(row: dict) -> float:
-    """The rating of issue 35's fifth part: ``tier + 0.99 * (0.5 * (1 - 0.9 ** uses) + 0.5 * tight)``."""
-    top, uses = _top_uses(row)
-    return top + 0.99 * (0.5 * uses + 0.5 * row["tight"]) if top else 0.0
+def _span(row: dict, part: str | None = None) -> float:
+    """The span parts of the rating as it weighs them (:data:`flowgraph.authoring.rating.WEIGHTS`), or one part."""
+    from flowgraph.authoring.rating import WEIGHTS, span_of
 
-
-def _span(row: dict) -> float:
-    """The span part of the rating alone: ``0.3 * long + 0.4 * short`` (:func:`flowgraph.authoring.explain.span_of`)."""
-    from flowgraph.authoring.explain import span_of
-
-    long, short = span_of(row["paths"])
-    return 0.3 * long + 0.4 * short
+    long, short = span_of(row["paths"], row["size"] ** 2)
+    if part:
+        return {"long": long, "short": short}[part]
+    return WEIGHTS["long"] * long + WEIGHTS["short"] * short
 
 
 def auc(pos: list[float], neg: list[float]) -> tuple[float, int]:
@@ -176,9 +173,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{r['file']}: not rated: {r['error']}", file=sys.stderr)
     rated = [r for r in rated if "error" not in r]
     base = [r for r in rated if r["drawn"] == "sample"]  # the raw and per-size figures: no matching
-    figures = {"rating": lambda r: r["rating"], "before span": _before_span, "tier and uses": _tier_and_uses,
-               "tight share": lambda r: r["tight"], "span": _span, "shortest path": lambda r: min(r["paths"]),
-               "fewer flows": lambda r: -r["flows"], "search states": lambda r: r["states"]}
+    figures = {"rating": lambda r: r["rating"], "techniques": _techniques, "tight share": lambda r: r["tight"],
+               "mean path": lambda r: _span(r, "long"), "shortest path": lambda r: min(r["paths"]), "span": _span,
+               "cells per flow": lambda r: r["size"] ** 2 / r["flows"], "fewer flows": lambda r: -r["flows"],
+               "search states": lambda r: r["states"]}
     ext_n = sum(r["extreme"] for r in rated)
     print(f"{len(rated)} levels rated ({ext_n} Extreme, {len(rated) - ext_n} ordinary), 8x8-12x12, "
           f"seed {args.seed}, {wall:.0f} s wall with {args.jobs} jobs")
@@ -190,12 +188,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<16} {raw:>6.3f} {size:>12.3f} {matched:>8.3f}")
     by_size = defaultdict(lambda: ([], []))
     for r in base:
-        by_size[r["size"]][0 if r["extreme"] else 1].append(r["rating"])
+        by_size[r["size"]][0 if r["extreme"] else 1].append(r)
+    words = ("easy", "medium", "hard", "extreme")
+    print("size   group     median  " + "  ".join(f"{w:>7}" for w in words))
     for size in SIZES:
-        ext, ordinary = by_size[size]
-        if ext and ordinary:
-            print(f"{size}x{size}: Extreme median rating {sorted(ext)[len(ext) // 2]}, ordinary "
-                  f"{sorted(ordinary)[len(ordinary) // 2]}")
+        for group, rows in zip(("Extreme", "ordinary"), by_size[size]):
+            if rows:
+                ratings = sorted(r["rating"] for r in rows)
+                shares = "  ".join(f"{sum(r['tier'] == w for r in rows) / len(rows):>7.0%}" for w in words)
+                print(f"{f'{size}x{size}':<6} {group:<9} {ratings[len(ratings) // 2]:>6}  {shares}")
     return 0
 
 

@@ -22,18 +22,19 @@ easiest technique that decides something, in this order (the tier is the positio
    just settled every trial), as a person guesses where a guess tells most: fewer guesses, and
    a rating that still tells the hardest levels apart.
 
-The puzzle is rated by its hardest step (Sudoku Explainer's way, Simon Tatham's difficulty
-levels as sets of rules), by how hard its steps were to find (Pelánek's model of a person
-solving: few moves in sight make the next one hard to spot) and by how far its paths reach
-(van Kreveld et al.'s difficulty function of a level's aspects):
-``rating = tier + 0.99 * (0.2 * (1 - 0.9 ** uses of that tier) + 0.1 * tight + 0.3 * long + 0.4 * short)``,
-to two decimals, where ``tight`` is the share of steps taken with at most :data:`TIGHT` easy
-deductions (cells with a forced move, dead-end links) in sight on the board
-(:attr:`Step.in_sight`) and ``long`` and ``short`` the span of the solution's mean and shortest
-path (:func:`span_of`). The decimal never reaches the next tier. Measured on the game's own
-packs, the span tells its Extreme levels apart (fewer, longer paths, no short filler flow), and
-the shortest path where size and number of flows are equal (docs/benchmarks.md); the tier word is
-``easy`` (tiers 1-2), ``medium`` (3-4), ``hard`` (5) or ``extreme`` (6).
+The puzzle is rated 0 to 10 by what makes it hard for a person (:func:`rating_of`): its hardest
+step (Sudoku Explainer's way, Simon Tatham's difficulty levels as sets of rules), how hard its
+steps were to find (Pelánek's model of a person solving: few moves in sight make the next one hard
+to spot) and how far its paths reach (van Kreveld et al.'s difficulty function of a level's
+aspects): ``rating = 10 * (0.075 * techniques + 0.74 * long + 0.15 * short + 0.035 * tight)``, to
+two decimals, where ``techniques`` is the hardest tier and how often it was used, ``long`` and
+``short`` the span of the solution's mean path (in board sides) and shortest path (:func:`span_of`),
+and ``tight`` the share of steps taken with at most :data:`TIGHT` easy deductions (cells with a
+forced move, dead-end links) in sight (:attr:`Step.in_sight`). Measured on the game's own packs,
+the span tells its Extreme levels apart (fewer, longer paths, no short filler flow), and the
+shortest path where size and number of flows are equal; together they do at least as well as
+each alone (docs/benchmarks.md). The word is ``easy`` below 5.5, ``medium`` below 6.25, ``hard``
+below 6.75, else ``extreme`` (:data:`TIER_WORDS`): the game's Extreme levels at every size.
 
 Every step agrees with the solution (the tests replay the steps on every bundled and corpus
 board, under both rules): techniques 1-5 are sound under the puzzle's rules, and a step of tier 6
@@ -135,9 +136,9 @@ class Explanation:
 
     @property
     def rating(self) -> float:
-        """The hardest tier, its uses, the share of tight steps and the paths' span, to two decimals
+        """0 to 10, to two decimals: the hardest tier and its uses, the share of tight steps and the paths' span
         (:func:`rating_of`)."""
-        return rating_of(self.steps, self.lengths)
+        return rating_of(self.steps, self.lengths, self.solution.puzzle.cells)
 
     @property
     def lengths(self) -> list[int]:
@@ -146,8 +147,13 @@ class Explanation:
 
     @property
     def tier(self) -> str:
-        """``easy``, ``medium``, ``hard`` or ``extreme``."""
+        """``easy``, ``medium``, ``hard`` or ``extreme`` (:func:`tier_word` of the rating)."""
         return tier_word(self.rating)
+
+    @property
+    def hardest(self) -> int:
+        """The hardest step's tier (0 with no step)."""
+        return max((s.tier for s in self.steps), default=0)
 
     @property
     def tight(self) -> float:

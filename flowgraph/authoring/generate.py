@@ -35,6 +35,7 @@ need no special case, and uniqueness is proved by the solver, not assumed.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -325,17 +326,23 @@ def _figures(puzzle: Puzzle, solution: Solution, candidate: int, checked: int, s
 DIFFICULTIES = ("easy", "medium", "hard", "extreme")
 
 
+#: The mean path, in board sides (sqrt of the cells), that makes each difficulty likely: the rating's main part
+#: (:func:`flowgraph.authoring.rating.span_of`) at the middle of its word's band, shortest path and techniques as
+#: they tend to come.
+DIFFICULTY_SPANS = {"easy": (0.7, 1.0), "medium": (1.0, 1.25), "hard": (1.25, 1.45), "extreme": (1.45, 2.2)}
+
+
 def difficulty_flows(n: int, difficulty: str) -> tuple[int, int]:
     """The flow range that makes a ``difficulty`` likely on ``n`` cells: fewer, longer flows are harder.
 
-    Measured on generated 7x7 boards (20 seeds each): 5-10 flows gave 15 easy, 3 medium, 2 hard;
-    3-5 flows 11 easy, 1 medium, 7 hard, 1 extreme; 9x9 with 4-6 flows: 1 medium, 5 hard, 6 extreme.
+    The rating rests mostly on the mean path in board sides (:data:`DIFFICULTY_SPANS`), and the
+    mean path is ``n / flows``, so each word's band of spans is a band of flows: on 7x7, easy 7-10
+    flows, medium 6-7, hard 5, extreme 4; on 10x10, 10-14, 8-10, 7-8, 5-6. At least two flows.
     """
-    low, high = _default_flows(n)
-    root = int(n ** 0.5)
-    if difficulty in ("hard", "extreme"):
-        return max(2, root // 2), max(3, root * 2 // 3 + (difficulty == "hard"))
-    return low, high
+    side = n ** 0.5
+    low, high = DIFFICULTY_SPANS[difficulty]
+    most = max(2, int(side / low))
+    return min(most, max(2, math.ceil(side / high))), most
 
 
 #: The shortest path generate_rated asks for by default: the game's Extreme 10x10 levels' shortest

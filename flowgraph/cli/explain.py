@@ -20,17 +20,24 @@ def paths_words(lengths: list[int]) -> str:
     return f"mean path {sum(lengths) / len(lengths):.1f} cells, shortest {min(lengths)}" if lengths else "no path"
 
 
+def hardest_words(counts: dict[str, int]) -> str:
+    """The hardest technique a solving path used (``counts``: technique -> uses, in tier order): ``hardest:
+    bottleneck``."""
+    used = [t for t, n in counts.items() if n]
+    return f"hardest: {used[-1]}" if used else "no step"
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "explain", run,
         description="Solve a puzzle the way a person does and print each step: its technique (1 forced move, "
         "2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search), the links it "
         "decides and the cells that justify it, easiest technique first at every step. Runs of forced moves and "
-        "dead ends are shown as one line (--all shows every step). Ends with the rating: the hardest tier "
-        "needed plus a decimal below 1 from how often that tier was used, the share of tight steps (taken with "
-        "at most two forced moves or dead ends in sight) and the span of the paths (their mean and the shortest, "
-        "in cells), and its word: "
-        "easy (tiers 1-2), medium (3-4), hard (5), extreme (6). --boards draws the board before each harder "
+        "dead ends are shown as one line (--all shows every step). Ends with the rating, 0 to 10: mostly the span "
+        "of the paths (the mean path in board sides and the shortest path), then the hardest technique and how "
+        "often it was used and the share of tight steps (taken with at most two forced moves or dead ends in "
+        "sight); and its word: easy below 5.5, medium below 6.25, hard below 6.75, else extreme (where the "
+        "game's Extreme levels rate, at every size). --boards draws the board before each harder "
         "step. Cells are named as a player reads the board: r3c5 is row 3, column 5 from the top-left cell "
         "(--json gives (line, column) of the file, as solve --json does). Under the puzzle's rules (--rules): "
         "Numberlink's let cells stay empty, and an empty cell or region with one way in stays empty.",
@@ -157,6 +164,6 @@ def run(args: argparse.Namespace) -> int:
     unique = {True: "unique solution", False: "several solutions: deeper-search steps pick one",
               None: "uniqueness not known"}[found.unique]
     out.print(Text(f"{args.file}: ").append(f"{found.tier}", style=STYLE[max([s.tier for s in steps], default=1)])
-              .append(f", rating {found.rating} ({len(steps)} steps, {found.tight:.0%} tight, "
-                      f"{paths_words(found.lengths)}; {unique})"))
+              .append(f", rating {found.rating} ({hardest_words(found.counts)}, {len(steps)} steps, "
+                      f"{found.tight:.0%} tight, {paths_words(found.lengths)}; {unique})"))
     return EXIT["solved"]

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from .batching import add_batch_options, finish, run_rows
 from .common import EXIT, add_color_option, add_command, add_rules_option, consoles, exit_help, positive_float, read_stdin
-from .explain import paths_words
+from .explain import hardest_words, paths_words
 
 __all__ = ["add_parser", "run"]
 
@@ -19,12 +19,12 @@ STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "extreme": "bold r
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "rate", run,
-        description="Rate each puzzle by the solving path of flowgraph explain: the hardest technique needed "
-        "(1 forced move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper "
-        "search) plus a decimal below 1 from how often it was used, the share of tight steps (taken with at most "
-        "two forced moves or dead ends in sight) and the span of the paths (their mean and the shortest, in "
-        "cells), and a tier: "
-        "easy (1-2), medium (3-4), hard (5), extreme (6). Folders stand for their puzzle files and a level "
+        description="Rate each puzzle 0 to 10 by the solving path of flowgraph explain: mostly the span of its "
+        "paths (the mean path in board sides and the shortest path), then the hardest technique needed (1 forced "
+        "move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search) and how "
+        "often it was used, and the share of tight steps (taken with at most two forced moves or dead ends in "
+        "sight); and a word: easy below 5.5, medium below 6.25, hard below 6.75, else extreme (where the game's "
+        "Extreme levels rate, at every size). Folders stand for their puzzle files and a level "
         "pack for each of its levels; puzzles run in "
         "parallel (--jobs) and print in input order. Under the puzzle's rules (--rules): Numberlink's let "
         "cells stay empty.",
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             shown = "" if tight is None else f", {tight:.0%} tight"
             shown += f", {paths_words(row['paths'])}" if row.get("paths") else ""
             out.print(Text(f"{name}: ").append(row["tier"], style=STYLE[row["tier"]])
-                      .append(f", rating {row['rating']} ({row['steps']} steps{shown}"
+                      .append(f", rating {row['rating']} ({hardest_words(row.get('counts', {}))}, {row['steps']} steps{shown}"
                               f"{'' if row['unique'] else '; not unique' if row['unique'] is False else ''})"))
         else:
             why = row.get("message") or "; ".join(e.get("message", "") for e in row.get("errors", []))

@@ -86,28 +86,37 @@ def test_a_one_step_contradiction_names_its_cell():
 
 def test_a_board_with_two_solutions_needs_a_search_step():
     found = _replay(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"))
-    assert found.unique is False and found.tier == "extreme"
+    assert found.unique is False and found.hardest == 6
     assert any(s.technique == "deeper search" for s in found.steps)
 
 
 @pytest.mark.parametrize("tiers, in_sight, lengths, rating, word", [
     ([], [], [], 0.0, "easy"),
-    # 2 + 0.99 * (0.2 * 0.1 + 0.1 * 1 + 0.3 * (1 - e^-0.4) + 0.4 * (1 - e^-0.2))
-    ([1, 1, 2], [0, 1, 2], [3, 4, 5], 2.29, "easy"),
-    ([1, 3, 3, 4], [3, 1, 3, None], [2, 6], 4.14, "medium"),  # one use, a quarter tight, endpoints side by side
-    ([5] * 12, [2] * 6 + [3] * 6, [9, 10], 5.67, "hard"),
-    ([1, 6, 6], [4, 0, 0], [2, 2, 40], 6.33, "extreme"),  # the shortest path counts, not the longest
-    ([6] * 60, [9] * 60, [2], 6.25, "extreme"),  # many uses, nothing tight, no span
-    ([6] * 400, [0] * 400, [200, 200], 6.99, "extreme")])  # never the next tier
-def test_the_rating_is_the_hardest_tier_its_uses_the_tight_steps_and_the_span(tiers, in_sight, lengths, rating, word):
+    # 10 * (0.075 * (1 + 0.1) / 6 + 0.74 * (1 - e^-(4 / sqrt 12)) + 0.15 * (1 - e^-0.2) + 0.035 * 1)
+    ([1, 1, 2], [0, 1, 2], [3, 4, 5], 5.83, "medium"),
+    ([1, 2], [5, 5], [2] * 8, 3.05, "easy"),  # many filler flows side by side: short paths, nothing tight
+    ([1, 3, 3, 4], [3, 1, 3, None], [2, 6], 6.08, "medium"),  # one use, a quarter tight, endpoints side by side
+    ([1, 6, 6], [4, 0, 0], [2, 2, 40], 7.47, "extreme"),  # the shortest path counts, and the mean in board sides
+    ([5] * 12, [2] * 6 + [3] * 6, [9, 10], 8.46, "extreme"),
+    ([6] * 60, [9] * 60, [2], 6.35, "hard"),  # the hardest technique alone does not make a puzzle extreme
+    ([6] * 400, [0] * 400, [200, 200], 10.0, "extreme")])  # at most 10
+def test_the_rating_weighs_the_span_most_then_the_techniques_and_the_tight_steps(tiers, in_sight, lengths, rating, word):
     steps = [Step(TECHNIQUES[t - 1], t, None, (), (), (), "", k) for t, k in zip(tiers, in_sight)]
     assert rating_of(steps, lengths) == rating and (tier_word(rating) == word or not steps)
 
 
+def test_the_words_mean_the_same_at_every_size():
+    """The mean path counts in board sides: the same share of the board, the same rating at any size."""
+    small, large = span_of([5] * 5, 25)[0], span_of([10] * 10, 100)[0]
+    assert small == large == pytest.approx(1 - math.exp(-1))
+    assert [tier_word(r) for r in (5.49, 5.5, 6.24, 6.25, 6.74, 6.75)] == ["easy", "medium", "medium", "hard", "hard",
+                                                                            "extreme"]
+
+
 def test_the_span_counts_the_mean_and_the_shortest_path():
     assert span_of([]) == (0.0, 0.0)
-    long, short = span_of([2, 18])
-    assert math.isclose(long, 1 - math.exp(-1)) and short == 0.0  # two endpoints side by side: no span
+    long, short = span_of([2, 18], 100)
+    assert math.isclose(long, 1 - math.exp(-1)) and short == 0.0  # a mean path of one side; endpoints side by side
     assert span_of([7, 7])[1] == pytest.approx(1 - math.exp(-1))
     found = explain(parse_file(PUZZLES / "standard" / "regular_5x5.txt"))
     assert sorted(found.lengths) == sorted(len(p) for p in found.solution.paths.values())
@@ -146,7 +155,8 @@ def test_explain_prints_the_steps_and_the_rating(capsys):
     assert main(["explain", "--color", "never", str(PUZZLES / "warps" / "torus_6x6.txt")]) == 0
     out = capsys.readouterr().out
     assert "forced move" in out and "bottleneck (tier 4)" in out
-    assert out.strip().splitlines()[-1].startswith(f"{PUZZLES / 'warps' / 'torus_6x6.txt'}: hard, rating 5.")
+    assert out.strip().splitlines()[-1].startswith(f"{PUZZLES / 'warps' / 'torus_6x6.txt'}: easy, rating 4.85 "
+                                                   "(hardest: one-step contradiction, 66 steps")
 
 
 def test_explain_json_gives_positions_as_solve_does(capsys):
@@ -186,19 +196,19 @@ def test_explain_and_rate_follow_numberlink_rules(tmp_path, capsys):
 
 def test_rate_rates_a_batch_in_input_order(capsys):
     files = [PUZZLES / "standard" / "regular_5x5.txt", PUZZLES / "standard" / "unsolvable_3x3.txt",
-             PUZZLES / "warps" / "torus_6x6.txt"]
+             PUZZLES / "standard" / "regular_10x10.txt"]
     assert main(["rate", "--json", "--jobs", "1", *map(str, files)]) == 1
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["puzzle"] for r in rows] == list(map(str, files))
     assert [r["status"] for r in rows] == ["rated", "unsolvable", "rated"]
-    assert rows[0]["tier"] == "easy" and rows[2]["tier"] == "hard" and rows[2]["rating"] > rows[0]["rating"]
+    assert rows[0]["tier"] == "easy" and rows[2]["tier"] == "medium" and rows[2]["rating"] > rows[0]["rating"]
     assert all(0.0 <= rows[i]["tight"] <= 1.0 for i in (0, 2))
     assert sum(rows[0]["paths"]) == 25 and min(rows[0]["paths"]) >= 2  # each path's cells, a filled 5x5
 
 
 def test_rate_prints_one_line_a_puzzle(capsys):
     assert main(["rate", "--color", "never", str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
-    expected = f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 2.35 (36 steps, 19% tight, "
+    expected = f"{PUZZLES / 'standard' / 'regular_5x5.txt'}: easy, rating 5.23 (hardest: dead end, 36 steps, 19% tight, "
     expected += "mean path 5.0 cells, shortest 3)"
     assert capsys.readouterr().out.strip() == expected
 
