@@ -86,7 +86,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help=f"how many puzzles (default 1, at most {MAX_COUNT:,})")
     p.add_argument("--difficulty", choices=("easy", "medium", "hard", "extreme"),
                    help="keep only puzzles that flowgraph rate puts in this tier (generated from the seed, "
-                   "seed.1, seed.2, ... until one is; hard and extreme get fewer, longer flows unless --flows)")
+                   "seed.1, seed.2, ... until one is; each tier gets the flows its band of ratings needs, fewer "
+                   "and longer the harder, unless --flows)")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds")
     p.add_argument("-o", "--output", metavar="PATH",

@@ -306,10 +306,10 @@ def _empty(at_start, at_link, state, cells, size):  # pragma: no cover - compile
 def settle_trial(links, at_start, at_link, need, end_flow, empty_ok, state, up_to, cells, seeds):  # pragma: no cover
     """Apply tiers 1 to ``up_to`` (3 or 4) to ``state`` until nothing changes, then (``up_to`` 3) the cut-off check.
 
-    The forced moves start from the cells ``seeds``: every node in order (0 to nodes - 1), as
-    :func:`flowgraph.authoring.explain._settle` does; or, when the board was at the end of tiers 1-2
-    but for the links decided since, their nodes (the same end: the other cells would pop with
-    nothing to do).
+    The end is the one explain's steps (:func:`.steps.first_step`, applied one by one) reach: the rules
+    only add decisions. The forced moves start from the cells ``seeds``: every node (0 to nodes - 1);
+    or, when the board was at the end of tiers 1-2 but for the links decided since, their nodes (the
+    same end: the other cells would pop with nothing to do).
 
     Parameters
     ----------
