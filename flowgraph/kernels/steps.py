@@ -58,7 +58,7 @@ def first_step(links, at_start, at_link, need, end_flow, empty_ok, state, up_to,
     tier : int
         The step's tier; 0 when there is none (or a contradiction).
     code : int
-        A contradiction's code (:data:`.trials.WHY`), else 0.
+        A contradiction's code (its words: :data:`.codes.TRIAL_WHY`), else 0.
     lines, cuts : int
         How many of ``decided`` the step makes lines, then rules out.
     count : int

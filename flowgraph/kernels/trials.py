@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codes import CUT, LINE, TRIAL_WHY, UNDECIDED
+from .codes import CUT, LINE, UNDECIDED
 from .codes import TRIAL_CUT_OFF as _CUT_OFF
 from .codes import TRIAL_LOOP as _LOOP
 from .codes import TRIAL_LOOSE as _LOOSE
@@ -43,11 +43,7 @@ from .entry_points import kernel
 from .jit import njit
 from .trial_bottleneck import _bottleneck, _heads, _passable
 
-__all__ = ["settle_trial", "sweep_trials", "WHY"]
-
-#: What :func:`settle_trial` returns as its code -> the contradiction in words (:data:`.codes.TRIAL_WHY`).
-WHY = TRIAL_WHY
-
+__all__ = ["settle_trial", "sweep_trials"]
 
 @njit(cache=True)
 def _find(comp, x):  # pragma: no cover - compiled
@@ -335,7 +331,7 @@ def settle_trial(links, at_start, at_link, need, end_flow, empty_ok, state, up_t
     Returns
     -------
     code : int
-        0 when the board ends without a contradiction, else the index of its words in :data:`WHY`.
+        0 when the board ends without a contradiction, else the index of its words in :data:`.codes.TRIAL_WHY`.
     cells : int
         How many of ``cells`` show where.
     flow : int
