@@ -30,40 +30,76 @@ def _filled_square(paths: list[list[Node]], squares: list[frozenset]) -> bool:
     return any(len({owner[v] for v in sq}) == 1 for sq in squares)
 
 
-def _cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int) -> list[list[Node]] | None:
-    """A random cover of the graph by chordless paths (None when the walks strand a node that cannot be joined)."""
+def _cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int,
+           loose: float = 0.0) -> list[list[Node]] | None:
+    """A random cover of the graph by chordless paths (None when the walks strand a node that cannot be joined).
+
+    A share ``loose`` of the paths start at a random free node and grow from both ends; the others start at
+    a node with the fewest free neighbours and grow from there. Each step goes to the free neighbour with the
+    fewest free neighbours (Warnsdorff's rule, which strands few nodes). Tight starts alone (a corner, then
+    the border) put nearly every endpoint on the rim and nest the paths into concentric C shapes; loose
+    starts lay endpoints and turns as the game's Extreme levels do (``bench/layout_spread.py``).
+    """
     free = set(adj)
     lanes = {k for k, s in sketch.spots.items() if s.lane}
     paths: list[list[Node]] = []
     while free:
-        starts = [v for v in free if v not in lanes]
+        starts = sorted(v for v in free if v not in lanes)
         if not starts:
             return None
-        tight = min(len(adj[v] & free) for v in starts)
-        path = [rng.choice(sorted(v for v in starts if len(adj[v] & free) == tight))]
+        anywhere = loose > 0 and rng.random() < loose
+        if anywhere:
+            path = [rng.choice(starts)]
+        else:
+            tight = min(len(adj[v] & free) for v in starts)
+            path = [rng.choice([v for v in starts if len(adj[v] & free) == tight])]
         free.discard(path[0])
         on_path = {path[0]}
         cap = max(min_length, round(rng.uniform(0.5, 1.5) * mean))
-        while len(path) < cap or path[-1] in lanes:
-            head = path[-1]
-            options = [v for v in adj[head] & free
-                       if not any(w in on_path and w != head for w in adj[v])
-                       and (head not in lanes or len(path) < 2 or v not in adj[path[-2]])]
-            if head in lanes:  # straight on: a lane's other neighbour
-                options = [v for v in adj[head] & free if v != path[-2]]
-            if not options:
-                break
-            least = min(len(adj[v] & free) for v in options)
-            v = rng.choice(sorted(v for v in options if len(adj[v] & free) == least))
-            path.append(v)
-            on_path.add(v)
-            free.discard(v)
-        while path and path[-1] in lanes:  # a lane is never an endpoint: give it back
-            free.add(path.pop())
-        if not path:
-            return None
+        for end in range(2 if anywhere else 1):
+            if end:
+                path.reverse()
+            while len(path) < cap or path[-1] in lanes:
+                head = path[-1]
+                options = [v for v in adj[head] & free
+                           if not any(w in on_path and w != head for w in adj[v])
+                           and (head not in lanes or len(path) < 2 or v not in adj[path[-2]])]
+                if head in lanes:  # straight on: a lane's other neighbour
+                    options = [v for v in adj[head] & free if v != path[-2]]
+                if not options:
+                    break
+                least = min(len(adj[v] & free) for v in options)
+                v = rng.choice(sorted(v for v in options if len(adj[v] & free) == least))
+                path.append(v)
+                on_path.add(v)
+                free.discard(v)
+            while path[-1] in lanes:  # a lane is never an endpoint: give it back (path[0] is none)
+                on_path.discard(path[-1])
+                free.add(path.pop())
         paths.append(path)
     return _merge_short(paths, adj, lanes, min_length)
+
+
+def _merge_down(paths: list[list[Node]], adj: dict, most: int, rng: random.Random) -> list[list[Node]]:
+    """Join paths end to end, the shortest first, until at most ``most`` are left or no two can be joined.
+
+    A join keeps the path chordless (the two touch only where they join), as Thomas Ahle's Numberlink
+    generator combines the dominoes it starts from (github.com/thomasahle/numberlink, ``gen.go``).
+    """
+    paths = [list(p) for p in paths]
+    while len(paths) > most:
+        order = sorted(range(len(paths)), key=lambda k: (len(paths[k]), rng.random()))
+        for i in order:
+            partners = [j for j in range(len(paths)) if j != i]
+            rng.shuffle(partners)
+            joined = next(((j, x) for j in partners if (x := _join(paths[i], paths[j], adj, True)) is not None), None)
+            if joined is not None:
+                j, paths[j] = joined
+                del paths[i]
+                break
+        else:
+            return paths
+    return paths
 
 
 def _merge_short(paths: list[list[Node]], adj: dict, lanes: set, min_length: int) -> list[list[Node]] | None:

@@ -49,7 +49,7 @@ from ..io.neighbor_link import analyse
 from ..io.sketch import nodes_by_place, place, sketch_of
 from ..model import LABELS, Limits, Node, Puzzle, Solution
 from ..verify import verify
-from .covers import _cover, _filled_square, _four_cycles, _split
+from .covers import _cover, _filled_square, _four_cycles, _merge_down, _split
 from .templates import BoardShape, board
 from .uniqueness import count_solutions
 
@@ -216,12 +216,19 @@ def generate(
         raise ValueError(f"{n} cells cannot hold {low} flows of at least {min_length} cells each "
                          f"(at most {n // max(min_length, 2)}): lower --min-length or --flows")
     squares = _four_cycles(adj) if no_square is not False else []
+    # Long flows (the hard and extreme spans) on square boards: half the paths start anywhere, else the endpoints
+    # hug the rim. Dense boards, hexagons (triangles) and bridges: such covers are seldom unique; they start tight.
+    mean = n / ((low + high) / 2)
+    anywhere = mean >= DIFFICULTY_SPANS["hard"][0] * math.sqrt(n) and not any(s.lane for s in sketch.spots.values()) \
+        and not any(adj[u] & adj[v] for u in adj for v in adj[u])
     sat_calls = 0
     checked = 0  # covers that reached the uniqueness count
     for candidate in range(1, max_candidates + 1):
         if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s:
             break
-        paths = _cover(adj, sketch, rng, n / ((low + high) / 2), min_length)
+        paths = _cover(adj, sketch, rng, mean, min_length, LOOSE_STARTS if anywhere else 0.0)
+        if anywhere and paths is not None and len(paths) > (low + high) // 2:
+            paths = _merge_down(paths, adj, (low + high) // 2, rng)
         if paths is None or not low <= len(paths) <= high:
             continue
         splits = 0
@@ -345,6 +352,12 @@ def difficulty_flows(n: int, difficulty: str) -> tuple[int, int]:
     return min(most, max(2, math.ceil(side / high))), most
 
 
+#: The share of a cover's paths that start at a random cell where flows are long (:func:`.covers._cover`): at 1
+#: the endpoints lie as the game's Extreme levels' do but 14x14 extreme boards are seldom unique; at 0.5 they lie
+#: nearly as well (``bench/layout_spread.py``, docs/benchmarks.md) and 14x14 extreme takes 2-8 s.
+LOOSE_STARTS = 0.5
+
+
 #: The shortest path generate_rated asks for by default: the game's Extreme 10x10 levels' shortest
 #: path has a median of 8 cells (docs/benchmarks.md); 6 where the board holds it, else 4.
 EXTREME_MIN_LENGTH = 6
@@ -421,4 +434,15 @@ def generate_rated(make_board: Callable[[str], BoardShape], difficulty: str, *, 
             figures = {**made.figures, "rating": found.rating, "tier": found.tier, "tries": k + 1}
             return replace(made, figures=figures), found, attempt
     tally = ", ".join(f"{n} {t}" for t, n in seen.items()) or "none generated"
-    raise GenerationError(f"no {difficulty} puzzle in {k + 1} tries ({tally})", seed)
+    raise GenerationError(f"no {difficulty} puzzle in {k + 1} tries ({tally}): {_advice(difficulty, seen)}", seed)
+
+
+def _advice(difficulty: str, seen: dict[str, int]) -> str:
+    """What to change when ``generate_rated`` found no puzzle of ``difficulty`` (``seen``: tier -> puzzles made)."""
+    if not seen:
+        return "try a smaller board, a lower --min-length, more --flows or a longer --time-limit"
+    rank = DIFFICULTIES.index(difficulty)
+    easier = sum(n for t, n in seen.items() if DIFFICULTIES.index(t) < rank)
+    if easier * 2 >= sum(seen.values()):
+        return "the puzzles came out easier: try fewer --flows, a larger board or a mask with holes (--mask)"
+    return "the puzzles came out harder: try more --flows or a smaller board"

@@ -76,8 +76,11 @@ def run_rows(
     warm_up: str | None = None,
     key: Callable[[Any], str] = operator.attrgetter("key"),
     digest: Callable[[Any], str] | None = operator.attrgetter("digest"),
+    long: bool = False,
 ):
     """Run a batch (:func:`~flowgraph.batch.runner.run_batch`) with a progress bar on a terminal.
+
+    The bar is shown for two rows or more, or for one when ``long`` (a task that may take minutes).
 
     ``show(index, job, row)`` is called in input order, as soon as every earlier row is done; no row is kept
     after it. ``jobs`` are :class:`~flowgraph.batch.jobs.Jobs` (or anything sized with ``key`` and ``digest``
@@ -113,7 +116,7 @@ def run_rows(
         executor = make_executor(workers, args.scheduler, warm_up=warm_up, tasks=total)
     except RuntimeError as exc:
         return str(exc)
-    shown = err.is_terminal and total >= 2  # (rich.progress is loaded only then: 9 ms of a small run)
+    shown = err.is_terminal and total >= (1 if long else 2)  # (rich.progress is loaded only then: 9 ms of a small run)
     with executor, (_progress(err) if shown else contextlib.nullcontext()) as bar:
         task_id = bar.add_task(verb, total=total, rate="") if bar is not None else None
 

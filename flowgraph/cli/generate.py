@@ -207,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(row["text"])
 
     batch = run_rows(err, args, seeds, generate_task, lambda s: (spec, s), show, verb="generating", warm_up="sat",
-                     key=lambda s: f"seed:{s}", digest=None)
+                     key=lambda s: f"seed:{s}", digest=None, long=bool(args.difficulty))
     if isinstance(batch, str):
         err.print(f"flowgraph generate: {batch}", markup=False)
         return EXIT["usage"]

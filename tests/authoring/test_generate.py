@@ -201,3 +201,34 @@ def test_an_unknown_difficulty_is_an_error():
 
     with pytest.raises(ValueError, match="unknown difficulty"):
         generate_rated(lambda s: bridged_board("standard", 5, 5, seed=s), "brutal")
+
+
+def test_extreme_boards_keep_most_endpoints_off_the_rim():
+    """Covers that all start where the board is tight put nearly every endpoint on the rim (issue 55: 41 % of
+    them on 10x10 extreme boards, the game's Extreme levels 21 %); half the paths now start anywhere."""
+    from flowgraph.authoring.generate import bridged_board, generate_rated
+
+    on_rim = ends = 0
+    for seed in range(6):
+        made, _, _ = generate_rated(lambda s: bridged_board("standard", 10, 10, seed=s), "extreme", seed=seed)
+        for path in made.solution.paths.values():
+            ends += 2
+            on_rim += sum(made.puzzle.graph.degree(node) < 4 for node in (path[0], path[-1]))
+    assert on_rim / ends < 0.35
+
+
+@pytest.mark.parametrize("tiers, advice", [
+    ({}, "try a smaller board"),
+    ({"easy": 3, "medium": 1}, "came out easier: try fewer --flows"),
+    ({"hard": 1, "extreme": 4}, "came out harder: try more --flows"),
+])
+def test_a_difficulty_not_reached_says_what_to_try(monkeypatch, tiers, advice):
+    from flowgraph.authoring import generate as module
+
+    def made_of(board, *, seed, **_):
+        raise GenerationError("no unique puzzle", seed)
+
+    monkeypatch.setattr(module, "generate", made_of)
+    assert advice in module._advice("hard", tiers)
+    with pytest.raises(GenerationError, match="no hard puzzle in 2 tries \\(none generated\\): try a smaller board"):
+        module.generate_rated(lambda s: module.bridged_board("standard", 6, 6, seed=s), "hard", tries=2)
