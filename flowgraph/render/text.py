@@ -100,13 +100,12 @@ def board_text(solution: Solution, lines: Iterable[tuple[Node, Node]], color: bo
     flow_of = {frozenset(pair): label for label, path in solution.paths.items() for pair in zip(path, path[1:])}
     pieces: list[tuple[str, tuple[Node, ...]]] = [(flow_of.get(frozenset(pair), "?"), tuple(pair)) for pair in lines]
     pieces += [(flow.label, (end,)) for flow in solution.puzzle.flows for end in flow.ends]
-    if solution.puzzle.format != "neighbor-link":
-        drawn, node_at = _drawing(solution.puzzle)
+    puzzle = solution.puzzle
+    if puzzle.format != "neighbor-link":
+        puzzle, node_at = _drawing(puzzle)
         pieces = [(label, tuple(node_at[n] for n in piece)) for label, piece in pieces]
-        rows = _grid(drawn, pieces)
-    else:
-        rows = _grid(solution.puzzle, pieces)
-    return _styled(rows, color)
+    hexes = _hex_layout(puzzle)
+    return _styled(_grid(puzzle, pieces) if hexes is None else _hex_grid(puzzle, pieces, hexes), color)
 
 
 def board_labels(puzzle: Puzzle) -> tuple[dict[int, int], dict[int, int]]:
@@ -128,12 +127,81 @@ def board_labels(puzzle: Puzzle) -> tuple[dict[int, int], dict[int, int]]:
     if puzzle.format != "neighbor-link":
         puzzle = _drawing(puzzle)[0]
     first = board_rows(puzzle).start + 1
+    hexes = _hex_layout(puzzle)
     rows: dict[int, int] = {}
     columns: dict[int, int] = {}
     for node, place in board_places(puzzle).items():
-        if place is not None:
+        if place is None:
+            continue
+        if hexes is None:
             rows[node[0] - first], columns[node[1] - 1] = place
+            continue
+        (line, char), row_here, column_here = hexes[node]
+        if row_here:  # a zigzag row or column is numbered where its first half is drawn
+            rows.setdefault(line, place[0])
+        if column_here:
+            columns.setdefault(char, place[1])
     return rows, columns
+
+
+def _hex_layout(puzzle: Puzzle) -> dict[Node, tuple[tuple[int, int], bool, bool]] | None:
+    """Where a hexagonal board's cells go in text, as the renderer lays them out (:mod:`.geometry`), or None for
+    a board of squares, warps or bridges (drawn as its neighbor-link text).
+
+    Each node: ((line, character), row here, column here), 0-based. Columns of hexagons (``hex-columns``): two
+    lines a row, the column parity the renderer draws lower one line down, two characters a column; rows of
+    hexagons (``hex-rows``): two lines a row, four characters a column, a row shifted half a cell two characters
+    right. "Here": the node's line (character) is where the rulers number its zigzag row (column): the upper
+    columns' line, the unshifted rows' characters.
+    """
+    from .geometry import geometry_of
+
+    sketch = sketch_of(puzzle)
+    if any(sketch.links.values()) or any(spot.lane for spot in sketch.spots.values()):
+        return None
+    geo = geometry_of(sketch)
+    if geo.kind == "square":
+        return None
+    xys = {node: spot.xy for node, spot in sketch.spots.items() if spot.xy is not None and len(spot.xy) == 2}
+    x0 = min(x for x, _ in xys.values())
+    y0 = min(y for _, y in xys.values())
+    out = {}
+    for node, (x, y) in xys.items():
+        if geo.kind == "hex-columns":
+            down = int(x) % 2 == geo.hex_down
+            out[node] = ((2 * round(y - y0) + down, 2 * round(x - x0)), not down, True)
+        else:
+            shift = (geo.row_shift or {}).get(int(y), 0.0)
+            out[node] = ((2 * round(y - y0), round(4 * (x - x0 + shift))), True, shift == 0)
+    least = min(char for (_, char), _, _ in out.values())
+    return {node: ((line, char - least), *here) for node, ((line, char), *here) in out.items()}
+
+
+def _hex_grid(puzzle: Puzzle, pieces: Iterable[tuple[str, Sequence[Node]]],
+              layout: dict[Node, tuple[tuple[int, int], bool, bool]]) -> list[list[tuple[str, str | None]]]:
+    """:func:`_grid` for a hexagonal board laid out by :func:`_hex_layout`: cells and the links drawn between them
+    (``|`` and ``-`` straight, ``/`` and ``\\`` slanting); links no piece uses are left out."""
+    at = {node: spot for node, (spot, _, _) in layout.items()}
+    height = max(line for line, _ in at.values()) + 1
+    width = max(char for _, char in at.values()) + 2
+    rows: list[list[tuple[str, str | None]]] = [[(" ", None)] * width for _ in range(height)]
+    for line, char in at.values():
+        rows[line][char] = (".", None)
+    for label, piece in pieces:
+        for node in piece:
+            line, char = at[node]
+            rows[line][char] = (label, label)
+        for u, v in zip(piece, piece[1:]):
+            (a, b), (c, d) = sorted((at[u], at[v]), key=lambda p: (p[1], p[0]))  # the left one first
+            if b == d:
+                rows[min(a, c) + 1][b] = ("|", label)
+            elif a == c:
+                rows[a][(b + d) // 2] = ("-", label)
+            elif (c - a) % 2 and d - b == 2:  # columns of hexagons: one line apart, on the upper one's line
+                rows[min(a, c)][b + 1] = ("\\" if a < c else "/", label)
+            else:  # rows of hexagons: two lines apart, between them
+                rows[(a + c) // 2][(b + d) // 2] = ("\\" if a < c else "/", label)
+    return rows
 
 
 def _styled(rows: list[list[tuple[str, str | None]]], color: bool) -> Text:

@@ -282,6 +282,25 @@ def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path, ru
     assert outcomes == {True, False}  # both ends met: boards settled and contradictions
 
 
+def test_explain_boards_draws_a_hexagonal_board_as_its_picture_does(capsys):
+    """Columns of hexagons zigzag: a column the picture draws half a cell lower is one line lower, and its links
+    to the next columns slant; the rulers number every column and each row where its upper half is."""
+    path = PUZZLES / "hex" / "hive_8x7.txt"
+    assert main(["explain", "--boards", "--color", "never", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    start = next(i for i, line in enumerate(out) if line.startswith(" " * 10))
+    board = list(itertools.takewhile(lambda line: line.startswith(" " * 10), out[start:]))
+    assert board[0].split() == [str(c) for c in range(1, 9)]  # every column numbered
+    rows = board[1:]
+    assert [line[10:12].strip() for line in rows[::2]] == [str(r) for r in range(1, 8)]  # a row every two lines
+    assert all(not line[10:12].strip() for line in rows[1::2])
+    upper, lower = rows[0][12:], rows[1][12:]
+    assert upper[0] == "A" and upper[1::4].strip() == "" and lower[2] == "."  # column 2 sits a line below column 1
+    assert any(ch in line for line in rows for ch in "/\\")  # the lines decided so far slant between columns
+    places = board_places(parse_file(path))
+    assert len(places) == sum(line[12:].count(ch) for line in rows for ch in ".ABCDEFGH")  # one character a cell
+
+
 def test_replay_names_a_step_that_disagrees_with_the_solution():
     found = explain(parse_file(PUZZLES / "standard" / "regular_5x5.txt"))
     step = found.steps[0]
