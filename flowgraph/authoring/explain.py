@@ -56,10 +56,11 @@ from dataclasses import dataclass, replace
 from ..budgets import EXPLAIN_UNIQUE_SECONDS as UNIQUE_SECONDS
 from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
 from ..errors import SearchLimitError
+from ..kernels.codes import CUT
 from ..model import Limits, Node, Puzzle, Solution
 from .explain_board import LINE, _Board, _Contradiction
 from .rating import TIER_WORDS, TIGHT, rating_of, span_of, tier_word, tight_share
-from .techniques import _apply, _easy, _in_sight, _trials
+from .techniques import _apply, _easy, _in_sight, _leap, _trials
 
 __all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "GUESS_NOTES", "Step", "Explanation", "explain", "explanation_json",
            "guess_note", "next_steps", "rating_of", "replay", "span_of", "tier_word", "tight_share"]
@@ -240,6 +241,10 @@ def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | N
             lines, cuts = ([e], []) if truth[e] else ([], [e])
             tier, k, because = 6, None, b.links[e]
             note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {guess_note(unique, truth[e])}"
+            if unique:  # the other choice has no solution: say how far the easier techniques go down it
+                far = _leap(b, e, CUT if truth[e] else LINE)
+                decides = f"decides {far} more link{'s' if far != 1 else ''} and " if far else ""
+                note += f", but a trial of it {decides}finds nothing wrong: it fails only after more guesses"
     flow = k if k is not None else _flow_of(b, lines)
     _apply(b, lines, cuts)
     return Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,

@@ -107,6 +107,22 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
     return _guess(todo, ends)
 
 
+def _leap(b: _Board, e: int, value: int) -> int:
+    """How far tiers 1-4 take the board down a choice of tier 6 before they stall: the links they decide after
+    link ``e`` is set to ``value`` (the choice with no solution), none of them a contradiction (else the step
+    were tier 5's). It sizes the leap: a person who tries that choice decides that many links and must still
+    guess again to see it fail. Usually 0 on the game's levels: tier 6's links are where a trial stalls."""
+    from .. import kernels
+
+    k = b.kernel()
+    state = np.array(b.state, np.int8)
+    ends = np.empty((1, len(b.links)), np.int8)
+    cells = np.zeros(b.n, np.int64)
+    i, *_ = kernels.sweep_trials(*k, state, 4, np.array([e], np.int64), np.array([value], np.int8), 0, 1, False,
+                                 ends, cells)
+    return int(np.count_nonzero(ends[0] != UNDECIDED) - np.count_nonzero(state != UNDECIDED)) - 1
+
+
 def _guess(todo: list[int], ends: np.ndarray) -> int:
     """Tier 6's link: of the undecided links ``todo``, the one whose true value lets tiers 1-4 decide the
     most (``ends``: each one's trial with that value, to its end), as a person guesses where a guess tells

@@ -15,7 +15,7 @@ from flowgraph.authoring.explain import TECHNIQUES, TIGHT, Step, explain, guess_
 from flowgraph.cli import main
 from flowgraph.errors import UnsolvableError
 from flowgraph.io.sketch import board_places, cell_name
-from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files
+from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files, corpus_params
 
 SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
 
@@ -26,7 +26,10 @@ def _replay(puzzle):
     assert replay(found) == []
     places = board_places(puzzle)
     for step in found.steps:  # a guess says what it rests on: uniqueness proved, several solutions, or not settled
-        assert step.tier < 6 or step.note.endswith(guess_note(found.unique, bool(step.lines)))
+        assert step.tier < 6 or guess_note(found.unique, bool(step.lines)) in step.note
+        if step.tier == 6 and found.unique:  # and how far a trial of the other choice goes before it stalls
+            assert re.search(r", but a trial of it (decides \d+ more links? and )?finds nothing wrong: it fails only "
+                             r"after more guesses$", step.note), step.note
         if step.tier == 5 and any(words in step.note for words in ONE_CELL):  # and a contradiction in one cell, where
             assert step.note.endswith(" at " + cell_name(places[step.because[0]], step.because[0])), step.note
     return found
@@ -40,6 +43,15 @@ ONE_CELL = ("a cell with no way out", "a cell with too many lines", "two flows m
 def test_the_steps_replay_to_the_solution_on_every_bundled_board(path):
     found = _replay(parse_file(path))
     assert found.rating == rating_of(found.steps, found.lengths) and found.tier == tier_word(found.rating)
+
+
+@pytest.mark.parametrize("path", corpus_params("samgoldman/standard/ExtremePack11x11_7.txt"))
+def test_a_guess_says_how_far_a_trial_of_the_other_choice_goes(path):
+    """Tier 6 on a unique level (issue 55): not only "found by search" but the size of the leap."""
+    found = _replay(parse_file(path))
+    guesses = [s for s in found.steps if s.tier == 6]
+    assert found.unique and guesses
+    assert all("no solution (found by search), but a trial of it" in s.note for s in guesses)
 
 
 def _corpus_sample():
