@@ -226,8 +226,8 @@ def generate(
     for candidate in range(1, max_candidates + 1):
         if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s:
             break
-        paths = _cover(adj, sketch, rng, mean, min_length, LOOSE_STARTS if anywhere and candidate % 2 else 0.0)
-        if anywhere and candidate % 2 and paths is not None and len(paths) > (low + high) // 2:
+        paths = _cover(adj, sketch, rng, mean, min_length, LOOSE_STARTS if anywhere else 0.0)
+        if anywhere and paths is not None and len(paths) > (low + high) // 2:
             paths = _merge_down(paths, adj, (low + high) // 2, rng)
         if paths is None or not low <= len(paths) <= high:
             continue
