@@ -216,11 +216,11 @@ def generate(
         raise ValueError(f"{n} cells cannot hold {low} flows of at least {min_length} cells each "
                          f"(at most {n // max(min_length, 2)}): lower --min-length or --flows")
     squares = _four_cycles(adj) if no_square is not False else []
-    # Long flows (the hard and extreme spans) on square boards: half the paths start anywhere, else the endpoints
-    # hug the rim. Dense boards, hexagons (triangles) and bridges: such covers are seldom unique; they start tight.
+    # Long flows (the hard and extreme spans) on square boards up to 12x12: half the paths start anywhere, else the
+    # endpoints hug the rim. Larger or dense boards, hexagons (triangles), bridges: such covers are seldom unique.
     mean = n / ((low + high) / 2)
-    anywhere = mean >= DIFFICULTY_SPANS["hard"][0] * math.sqrt(n) and not any(s.lane for s in sketch.spots.values()) \
-        and not any(adj[u] & adj[v] for u in adj for v in adj[u])
+    anywhere = n <= LOOSE_MOST_CELLS and mean >= DIFFICULTY_SPANS["hard"][0] * math.sqrt(n) \
+        and not any(s.lane for s in sketch.spots.values()) and not any(adj[u] & adj[v] for u in adj for v in adj[u])
     sat_calls = 0
     checked = 0  # covers that reached the uniqueness count
     for candidate in range(1, max_candidates + 1):
@@ -356,6 +356,10 @@ def difficulty_flows(n: int, difficulty: str) -> tuple[int, int]:
 #: the endpoints lie as the game's Extreme levels' do but 14x14 extreme boards are seldom unique; at 0.5 they lie
 #: nearly as well (``bench/layout_spread.py``, docs/benchmarks.md) and 14x14 extreme takes 2-8 s.
 LOOSE_STARTS = 0.5
+
+#: The largest board (cells) whose covers take loose starts: the game's Extreme levels' largest, 12x12. At 16x16
+#: extreme, loose covers made no unique puzzle in 60 s from seeds 1-3, tight ones in 8-50 s (docs/benchmarks.md).
+LOOSE_MOST_CELLS = 144
 
 
 #: The shortest path generate_rated asks for by default: the game's Extreme 10x10 levels' shortest
