@@ -199,6 +199,12 @@ class CellIndex:
     links: np.ndarray
     order: range | tuple[int, ...]
 
+    @cached_property
+    def linked(self) -> frozenset[tuple[int, int]]:
+        """Every link as a pair of numbers, both ways round (``(u, v) in linked``: are u and v linked)."""
+        pairs = self.links.tolist()
+        return frozenset(map(tuple, pairs)) | frozenset((v, u) for u, v in pairs)
+
     @classmethod
     def of(cls, graph: nx.Graph) -> CellIndex:
         """Number the nodes of ``graph`` and list its edges as number pairs."""
@@ -277,7 +283,8 @@ class Puzzle:
     @property
     def cells(self) -> int:
         """Number of nodes to fill: cells plus bridge lanes."""
-        return self.graph.number_of_nodes()
+        index = vars(self).get("cell_index")  # a reader's numbering, when it made one: the graph may be unbuilt
+        return len(index.nodes) if index is not None else self.graph.number_of_nodes()
 
     def _repr_svg_(self) -> str:
         """The puzzle drawn as SVG (Jupyter shows it), endpoints as dots."""

@@ -33,14 +33,14 @@ def check(solution: Solution) -> list[str]:
         Human-readable descriptions, one per broken rule instance.
     """
     puzzle = solution.puzzle
-    graph = puzzle.graph
+    index = puzzle.cell_index  # the numbering the engines read: a reader may not have built the graph's dicts
     problems: list[str] = []
     labels = {f.label for f in puzzle.flows}
     for extra in sorted(set(solution.paths) - labels):
         problems.append(f"path {extra!r} belongs to no flow")
     owner: dict = {}
-    nodes, has_edge = graph.nodes, graph.has_edge
-    labelled = {node: label for node, label in nodes(data="label") if label is not None}
+    number, linked = index.number, index.linked
+    labelled = {end: f.label for f in puzzle.flows for end in f.ends}  # a valid puzzle's every label is a flow's
     for flow in puzzle.flows:
         path = solution.paths.get(flow.label)
         if not path:
@@ -49,7 +49,7 @@ def check(solution: Solution) -> list[str]:
         if (path[0], path[-1]) != flow.ends:
             problems.append(f"path {flow.label!r} does not run from {flow.ends[0]} to {flow.ends[1]}")
         for node in path:
-            if node not in nodes:
+            if node not in number:
                 problems.append(f"path {flow.label!r} visits {node}, which is not a cell")
             elif node in owner:
                 problems.append(f"{node} lies on paths {owner[node]!r} and {flow.label!r}")
@@ -58,12 +58,12 @@ def check(solution: Solution) -> list[str]:
             if node in labelled and node not in flow.ends:
                 problems.append(f"path {flow.label!r} runs through endpoint {labelled[node]!r} at {node}")
         for u, v in zip(path, path[1:]):
-            if not has_edge(u, v):
+            if (number.get(u), number.get(v)) not in linked:
                 problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
-    if puzzle.rules.fills_every_cell and len(owner) != len(nodes):  # Numberlink lets cells stay empty
-        for node in nodes:
-            if node not in owner:
-                problems.append(f"{node} lies on no path")
+    if puzzle.rules.fills_every_cell and len(owner) != len(index.nodes):  # Numberlink lets cells stay empty
+        for k in index.order:
+            if index.nodes[k] not in owner:
+                problems.append(f"{index.nodes[k]} lies on no path")
     return problems
 
 

@@ -3,7 +3,8 @@
 Nearly every board read has no bridge, no warp and no character outside the format. For those,
 :func:`link_rows` finds every cell and link with numpy over the board's rows as one array of
 character codes (a link character's two cells are its neighbours at ``-d`` and ``+d`` along its
-direction), and Python only makes the graph's dicts. The result is exactly
+direction); the graph's Python dicts are made only when the graph is first read (the engines, the checks
+and the verifier read the numbering). The result is exactly
 :func:`.builder.link_cells`' (nodes, edges and their order, the numbering, the labels); a board
 with a link that joins anything else (a warp, or a link with a missing cell, reported as an error)
 is left to :func:`.builder.link_cells`, which knows their rules.
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..model import LABELS, CellIndex, Node
 from .layout import DIRECTIONS, Layout
-from .seams import graph_over
+from .seams import lazy_graph
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -80,22 +81,24 @@ def link_rows(layout: Layout, rows: list[str]
         return None
     row_lines = np.array(layout.row_lines, np.int64)
     nodes: list[tuple[int, int]] = list(zip(row_lines[cell_rows - 1].tolist(), cell_cols.tolist()))
-    node_attrs: dict[Node, dict[str, str]] = {}
+    cell_chars = codes[cell_rows, cell_cols].tobytes().decode("ascii")
     labels: dict[str, list[tuple[int, int]]] = {}
-    for node, ch in zip(nodes, codes[cell_rows, cell_cols].tobytes().decode("ascii")):
-        if ch == ".":
-            node_attrs[node] = {"kind": "cell"}
-        else:
-            node_attrs[node] = {"kind": "endpoint", "label": ch}
-            labels.setdefault(ch, []).append(node)
-    around: list[dict[Node, dict]] = [{} for _ in nodes]
-    chars = codes[link_rows_, link_cols].tobytes().decode("ascii")
-    for u, v, line, col, ch in zip(first.tolist(), second.tolist(), row_lines[link_rows_ - 1].tolist(),
-                                   link_cols.tolist(), chars):
-        around[u][nodes[v]] = around[v][nodes[u]] = {"links": ((line, col),), "axis": ch, "warp": False}
-    adjacency = dict(zip(nodes, around))
+    for k in np.flatnonzero(codes[cell_rows, cell_cols] != ord(".")).tolist():
+        labels.setdefault(cell_chars[k], []).append(nodes[k])
+
+    def graph_dicts() -> tuple[dict, dict]:  # on first use of the graph: the engines read the index
+        node_attrs: dict[Node, dict[str, str]] = {}
+        for node, ch in zip(nodes, cell_chars):
+            node_attrs[node] = {"kind": "cell"} if ch == "." else {"kind": "endpoint", "label": ch}
+        around: list[dict[Node, dict]] = [{} for _ in nodes]
+        chars = codes[link_rows_, link_cols].tobytes().decode("ascii")
+        for u, v, line, col, ch in zip(first.tolist(), second.tolist(), row_lines[link_rows_ - 1].tolist(),
+                                       link_cols.tolist(), chars):
+            around[u][nodes[v]] = around[v][nodes[u]] = {"links": ((line, col),), "axis": ch, "warp": False}
+        return node_attrs, dict(zip(nodes, around))
+
     pairs = np.stack([np.minimum(first, second), np.maximum(first, second)], axis=1)
     pairs = pairs[np.argsort(pairs[:, 0], kind="stable")]
     pairs.setflags(write=False)  # shared by the engines
     index = CellIndex(tuple(nodes), dict(zip(nodes, range(len(nodes)))), pairs, range(len(nodes)))
-    return graph_over(node_attrs, adjacency), labels, index, [], bool((kind >= 3).any())
+    return lazy_graph(graph_dicts), labels, index, [], bool((kind >= 3).any())

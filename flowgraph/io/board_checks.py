@@ -20,7 +20,8 @@ __all__ = ["check_cells", "find_flows", "check_parts", "check_family"]
 def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
                 index: CellIndex | None = None) -> None:
     """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
-    if graph.number_of_nodes() - len(lanes) + sum(map(len, lanes.values())) == layout.cell_count and (
+    nodes = len(index.nodes) if index is not None else graph.number_of_nodes()
+    if nodes - len(lanes) + sum(map(len, lanes.values())) == layout.cell_count and (
             _all_linked(index) if index is not None else nx.number_of_isolates(graph) == 0):
         return  # every node linked
     for rc, ch in sorted(layout.cells.items()):
@@ -38,6 +39,22 @@ def _all_linked(index: CellIndex) -> bool:
     return bool(np.bincount(index.links.ravel(), minlength=len(index.nodes)).all())
 
 
+def _one_part(index: CellIndex) -> bool:
+    """Whether the links join every node into one part: union-find over the numbered links (path halving), as
+    ``networkx.is_connected`` answers it, on the numbers the engines read, so the graph need not be built."""
+    parent = list(range(len(index.nodes)))
+    parts = len(parent)
+    for u, v in index.links.tolist():
+        while parent[u] != u:
+            parent[u] = u = parent[parent[u]]
+        while parent[v] != v:
+            parent[v] = v = parent[parent[v]]
+        if u != v:
+            parent[u] = v
+            parts -= 1
+    return parts == 1
+
+
 def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:
     """A flow per label that appears exactly twice, in order of first appearance; others are errors
     (:func:`.problems.pair_endpoints`)."""
@@ -50,9 +67,10 @@ def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report:
     return flows
 
 
-def check_parts(graph: nx.Graph, flows: list[Flow], report: Report) -> None:
-    """A flow's endpoints lie in one part of the board, and every part has endpoints."""
-    if flows and nx.is_connected(graph):
+def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellIndex | None = None) -> None:
+    """A flow's endpoints lie in one part of the board, and every part has endpoints (``index``, the graph's
+    numbering, answers the common case, one part, without reading the graph)."""
+    if flows and (_one_part(index) if index is not None else nx.is_connected(graph)):
         return  # the common case at once: one part, and it holds every endpoint
     part_of: dict[Node, int] = {}
     parts = list(nx.connected_components(graph))

@@ -103,11 +103,11 @@ def build_layout(layout: Layout, lines: tuple[str, ...], path: str | None, repor
         check_cells(layout, graph, lanes, report, index)
     flows = find_flows(layout, labels, report)
     if not layout.bad:
-        check_parts(graph, flows, report)
+        check_parts(graph, flows, report, index)
     if layout.family is not None:
         check_family(layout, graph, any(link.warp for link in links), diagonals, report)
     problems = sorted(report.problems)
-    if report.has_errors and not (draft and graph.number_of_nodes()):
+    if report.has_errors and not (draft and len(index.nodes)):
         return None, problems
     puzzle = Puzzle(nx.freeze(graph), tuple(flows), layout.family or "", lines, path)
     vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again

@@ -174,7 +174,8 @@ def _hex_layout(puzzle: Puzzle) -> dict[Node, tuple[tuple[int, int], bool, bool]
             shift = (geo.row_shift or {}).get(int(y), 0.0)
             out[node] = ((2 * round(y - y0), round(4 * (x - x0 + shift))), True, shift == 0)
     least = min(char for (_, char), _, _ in out.values())
-    return {node: ((line, char - least), *here) for node, ((line, char), *here) in out.items()}
+    return {node: ((line, char - least), row_here, column_here)
+            for node, ((line, char), row_here, column_here) in out.items()}
 
 
 def _hex_grid(puzzle: Puzzle, pieces: Iterable[tuple[str, Sequence[Node]]],

@@ -47,3 +47,37 @@ def test_the_pure_python_scanner_calls_the_decoders_own_parsers():
     decoder.scan_once = positioned_scanner(decoder)
     assert decoder.decode('{"a": [1, {"b": 2}]}') == {"a": [1, {"b": 2}]}
     assert seen == [1, 11], "json.scanner.py_make_scanner no longer calls the decoder's parse_object: mend seams.py"
+
+
+def test_a_read_board_builds_its_graph_when_first_asked_and_solving_does_not_ask():
+    """Issue 56: the engines, the checks and the verifier read the numbering; the graph's dicts wait."""
+    import pickle
+
+    from flowgraph import solve
+
+    puzzle = parse_file(PUZZLES / "standard" / "regular_10x10.txt")
+    assert "_make" in vars(puzzle.graph)  # not built by reading
+    solution = solve(puzzle, engine="search")
+    assert "_make" in vars(puzzle.graph) and solution.paths  # nor by solving and verifying
+    again = pickle.loads(pickle.dumps(puzzle))  # a worker's copy: the dicts themselves
+    assert type(again.graph) is nx.Graph and nx.is_frozen(again.graph)
+    plain = nx.Graph()
+    plain.add_nodes_from(again.graph.nodes(data=True))
+    plain.add_edges_from(again.graph.edges(data=True))
+    assert nx.utils.graphs_equal(puzzle.graph, plain) and list(puzzle.graph.edges) == list(again.graph.edges)
+    assert "_make" not in vars(puzzle.graph) and nx.is_frozen(puzzle.graph)
+
+
+def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
+    from flowgraph.io.seams import lazy_graph
+
+    made = []
+
+    def make():
+        made.append(1)
+        return {1: {"kind": "cell"}, 2: {"kind": "cell"}}, {1: {2: {"axis": "-"}}, 2: {1: {"axis": "-"}}}
+
+    graph = nx.freeze(lazy_graph(make))
+    assert not made
+    assert list(graph.edges(data="axis")) == [(1, 2, "-")] and graph.number_of_nodes() == 2 and made == [1]
+    assert nx.is_connected(graph) and list(graph.copy().nodes) == [1, 2] and made == [1]
