@@ -200,10 +200,13 @@ class CellIndex:
     order: range | tuple[int, ...]
 
     @cached_property
-    def linked(self) -> frozenset[tuple[int, int]]:
-        """Every link as a pair of numbers, both ways round (``(u, v) in linked``: are u and v linked)."""
-        pairs = self.links.tolist()
-        return frozenset(map(tuple, pairs)) | frozenset((v, u) for u, v in pairs)
+    def linked(self) -> frozenset[int]:
+        """Every link both ways round, as ``u * len(nodes) + v`` (are nodes u and v linked: that number in it)."""
+        import numpy as np
+
+        u, v = self.links[:, 0], self.links[:, 1]
+        n = len(self.nodes)
+        return frozenset(np.concatenate([u * n + v, v * n + u]).tolist())
 
     @classmethod
     def of(cls, graph: nx.Graph) -> CellIndex:

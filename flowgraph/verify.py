@@ -58,7 +58,7 @@ def check(solution: Solution) -> list[str]:
             if node in labelled and node not in flow.ends:
                 problems.append(f"path {flow.label!r} runs through endpoint {labelled[node]!r} at {node}")
         for u, v in zip(path, path[1:]):
-            if (number.get(u), number.get(v)) not in linked:
+            if u not in number or v not in number or number[u] * len(number) + number[v] not in linked:
                 problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
     if puzzle.rules.fills_every_cell and len(owner) != len(index.nodes):  # Numberlink lets cells stay empty
         for k in index.order:

@@ -40,19 +40,25 @@ def _all_linked(index: CellIndex) -> bool:
 
 
 def _one_part(index: CellIndex) -> bool:
-    """Whether the links join every node into one part: union-find over the numbered links (path halving), as
-    ``networkx.is_connected`` answers it, on the numbers the engines read, so the graph need not be built."""
-    parent = list(range(len(index.nodes)))
-    parts = len(parent)
-    for u, v in index.links.tolist():
-        while parent[u] != u:
-            parent[u] = u = parent[parent[u]]
-        while parent[v] != v:
-            parent[v] = v = parent[parent[v]]
-        if u != v:
-            parent[u] = v
-            parts -= 1
-    return parts == 1
+    """Whether the links join every node into one part, as ``networkx.is_connected`` answers it, on the numbers
+    the engines read (the graph need not be built): each round hooks every root to the least label across a
+    link, then jumps pointers until each node points at its root (Shiloach and Vishkin, "An O(log n) parallel
+    connectivity algorithm", J. Algorithms 3, 1982), on whole arrays."""
+    import numpy as np
+
+    u, v = index.links[:, 0], index.links[:, 1]
+    label = np.arange(len(index.nodes))
+    while True:
+        low, high = np.minimum(label[u], label[v]), np.maximum(label[u], label[v])
+        apart = low != high
+        if not apart.any():
+            return bool((label == label[0]).all())
+        label[high[apart]] = low[apart]  # roots only (labels are roots after the jumps): each to a lesser one
+        while True:
+            jumped = label[label]
+            if (jumped == label).all():
+                break
+            label = jumped
 
 
 def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:

@@ -81,3 +81,16 @@ def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
     assert not made
     assert list(graph.edges(data="axis")) == [(1, 2, "-")] and graph.number_of_nodes() == 2 and made == [1]
     assert nx.is_connected(graph) and list(graph.copy().nodes) == [1, 2] and made == [1]
+
+
+def test_one_part_answers_as_networkx_does_on_every_bundled_board_and_its_halves():
+    """The connectivity check on the numbering (Shiloach-Vishkin hooking) against ``networkx.is_connected``."""
+    from flowgraph.io.board_checks import _one_part
+    from flowgraph.model import CellIndex
+    from tests.helpers import BUNDLED
+
+    for path in BUNDLED:
+        graph = nx.Graph(parse_file(path).graph)
+        for cut in (graph, graph.edge_subgraph(list(graph.edges)[::2]).copy()):
+            cut.add_nodes_from(graph)
+            assert _one_part(CellIndex.of(cut)) == nx.is_connected(cut), path
