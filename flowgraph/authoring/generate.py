@@ -352,14 +352,10 @@ def difficulty_flows(n: int, difficulty: str) -> tuple[int, int]:
     return min(most, max(2, math.ceil(side / high))), most
 
 
-#: The share of a cover's paths that start at a random cell where flows are long (:func:`.covers._cover`): at 1
-#: the endpoints lie as the game's Extreme levels' do but 14x14 extreme boards are seldom unique; at 0.5 they lie
-#: nearly as well (``bench/layout_spread.py``, docs/benchmarks.md) and 14x14 extreme takes 2-8 s.
-LOOSE_STARTS = 0.5
-
-#: The largest board (cells) whose covers take loose starts: the game's Extreme levels' largest, 12x12. At 16x16
-#: extreme, loose covers made no unique puzzle in 60 s from seeds 1-3, tight ones in 8-50 s (docs/benchmarks.md).
-LOOSE_MOST_CELLS = 144
+#: The share of a cover's paths that start at a random cell where flows are long (:func:`.covers._cover`), and the
+#: largest board (cells) that takes them, the game's Extreme levels' 12x12: at share 1 endpoints lie as the game's
+#: do but fewer covers are unique; on 16x16 none was in 60 s (``bench/layout_spread.py``, docs/benchmarks.md).
+LOOSE_STARTS, LOOSE_MOST_CELLS = 0.5, 144
 
 
 #: The shortest path generate_rated asks for by default: the game's Extreme 10x10 levels' shortest
