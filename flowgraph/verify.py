@@ -39,7 +39,7 @@ def check(solution: Solution) -> list[str]:
     for extra in sorted(set(solution.paths) - labels):
         problems.append(f"path {extra!r} belongs to no flow")
     owner: dict = {}
-    number, linked = index.number, index.linked
+    number, linked, n = index.number, index.linked, len(index.nodes)
     labelled = {end: f.label for f in puzzle.flows for end in f.ends}  # a valid puzzle's every label is a flow's
     for flow in puzzle.flows:
         path = solution.paths.get(flow.label)
@@ -58,7 +58,7 @@ def check(solution: Solution) -> list[str]:
             if node in labelled and node not in flow.ends:
                 problems.append(f"path {flow.label!r} runs through endpoint {labelled[node]!r} at {node}")
         for u, v in zip(path, path[1:]):
-            if u not in number or v not in number or number[u] * len(number) + number[v] not in linked:
+            if u not in number or v not in number or number[u] * n + number[v] not in linked:
                 problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
     if puzzle.rules.fills_every_cell and len(owner) != len(index.nodes):  # Numberlink lets cells stay empty
         for k in index.order:

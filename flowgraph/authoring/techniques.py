@@ -118,8 +118,7 @@ def _leap(b: _Board, e: int, value: int) -> int:
     state = np.array(b.state, np.int8)
     ends = np.empty((1, len(b.links)), np.int8)
     cells = np.zeros(b.n, np.int64)
-    i, *_ = kernels.sweep_trials(*k, state, 4, np.array([e], np.int64), np.array([value], np.int8), 0, 1, False,
-                                 ends, cells)
+    kernels.sweep_trials(*k, state, 4, np.array([e], np.int64), np.array([value], np.int8), 0, 1, False, ends, cells)
     return int(np.count_nonzero(ends[0] != UNDECIDED) - np.count_nonzero(state != UNDECIDED)) - 1
 
 

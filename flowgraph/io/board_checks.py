@@ -18,11 +18,9 @@ __all__ = ["check_cells", "find_flows", "check_parts", "check_family"]
 
 
 def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
-                index: CellIndex | None = None) -> None:
+                index: CellIndex) -> None:
     """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
-    nodes = len(index.nodes) if index is not None else graph.number_of_nodes()
-    if nodes - len(lanes) + sum(map(len, lanes.values())) == layout.cell_count and (
-            _all_linked(index) if index is not None else nx.number_of_isolates(graph) == 0):
+    if len(index.nodes) - len(lanes) + sum(map(len, lanes.values())) == layout.cell_count and _all_linked(index):
         return  # every node linked
     for rc, ch in sorted(layout.cells.items()):
         if ch == "*":
@@ -73,10 +71,10 @@ def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report:
     return flows
 
 
-def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellIndex | None = None) -> None:
+def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellIndex) -> None:
     """A flow's endpoints lie in one part of the board, and every part has endpoints (``index``, the graph's
     numbering, answers the common case, one part, without reading the graph)."""
-    if flows and (_one_part(index) if index is not None else nx.is_connected(graph)):
+    if flows and _one_part(index):
         return  # the common case at once: one part, and it holds every endpoint
     part_of: dict[Node, int] = {}
     parts = list(nx.connected_components(graph))
