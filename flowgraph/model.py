@@ -14,9 +14,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
 if TYPE_CHECKING:
+    import networkx as nx
     import numpy as np
 
 __all__ = [
@@ -211,13 +210,25 @@ class CellIndex:
     @classmethod
     def of(cls, graph: nx.Graph) -> CellIndex:
         """Number the nodes of ``graph`` and list its edges as number pairs."""
+        return cls.of_adjacency(graph.adj)
+
+    @classmethod
+    def of_adjacency(cls, adjacency: Mapping[Node, Mapping[Node, Any]]) -> CellIndex:
+        """:meth:`of` the graph whose node -> neighbour -> attributes mapping is ``adjacency`` (networkx's
+        ``Graph.adj``: its nodes in the graph's order, each link both ways round), read as ``graph.edges``
+        reads it, so that a reader numbers a board without making a networkx graph."""
         import numpy as np
 
-        nodes = tuple(sorted(graph.nodes, key=node_key))
+        nodes = tuple(sorted(adjacency, key=node_key))
         number = {n: i for i, n in enumerate(nodes)}
-        links = np.array([(number[u], number[v]) for u, v in graph.edges], np.int64).reshape(-1, 2)
+        seen: set[Node] = set()
+        pairs = []
+        for u, neighbours in adjacency.items():
+            pairs += [(number[u], number[v]) for v in neighbours if v not in seen]
+            seen.add(u)
+        links = np.array(pairs, np.int64).reshape(-1, 2)
         links.setflags(write=False)  # shared by the engines
-        order = tuple(number[n] for n in graph)
+        order = tuple(number[n] for n in adjacency)
         return cls(nodes, number, links, range(len(nodes)) if order == tuple(range(len(nodes))) else order)
 
 

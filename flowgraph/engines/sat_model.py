@@ -46,10 +46,10 @@ from __future__ import annotations
 
 import itertools
 
-import networkx as nx
 import numpy as np
 
 from ..model import Node, Puzzle
+from ..parts import part_labels
 
 __all__ = ["Model"]
 
@@ -234,13 +234,17 @@ class Model:
         Under Numberlink rules its cells may also all stay empty, so the
         clause is: some link of the cycle unused, or some link leaving it used.
         """
-        h = nx.Graph(self.links[used].tolist())
+        links = self.links[used]
+        labels = part_labels(len(self.nodes), links)
+        ended = np.zeros(len(self.nodes), bool)  # by a part's label: the part holds an endpoint
+        ended[labels[self.end_flow >= 0]] = True
+        seen_labels, first = np.unique(labels[links.ravel()], return_index=True)
         cuts = []
         inside = np.zeros(len(self.nodes), bool)
-        for comp in nx.connected_components(h):
-            part = list(comp)
-            if (self.end_flow[part] >= 0).any():
+        for root in seen_labels[np.argsort(first)].tolist():  # parts in order of first use, as networkx gave them
+            if ended[root]:
                 continue
+            part = np.flatnonzero(labels == root)
             inside[:] = False
             inside[part] = True
             leaving = inside[self.links[:, 0]] != inside[self.links[:, 1]]

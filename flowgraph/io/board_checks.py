@@ -8,19 +8,23 @@ a header's family allows).
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
+from ..parts import part_labels
 from ..model import CellIndex, Family, Flow, Node
 from .layout import GridPos, Layout, Report
 from .problems import pair_endpoints
 
-__all__ = ["check_cells", "find_flows", "check_parts", "check_family"]
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = ["check_cells", "find_flows", "check_parts", "check_family", "one_part"]
 
 
 def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
                 index: CellIndex) -> None:
     """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
-    if len(index.nodes) - len(lanes) + sum(map(len, lanes.values())) == layout.cell_count and _all_linked(index):
+    if len(index.nodes) - sum(map(len, lanes.values())) + len(lanes) == layout.cell_count and _all_linked(index):
         return  # every node linked
     for rc, ch in sorted(layout.cells.items()):
         if ch == "*":
@@ -37,26 +41,11 @@ def _all_linked(index: CellIndex) -> bool:
     return bool(np.bincount(index.links.ravel(), minlength=len(index.nodes)).all())
 
 
-def _one_part(index: CellIndex) -> bool:
+def one_part(index: CellIndex) -> bool:
     """Whether the links join every node into one part, as ``networkx.is_connected`` answers it, on the numbers
-    the engines read (the graph need not be built): each round hooks every root to the least label across a
-    link, then jumps pointers until each node points at its root (Shiloach and Vishkin, "An O(log n) parallel
-    connectivity algorithm", J. Algorithms 3, 1982), on whole arrays."""
-    import numpy as np
-
-    u, v = index.links[:, 0], index.links[:, 1]
-    label = np.arange(len(index.nodes))
-    while True:
-        low, high = np.minimum(label[u], label[v]), np.maximum(label[u], label[v])
-        apart = low != high
-        if not apart.any():
-            return bool((label == label[0]).all())
-        label[high[apart]] = low[apart]  # roots only (labels are roots after the jumps): each to a lesser one
-        while True:
-            jumped = label[label]
-            if (jumped == label).all():
-                break
-            label = jumped
+    the engines read (the graph need not be built: :func:`flowgraph.parts.part_labels`)."""
+    labels = part_labels(len(index.nodes), index.links)
+    return bool((labels == 0).all())
 
 
 def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report: Report) -> list[Flow]:
@@ -74,8 +63,10 @@ def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report:
 def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellIndex) -> None:
     """A flow's endpoints lie in one part of the board, and every part has endpoints (``index``, the graph's
     numbering, answers the common case, one part, without reading the graph)."""
-    if flows and _one_part(index):
+    if flows and one_part(index):
         return  # the common case at once: one part, and it holds every endpoint
+    import networkx as nx
+
     part_of: dict[Node, int] = {}
     parts = list(nx.connected_components(graph))
     for i, part in enumerate(parts):
@@ -95,15 +86,16 @@ def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellI
                          "has no endpoints, so it can never be filled")
 
 
-def check_family(layout: Layout, graph: nx.Graph, warps: bool, diagonals: bool, report: Report) -> None:
+def check_family(layout: Layout, index: CellIndex, warps: bool, diagonals: bool, report: Report) -> None:
     """Warn when the header names a family whose feature the board lacks, or STANDARD has others'.
 
-    ``warps`` and ``diagonals``: whether a warp, a ``/`` or ``\\`` link was made.
+    ``warps`` and ``diagonals``: whether a warp, a ``/`` or ``\\`` link was made; ``index``: the board's numbering
+    (a bridge lane is a node ``(line, column, axis)``).
     """
     features = []
     if warps:
         features.append("warps")
-    if layout.has_bridges and any(kind == "lane" for _, kind in graph.nodes(data="kind")):
+    if layout.has_bridges and any(len(node) == 3 for node in index.nodes):
         features.append("bridges")
     if diagonals:
         features.append("diagonal links")

@@ -26,10 +26,9 @@ link between the two cells beside it becomes an edge at once, the others
 from __future__ import annotations
 
 import re
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import lark
-import networkx as nx
 
 from ..model import FAMILIES, CellIndex, Node, Puzzle
 from .board_arrays import link_rows
@@ -37,7 +36,10 @@ from .board_checks import check_cells, check_family, check_parts, find_flows
 from .layout import DIRECTIONS as _DIRECTIONS
 from .layout import GridPos, Layout, Link, Report
 from .problems import Problem
-from .seams import graph_over
+from .seams import freeze, lazy_graph
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "build", "build_layout", "read_drawn",
@@ -105,11 +107,11 @@ def build_layout(layout: Layout, lines: tuple[str, ...], path: str | None, repor
     if not layout.bad:
         check_parts(graph, flows, report, index)
     if layout.family is not None:
-        check_family(layout, graph, any(link.warp for link in links), diagonals, report)
+        check_family(layout, index, any(link.warp for link in links), diagonals, report)
     problems = sorted(report.problems)
     if report.has_errors and not (draft and len(index.nodes)):
         return None, problems
-    puzzle = Puzzle(nx.freeze(graph), tuple(flows), layout.family or "", lines, path)
+    puzzle = Puzzle(freeze(graph), tuple(flows), layout.family or "", lines, path)
     vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again
     return puzzle, problems
 
@@ -312,7 +314,7 @@ def build_graph(
         if _add_edge(adj, u, v, at, axis, warp, report):
             us.append(iu)
             vs.append(iv)
-    return graph_over(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs)
+    return lazy_graph(lambda: (node_attrs, adj)), labels, _cell_index(tuple(node_attrs), number, us, vs)
 
 
 def link_cells(layout: Layout, report: Report
@@ -366,7 +368,7 @@ def link_cells(layout: Layout, report: Report
         vs.append(iv)
         if dr and dc:
             diagonals = True
-    return graph_over(node_attrs, adj), labels, _cell_index(tuple(node_attrs), number, us, vs), warps, diagonals
+    return lazy_graph(lambda: (node_attrs, adj)), labels, _cell_index(tuple(node_attrs), number, us, vs), warps, diagonals
 
 
 def _nodes(layout: Layout, lanes: dict[GridPos, set[str]]) -> tuple[

@@ -1,9 +1,11 @@
-"""The two places the readers reach into another library's internals, each behind one function here.
+"""The two places the readers reach into another library's internals, each behind the functions here.
 
 * :func:`graph_over` hands networkx a graph's node and adjacency dicts as built (``Graph._node`` and
   ``Graph._adj``), where ``add_nodes_from`` and ``add_edges_from`` would copy every attribute dict again
-  (the neighbor-link reader builds a board's dicts once, in one pass); :func:`lazy_graph` hands it a function
-  that builds them when the graph is first read (the engines read the board's arrays, not its graph);
+  (the neighbor-link reader builds a board's dicts once, in one pass); :func:`lazy_graph` defers even that:
+  the board's graph is an object that makes its dicts (:func:`adjacency` reads them) and becomes a
+  ``networkx.Graph`` on first use, so a command that only solves never imports networkx (issue 56:
+  60 ms of a 0.22 s start);
 * :func:`positioned_scanner` makes the standard library's pure-Python JSON scanner
   (``json.scanner.py_make_scanner``) call a decoder's own ``parse_object`` and ``parse_array``, so that
   the JSON graph reader knows the line and column of every object and array (the C scanner calls its own).
@@ -17,11 +19,12 @@ from __future__ import annotations
 import json
 import json.scanner
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
-__all__ = ["graph_over", "lazy_graph", "positioned_scanner"]
+__all__ = ["graph_over", "lazy_graph", "adjacency", "freeze", "positioned_scanner"]
 
 
 def graph_over(nodes: dict, adjacency: dict) -> nx.Graph:
@@ -35,63 +38,93 @@ def graph_over(nodes: dict, adjacency: dict) -> nx.Graph:
         Both directions of every edge, sharing one attribute dict (as ``Graph.add_edge`` makes them);
         every node of ``nodes`` has its entry.
     """
+    import networkx as nx
+
     graph = nx.Graph()
     graph._node, graph._adj = nodes, adjacency
     return graph
 
 
-class _MadeOnUse:
-    """``Graph._node`` or ``Graph._adj`` of a :class:`_LazyGraph`: set as networkx's own descriptors set them
-    (``_CachedPropertyResetterNode`` and ``..Adj``: the cached views dropped), read from the graph's dicts,
-    which the graph's ``make`` builds on the first read of either."""
+class _Unbuilt:
+    """A board's graph before its first use as a networkx graph (:func:`lazy_graph`).
 
-    def __init__(self, name: str, views: tuple[str, ...]):
-        self.name, self.views = name, views
+    Its first attribute read or write (or ``len``, ``in``, iteration, indexing, ``str``, a copy or a pickle)
+    makes the dicts if :func:`adjacency` has not, turns the object itself into a ``networkx.Graph``
+    over them (``__class__`` assigned: both are plain Python classes), frozen when :func:`freeze`
+    asked, and answers as that graph: every reference to it sees the built graph. ``isinstance(...,
+    nx.Graph)`` is False until then.
+    """
 
-    def __get__(self, graph, owner=None):
-        if graph is None:
-            return self
-        made = graph.__dict__
-        if self.name not in made:
-            made["_node"], made["_adj"] = made.pop("_make")()
-        return made[self.name]
+    def __init__(self, make: Callable[[], tuple[dict, dict]]):
+        self.__dict__.update(_make=make, _made=None, _frozen=False)
 
-    def __set__(self, graph, value) -> None:
-        made = graph.__dict__
-        made[self.name] = value
-        made.pop("_make", None)
-        for view in self.views:
-            made.pop(view, None)
+    def _dicts(self) -> tuple[dict, dict]:
+        made = self.__dict__
+        if made["_made"] is None:
+            made["_made"] = made["_make"]()
+        return made["_made"]
 
+    def _build(self) -> nx.Graph:
+        import networkx as nx
 
-class _LazyGraph(nx.Graph):
-    """A networkx graph whose node and adjacency dicts are built on first use (:func:`lazy_graph`)."""
+        frozen = self.__dict__["_frozen"]
+        graph = graph_over(*self._dicts())
+        self.__dict__.clear()
+        self.__dict__.update(vars(graph))
+        object.__setattr__(self, "__class__", nx.Graph)  # this object is that graph from now on
+        built = cast("nx.Graph", self)
+        return nx.freeze(built) if frozen else built
 
-    _node = _MadeOnUse("_node", ("nodes",))
-    _adj = _MadeOnUse("_adj", ("adj", "edges", "degree"))
+    def __getattr__(self, name: str) -> Any:  # only names the object lacks: all of networkx's
+        return getattr(self._build(), name)
 
-    def __init__(self, incoming_graph_data=None, **attr):  # networkx makes empty ones with no arguments
-        super().__init__(incoming_graph_data, **attr)
+    def __setattr__(self, name: str, value: Any) -> None:  # networkx.freeze sets attributes: on the graph
+        setattr(self._build(), name, value)
 
-    def __reduce__(self):  # a pickle holds the dicts, never the function that makes them
-        return _plain_graph, (self._node, self._adj, dict(self.graph), nx.is_frozen(self))
+    def __len__(self) -> int:
+        return len(self._build())
 
+    def __iter__(self):
+        return iter(self._build())
 
-def _plain_graph(nodes: dict, adjacency: dict, attrs: dict, frozen: bool) -> nx.Graph:
-    graph = graph_over(nodes, adjacency)
-    graph.graph.update(attrs)
-    return nx.freeze(graph) if frozen else graph
+    def __contains__(self, node) -> bool:
+        return node in self._build()
+
+    def __getitem__(self, node):
+        return self._build()[node]
+
+    def __str__(self) -> str:
+        return str(self._build())
+
+    def __reduce_ex__(self, protocol):  # a pickle or a copy holds the built graph, never the function
+        return self._build().__reduce_ex__(protocol)
 
 
 def lazy_graph(make: Callable[[], tuple[dict, dict]]) -> nx.Graph:
-    """A networkx graph whose node and adjacency dicts ``make()`` returns when it is first read, as
-    :func:`graph_over` takes them: a reader defers the Python dicts of a board nobody asks the graph of
-    (the engines and the checks read the board's arrays). A pickle or a copy is a plain graph."""
-    graph = _LazyGraph()
-    made = graph.__dict__
-    del made["_node"], made["_adj"]
-    made["_make"] = make
-    return graph
+    """A graph whose node and adjacency dicts ``make()`` returns when they are first read, as :func:`graph_over`
+    takes them; networkx is imported and the object becomes a ``networkx.Graph`` on its first use as one
+    (:class:`_Unbuilt`): a reader defers the dicts of a board nobody asks the graph of (the engines, the
+    checks and the verifier read the board's numbering) and networkx itself until someone does. A pickle or
+    a copy is a plain graph."""
+    return cast("nx.Graph", _Unbuilt(make))
+
+
+def adjacency(graph: nx.Graph) -> dict:
+    """``graph``'s node -> neighbour -> link attributes dict (networkx's ``Graph._adj``), without making a
+    networkx graph of a :func:`lazy_graph` (the solution text reads the links' places from it). Read only."""
+    if isinstance(graph, _Unbuilt):
+        return graph._dicts()[1]
+    return graph._adj
+
+
+def freeze(graph: nx.Graph) -> nx.Graph:
+    """``networkx.freeze(graph)``; a :func:`lazy_graph` is frozen as it is built."""
+    if isinstance(graph, _Unbuilt):
+        graph.__dict__["_frozen"] = True
+        return graph
+    import networkx as nx
+
+    return nx.freeze(graph)
 
 
 def positioned_scanner(decoder: json.JSONDecoder) -> Callable[[str, int], tuple[Any, int]]:

@@ -22,14 +22,16 @@ the board (0-based) and column ``c`` (0-based) is at ``(c / 2, r / 2)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ConversionError
-from ..model import FAMILIES, Family, Flow, Node, Puzzle
+from ..model import FAMILIES, CellIndex, Family, Flow, Node, Puzzle
+from .board_checks import one_part
 from .problems import Problem, is_comment, pair_endpoints
-from .seams import graph_over
+from .seams import freeze, lazy_graph
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
            "board_row_of_line", "links_by_place",
@@ -109,7 +111,8 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
         u, v = sorted(pair)
         axis = sketch.spots[u].lane or sketch.spots[v].lane or ""
         adjacency[u][v] = adjacency[v][u] = {"links": (), "axis": axis, "warp": warp}
-    graph = graph_over(nodes, adjacency)
+    graph = lazy_graph(lambda: (nodes, adjacency))  # networkx only when asked: the engines read the numbering
+    index = CellIndex.of_adjacency(adjacency)
     for key in sorted(nodes):
         if not adjacency[key]:
             problems.append(Problem(key[0], key[1], "error", "cell has no links"))
@@ -118,14 +121,19 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
     problems += wrong
     if not labels:
         problems.append(Problem(*family_at, "error", "the board has no flows (no endpoint labels)"))
-    problems += _part_problems(graph, flows)
+    if not (flows and one_part(index)):  # the common case at once: one part, holding every endpoint
+        problems += _part_problems(graph, flows)
     problems.sort()
     if any(p.is_error for p in problems):
         return None, problems
-    return Puzzle(nx.freeze(graph), tuple(flows), sketch.family, lines, path, fmt), problems
+    puzzle = Puzzle(freeze(graph), tuple(flows), sketch.family, lines, path, fmt)
+    vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again
+    return puzzle, problems
 
 
 def _part_problems(graph: nx.Graph, flows: list[Flow]) -> list[Problem]:
+    import networkx as nx
+
     part_of = {n: i for i, part in enumerate(nx.connected_components(graph)) for n in part}
     out = []
     with_flow: set[int] = set()

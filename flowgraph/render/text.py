@@ -8,6 +8,7 @@ from rich.text import Text
 
 from ..errors import ConversionError
 from ..io.neighbor_link import analyse
+from ..io.seams import adjacency
 from ..io.sketch import board_places, draw_neighbor_link, places_from_origin, sketch_of
 from ..model import LABELS, Node, Puzzle, Solution, position
 
@@ -30,7 +31,7 @@ def flow_style(label: str) -> str:
 
 def board_rows(puzzle: Puzzle) -> range:
     """Lines (0-based) that may hold board characters: everything after the header."""
-    first = min(position(n)[0] for n in puzzle.graph.nodes)
+    first = min(position(n)[0] for n in adjacency(puzzle.graph))
     return range(first - 1, len(puzzle.lines))
 
 
@@ -51,15 +52,15 @@ def solution_grid(solution: Solution) -> list[list[tuple[str, str | None]]]:
 
 def _grid(puzzle: Puzzle, paths: Iterable[tuple[str, Sequence[Node]]]) -> list[list[tuple[str, str | None]]]:
     """:func:`solution_grid` of a neighbor-link ``puzzle`` with these (label, path) pieces drawn."""
-    graph = puzzle.graph
+    around = adjacency(puzzle.graph)  # the links' places without a networkx graph: `solve` never imports it
     owner: dict[tuple[int, int], str] = {}
     used: dict[tuple[int, int], str] = {}
     for label, path in paths:
         for node in path:
             owner.setdefault(position(node), label)
         for u, v in zip(path, path[1:]):
-            used[graph.edges[u, v]["links"][0]] = label
-    links = {pos for _, _, ls in graph.edges(data="links") for pos in ls}
+            used[around[u][v]["links"][0]] = label
+    links = {pos for neighbours in around.values() for link in neighbours.values() for pos in link["links"]}
     rows = []
     for i in board_rows(puzzle):
         line = puzzle.lines[i]

@@ -112,7 +112,7 @@ def test_ctrl_c_while_the_libraries_load_is_one_line_and_130():
     code = ("import sys, builtins\n"
             "real = builtins.__import__\n"
             "def interrupting(name, *args, **kwargs):\n"
-            "    if name == 'networkx':\n"
+            "    if name == 'lark':\n"
             "        raise KeyboardInterrupt\n"
             "    return real(name, *args, **kwargs)\n"
             "builtins.__import__ = interrupting\n"
@@ -121,6 +121,18 @@ def test_ctrl_c_while_the_libraries_load_is_one_line_and_130():
             "run()\n")
     done = subprocess.run([sys.executable, "-c", code, P], capture_output=True, text=True, timeout=60)
     assert done.returncode == 130 and done.stderr == "interrupted\n", done.stderr
+
+
+@pytest.mark.parametrize("family", ["standard", "bridges", "warps", "hex"])
+def test_solving_a_board_never_imports_networkx(family):
+    """Issue 56: a third of the start; the engines, the checks, the verifier and the text read the numbering."""
+    board = sorted((PUZZLES / family).glob("*.txt"))[0]
+    code = ("import sys\n"
+            "from flowgraph.cli import main\n"
+            f"status = main(['solve', {str(board)!r}])\n"
+            "print('networkx' in sys.modules, status)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == "False 0"
 
 
 def test_import_flowgraph_loads_no_library():

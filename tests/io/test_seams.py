@@ -69,7 +69,10 @@ def test_a_read_board_builds_its_graph_when_first_asked_and_solving_does_not_ask
 
 
 def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
-    from flowgraph.io.seams import lazy_graph
+    import copy
+    import pickle
+
+    from flowgraph.io.seams import adjacency, freeze, lazy_graph
 
     made = []
 
@@ -77,15 +80,24 @@ def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
         made.append(1)
         return {1: {"kind": "cell"}, 2: {"kind": "cell"}}, {1: {2: {"axis": "-"}}, 2: {1: {"axis": "-"}}}
 
-    graph = nx.freeze(lazy_graph(make))
+    graph = freeze(lazy_graph(make))
     assert not made
+    assert adjacency(graph)[1][2] == {"axis": "-"} and made == [1]  # the dicts, no networkx graph yet
+    assert not isinstance(graph, nx.Graph)
     assert list(graph.edges(data="axis")) == [(1, 2, "-")] and graph.number_of_nodes() == 2 and made == [1]
+    assert type(graph) is nx.Graph and nx.is_frozen(graph) and adjacency(graph) is graph._adj
     assert nx.is_connected(graph) and list(graph.copy().nodes) == [1, 2] and made == [1]
+    for use in (len, list, str, lambda g: 1 in g, lambda g: g[1], copy.copy, copy.deepcopy,
+                lambda g: pickle.loads(pickle.dumps(g)), nx.freeze, nx.is_connected):
+        fresh = lazy_graph(make)
+        use(fresh)
+        assert type(fresh) is nx.Graph and sorted(fresh.edges) == [(1, 2)], use
+    assert nx.is_frozen(fresh) is False
 
 
 def test_one_part_answers_as_networkx_does_on_every_bundled_board_and_its_halves():
     """The connectivity check on the numbering (Shiloach-Vishkin hooking) against ``networkx.is_connected``."""
-    from flowgraph.io.board_checks import _one_part
+    from flowgraph.io.board_checks import one_part
     from flowgraph.model import CellIndex
     from tests.helpers import BUNDLED
 
@@ -93,4 +105,4 @@ def test_one_part_answers_as_networkx_does_on_every_bundled_board_and_its_halves
         graph = nx.Graph(parse_file(path).graph)
         for cut in (graph, graph.edge_subgraph(list(graph.edges)[::2]).copy()):
             cut.add_nodes_from(graph)
-            assert _one_part(CellIndex.of(cut)) == nx.is_connected(cut), path
+            assert one_part(CellIndex.of(cut)) == nx.is_connected(cut), path
