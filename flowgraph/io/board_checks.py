@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..parts import part_labels
 from ..model import CellIndex, Family, Flow, Node
+from ..parts import part_labels
 from .layout import GridPos, Layout, Report
 from .problems import pair_endpoints
 
