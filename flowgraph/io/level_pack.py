@@ -31,12 +31,13 @@ B-.-.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..model import LABELS, Family, Puzzle, Solution
+from ..model import LABELS, Family, Node, Puzzle, Solution
 from ..verify import check
 from .builder import build_layout, read_drawn
 from .grids import LEVEL_PACK_HEX, grid_sketch
@@ -214,31 +215,73 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
             path = [int(v) for v in pipe.split(",") if v.strip()]
         except ValueError:
             raise LineError(col, f"pipe {k + 1}: cell indices are whole numbers") from None
-        if len(path) < 2 or any(not 0 <= i < size or _xy(i, width) not in cells for i in path):
+        if len(path) < 2 or not all(0 <= i < size and (i % width, i // width) in cells for i in path):
             raise LineError(col, f"pipe {k + 1} must run over at least two cells of the board")
         for end in (path[0], path[-1]):
             if cells[_xy(end, width)] not in ".":
                 raise LineError(col, f"pipe {k + 1} ends on a bridge or another pipe's end")
             cells[_xy(end, width)] = LABELS[k]
         paths.append(path)
-    family = {"X": Family.HEX, "W": Family.WARPS}.get(kind or "", Family.BRIDGES if bridges else Family.STANDARD)
-    sketch, lame = grid_sketch(cells, family,
-                               hex_down=LEVEL_PACK_HEX if kind == "X" else None,
-                               wrap_rows=kind == "W", wrap_cols=kind == "W", walls=frozenset(walls))
-    if lame:
-        raise LineError(cols[4], f"the bridge at {lame[0]} has no cells on both sides along - or |")
-    text, nodes = draw_placed(sketch)
+    if kind is None and not bridges and not walls:
+        text, node_at = _draw_square(cells, width, height)
+    else:
+        family = {"X": Family.HEX, "W": Family.WARPS}.get(kind or "", Family.BRIDGES if bridges else Family.STANDARD)
+        sketch, lame = grid_sketch(cells, family,
+                                   hex_down=LEVEL_PACK_HEX if kind == "X" else None,
+                                   wrap_rows=kind == "W", wrap_cols=kind == "W", walls=frozenset(walls))
+        if lame:
+            raise LineError(cols[4], f"the bridge at {lame[0]} has no cells on both sides along - or |")
+        text, nodes = draw_placed(sketch)
+        node_at = {(*(spot.xy or ()), spot.lane): nodes[key] for key, spot in sketch.spots.items()}  # xy: all set
     lines = tuple(text.splitlines())
     puzzle, problems = build_layout(read_drawn(lines), lines, None)  # drawn text: no parse needed
     if puzzle is None:
         first = next(p for p in problems if p.is_error)
         raise LineError(hcol, f"the level is not a valid board: {first.message}")
-    node_at = {(*(spot.xy or ()), spot.lane): nodes[key] for key, spot in sketch.spots.items()}  # xy: all set
     try:
         return Level(f"{stem}_{level}", line_no, text, puzzle, _solution(puzzle, node_at, paths, width, pipes))
     except LineError as bad:  # the game reads the board and its endpoints, not the pipes: so does flowgraph
         note = Problem(line_no, bad.column, "warning", f"{bad.message}: the level is read without its pipes")
         return Level(f"{stem}_{level}", line_no, text, puzzle, None, note)
+
+
+def _draw_square(cells: dict[tuple[int, int], str], width: int, height: int) -> tuple[str, dict[tuple, Node]]:
+    """:func:`.sketch.draw_placed` of a square board with no bridge, wall or warp (most of the game's levels),
+    row by row, and each cell's node by its ``(x, y, None)``: each row's cells joined by ``-`` where both are
+    there, a row of ``|`` below; rows and columns of holes at the top and left are not drawn (as
+    :func:`.sketch.draw_placed` draws them), every line ends at its last character."""
+    if len(cells) == width * height:  # no hole (half the game's levels): whole rows at once
+        chars = list(cells.values())
+        rows = ["-".join(chars[y * width:(y + 1) * width]) for y in range(height)]
+        between = " ".join("|" * width)
+        text = "\n".join([Family.STANDARD.value, *itertools.chain.from_iterable((row, between) for row in rows)][:-1])
+        return text + "\n", {(x, y, None): (2 + 2 * y, 1 + 2 * x) for y in range(height) for x in range(width)}
+    top = min(y for _, y in cells)
+    left = min(x for x, _ in cells)
+    bottom = max(y for _, y in cells)
+    lines = [Family.STANDARD.value]
+    for y in range(top, bottom + 1):
+        row = [cells.get((x, y), " ") for x in range(left, width)]
+        joins = ["-" if (x, y) in cells and (x + 1, y) in cells else " " for x in range(left, width - 1)]
+        lines.append("".join(itertools.chain.from_iterable(zip(row, [*joins, ""]))).rstrip())
+        if y < bottom:
+            lines.append(" ".join("|" if (x, y) in cells and (x, y + 1) in cells else " "
+                                  for x in range(left, width)).rstrip())
+    return "\n".join(lines) + "\n", {(x, y, None): (2 + 2 * (y - top), 1 + 2 * (x - left)) for x, y in cells}
+
+
+def _bridged(path: list[int], width: int, node_at: dict[tuple, Any]) -> list[Any]:
+    """A pipe's nodes where it crosses a bridge: there, the lane along the step into or out of it (None where
+    the board has no such lane)."""
+    nodes = []
+    for j, i in enumerate(path):
+        x, y = _xy(i, width)
+        lane = None
+        if (x, y, None) not in node_at:
+            other = _xy(path[j - 1] if j else path[j + 1], width)
+            lane = "-" if other[1] == y else "|"
+        nodes.append(node_at.get((x, y, lane)))
+    return nodes
 
 
 def _xy(i: int, width: int) -> tuple[int, int]:
@@ -255,14 +298,9 @@ def _solution(puzzle: Puzzle, node_at: dict[tuple, Any], paths: list[list[int]],
     """
     out = {}
     for k, path in enumerate(paths):
-        nodes: list[Any] = []  # Node, or None for a lane the pipe cannot take
-        for j, i in enumerate(path):
-            x, y = _xy(i, width)
-            lane = None
-            if (x, y, None) not in node_at:  # a bridge: the lane along the step into or out of it
-                other = _xy(path[j - 1] if j else path[j + 1], width)
-                lane = "-" if other[1] == y else "|"
-            nodes.append(node_at.get((x, y, lane)))
+        nodes: list[Any] = [node_at.get((i % width, i // width, None)) for i in path]  # cells: at once
+        if None in nodes:  # a bridge on the way (or a lane the pipe cannot take: None)
+            nodes = _bridged(path, width, node_at)
         if None in nodes:
             raise LineError(pipes[k][0], f"pipe {k + 1} crosses a bridge other than straight along - or |")
         if nodes[0] != puzzle.flow(LABELS[k]).ends[0]:

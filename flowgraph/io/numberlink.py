@@ -23,6 +23,7 @@ import re
 
 from ..errors import ConversionError
 from ..model import LABELS, Family, Puzzle
+from .grid_arrays import square_grid_puzzle
 from .grids import grid_sketch
 from .problems import Problem
 from .sketch import links_by_place, sketch_of, to_puzzle
@@ -75,8 +76,11 @@ def analyse_numberlink(text: str, path: str | None = None, family: str | None = 
     for tok, label in _labels(ids).items():
         for xy in ids[tok]:
             cells[xy] = label
-    sketch, _ = grid_sketch(cells, Family.STANDARD, keys=keys)
-    puzzle, more = to_puzzle(sketch, lines, path, "numberlink", (numbered[0][0], 1))
+    made = square_grid_puzzle(cells, keys, lines, path, "numberlink", (numbered[0][0], 1))
+    if made is None:
+        sketch, _ = grid_sketch(cells, Family.STANDARD, keys=keys)
+        made = to_puzzle(sketch, lines, path, "numberlink", (numbered[0][0], 1))
+    puzzle, more = made
     problems = sorted(problems + more)
     return (None if any(p.is_error for p in problems) else puzzle), problems
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ..errors import ConversionError
 from ..model import FAMILIES, LABELS, Family, Puzzle
+from .grid_arrays import square_grid_puzzle
 from .grids import SAMGOLDMAN_HEX, grid_sketch
 from .problems import Problem
 from .sketch import Sketch, links_by_place, sketch_of, to_puzzle
@@ -61,9 +62,12 @@ def analyse_plain_grid(text: str, path: str | None = None, family: str | None = 
                 problems.append(Problem(line_no, x + 1, "error", f"{what} (a plain grid has . * # and labels)"))
     if not cells:
         return None, problems + [Problem(*header_at, "error", "empty grid: expected rows of cells")]
-    sketch, lame = _sketch(cells, family, keys)
-    problems += [Problem(*keys[xy], "error", "bridge has no cells on both sides of it along - or |") for xy in lame]
-    puzzle, more = to_puzzle(sketch, lines, path, "plain-grid", header_at)
+    made = square_grid_puzzle(cells, keys, lines, path, "plain-grid", header_at) if family == Family.STANDARD else None
+    if made is None:
+        sketch, lame = _sketch(cells, family, keys)
+        problems += [Problem(*keys[xy], "error", "bridge has no cells on both sides of it along - or |") for xy in lame]
+        made = to_puzzle(sketch, lines, path, "plain-grid", header_at)
+    puzzle, more = made
     problems = sorted(problems + more)
     return (None if any(p.is_error for p in problems) else puzzle), problems
 

@@ -33,7 +33,7 @@ from .seams import freeze, lazy_graph
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["Sketch", "PlacedNode", "to_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
+__all__ = ["Sketch", "PlacedNode", "to_puzzle", "finish_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
            "board_row_of_line", "links_by_place",
            "same_board", "place", "nodes_by_place", "places_from_origin", "board_places", "cell_name"]
 
@@ -95,7 +95,6 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
         Labels that do not appear twice, nodes with no link, parts with no
         endpoint, flows split over two parts, no flows.
     """
-    problems: list[Problem] = []
     labels: dict[str, list[Node]] = {}
     nodes: dict[Node, dict[str, Any]] = {}  # networkx's own dicts, filled as add_node and add_edge would
     for key, spot in sketch.spots.items():
@@ -112,10 +111,17 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
         axis = sketch.spots[u].lane or sketch.spots[v].lane or ""
         adjacency[u][v] = adjacency[v][u] = {"links": (), "axis": axis, "warp": warp}
     graph = lazy_graph(lambda: (nodes, adjacency))  # networkx only when asked: the engines read the numbering
-    index = CellIndex.of_adjacency(adjacency)
-    for key in sorted(nodes):
-        if not adjacency[key]:
-            problems.append(Problem(key[0], key[1], "error", "cell has no links"))
+    unlinked = [key for key in sorted(nodes) if not adjacency[key]]
+    return finish_puzzle(graph, CellIndex.of_adjacency(adjacency), labels, unlinked, sketch.family, lines, path, fmt,
+                         family_at)
+
+
+def finish_puzzle(graph: nx.Graph, index: CellIndex, labels: dict[str, list[Node]], unlinked: list[Node],
+                  family: Family | str, lines: tuple[str, ...], path: str | None, fmt: str,
+                  family_at: tuple[int, int]) -> tuple[Puzzle | None, list[Problem]]:
+    """:func:`to_puzzle`'s checks and its puzzle, from a board's graph (a :func:`.seams.lazy_graph` as a rule),
+    its numbering, where each label is (in node order), and the nodes with no link (in sorted order)."""
+    problems = [Problem(key[0], key[1], "error", "cell has no links") for key in unlinked]
     pairs, wrong = pair_endpoints(labels)
     flows = [Flow(label, ends) for label, ends in pairs]
     problems += wrong
@@ -126,7 +132,7 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
     problems.sort()
     if any(p.is_error for p in problems):
         return None, problems
-    puzzle = Puzzle(freeze(graph), tuple(flows), sketch.family, lines, path, fmt)
+    puzzle = Puzzle(freeze(graph), tuple(flows), family, lines, path, fmt)
     vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again
     return puzzle, problems
 

@@ -1,0 +1,60 @@
+"""The JSON graph reader's C-decoder path (json_graph._decode) reads as its pure-Python scanner does."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from flowgraph import parse_file
+from flowgraph.io import json_graph
+from flowgraph.io.formats import write
+from tests.helpers import BUNDLED
+
+
+def _shape(value):
+    """A value with every object's and array's type and place spelled out, to compare two reads exactly."""
+    if isinstance(value, dict):
+        return ("object", type(value).__name__, value.pos, [(k, _shape(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("array", type(value).__name__, value.pos, [_shape(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+TRICKY = [
+    '{"nodes": [], "links": []}',
+    '[1, [2, [3]], {"a": {"b": []}}]',
+    '"just a string"',
+    '{"a": "{[ not a start", "b": ["\\"[", {"c": "\\\\"}], "d": {}}',
+    '{"a": [1], "a": {"b": [2]}, "c": [{"a": 1}, {"a": [3]}]}',  # a repeated key: the lost value is still walked
+    '{"a": "\u00e9\u4e2d\U0001f600", "b": [{"x": "\\u00e9"}]}\n',
+    '{\n  "nodes": [\n    {"id": 9007199254740993, "xy": [0, 0]},\n    {"id": 12, "xy": [1e400, -0]}\n  ]\n}',
+    '{"nodes": [{"id": 1, "xy": [NaN, Infinity]}]}',
+    '{"a": [' + "1" * 5000 + ']}',
+    '{"a": [1, 2,]}',
+    '{"a": ',
+    '[' * 5000 + ']' * 5000,
+]
+
+
+def _texts() -> list[str]:
+    out = list(TRICKY)
+    for path in BUNDLED:
+        text = write(parse_file(path), "json-graph")
+        out.append(text)
+        out.append(text.replace("\n", "\r\n"))
+        out.append(text.replace('"xy"', '"xy": [5, 5], "xy"', 1))
+    return out
+
+
+@pytest.mark.parametrize("text", _texts())
+def test_the_c_decoder_path_reads_as_the_pure_python_scanner(text):
+    def read(decode):
+        try:
+            return "value", _shape(decode(text))
+        except json.JSONDecodeError as err:
+            return "error", err.msg, err.lineno, err.colno
+        except RecursionError:
+            return "recursion"
+
+    assert read(json_graph._decode) == read(lambda t: json_graph._Decoder(t).decode(t))
