@@ -24,6 +24,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .api import Rating, count, explain, generate, rate, read, write
     from .batch.outcome import Outcome, solve_file
     from .errors import (
         ConversionError,
@@ -47,6 +48,7 @@ from .verify import check, verify  # noqa: E402
 # Loaded on first use (PEP 562): ``import flowgraph`` costs a few milliseconds, so the console script can
 # catch Ctrl-C while networkx and lark load (flowgraph.cli.run), and ``--version`` needs neither.
 _LAZY = {
+    **dict.fromkeys(("read", "write", "count", "generate", "explain", "rate", "Rating"), ".api"),
     "Outcome": ".batch.outcome", "solve_file": ".batch.outcome",
     **dict.fromkeys(("ConversionError", "FlowgraphError", "PuzzleError", "RulesError", "ScanError", "SearchLimitError",
                      "UnsolvableError", "VerificationError"), ".errors"),
@@ -104,8 +106,8 @@ def solve(puzzle: Puzzle, engine: str = "auto", limits: Limits | None = None) ->
 
 
 __all__ = [
-    "__version__", "parse_file", "parse_text", "analyse", "find_problems", "Problem",
-    "solve", "solve_file", "verify", "check", "Limits", "Outcome",
+    "__version__", "parse_file", "parse_text", "read", "write", "analyse", "find_problems", "Problem",
+    "solve", "solve_file", "verify", "check", "count", "generate", "explain", "rate", "Rating", "Limits", "Outcome",
     "Puzzle", "Solution", "Flow", "FlowgraphError", "PuzzleError", "UnsolvableError",
     "SearchLimitError", "VerificationError", "RulesError", "ConversionError", "ScanError",
 ]

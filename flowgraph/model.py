@@ -309,6 +309,19 @@ class Puzzle:
 
         return svg(self)
 
+    def render(self, fmt: str = "svg", **options: Any) -> str | bytes:
+        """The puzzle drawn: ``svg`` (str), ``png`` (bytes) or ``text`` (its neighbor-link text), endpoints as
+        dots; options and errors as :func:`flowgraph.render.draw`.
+
+        >>> from flowgraph import parse_text
+        >>> print(parse_text("STANDARD\\nA-.-A\\n").render("text"), end="")
+        STANDARD
+        A-.-A
+        """
+        from .render.draw import draw  # (as _repr_svg_: the core loads the layer only when asked to draw)
+
+        return draw(self, fmt, **options)
+
     def flow(self, label: str) -> Flow:
         """Return the flow with this label.
 
@@ -355,6 +368,13 @@ class Solution:
         from .render.svg import svg  # (as in Puzzle._repr_svg_: only when a notebook draws it)
 
         return svg(self)
+
+    def render(self, fmt: str = "svg", **options: Any) -> str | bytes:
+        """The solution drawn, pipes through the cells: ``svg`` (str), ``png`` (bytes) or ``text`` (as ``flowgraph
+        solve`` prints it); options and errors as :func:`flowgraph.render.draw`."""
+        from .render.draw import draw  # (as Puzzle.render)
+
+        return draw(self, fmt, **options)
 
     def owner(self) -> dict[Node, str]:
         """Map every node to the label of the flow through it."""

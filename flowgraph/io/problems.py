@@ -111,6 +111,7 @@ class Problem:
 
     @property
     def is_error(self) -> bool:
+        """Whether the problem is an error (the puzzle cannot be read), not a warning."""
         return self.severity == "error"
 
     def to_error(self, path: str | None = None) -> PuzzleError:

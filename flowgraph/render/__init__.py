@@ -8,15 +8,16 @@
 * :mod:`.svg` — SVG (a string builder); :mod:`.raster` — PNG and the GIF of
   the search (Pillow, imported only there);
 * :func:`animate` — solve with the search and keep up to ``frames`` of the
-  states it expands.
+  states it expands;
+* :func:`draw` — any of these by name (:meth:`Puzzle.render <flowgraph.model.Puzzle.render>`).
 """
 
 from __future__ import annotations
 
 from ..model import Limits, Puzzle, Solution
+from .draw import DRAWINGS, draw
 
-__all__ = ["animate", "spaced", "FrameSampler"]
-
+__all__ = ["animate", "draw", "spaced", "FrameSampler", "DRAWINGS"]
 
 class FrameSampler:
     """Keeps evenly spaced items of a stream of unknown length in memory proportional to ``count``.

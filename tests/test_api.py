@@ -1,0 +1,77 @@
+"""The public verbs (flowgraph.read, write, count, generate, explain, rate; Puzzle.render), as a library user calls them."""
+
+from __future__ import annotations
+
+import pytest
+
+import flowgraph
+from flowgraph import ConversionError, PuzzleError, parse_file
+from tests.helpers import PUZZLES
+
+BOARD = PUZZLES / "standard" / "regular_5x5.txt"
+
+
+@pytest.mark.parametrize("fmt", ["neighbor-link", "plain-grid", "numberlink", "json-graph", "level-pack", "puzzlink"])
+def test_a_board_written_in_each_format_reads_back_with_the_same_solution(fmt):
+    puzzle = parse_file(BOARD)
+    again = flowgraph.read(flowgraph.write(puzzle, fmt), fmt)
+    assert again.cells == puzzle.cells and [f.label for f in again.flows] == [f.label for f in puzzle.flows]
+    assert flowgraph.solve(again).paths.keys() == flowgraph.solve(puzzle).paths.keys()
+
+
+def test_read_says_where_the_error_is_and_refuses_a_text_of_many_puzzles():
+    with pytest.raises(PuzzleError, match="2:3"):
+        flowgraph.read("STANDARD\nA-?-A\n", path="bad.txt")
+    pack = flowgraph.write(parse_file(BOARD), "level-pack")
+    with pytest.raises(ValueError, match="2 puzzles"):
+        flowgraph.read(pack + pack, "level-pack")
+    with pytest.raises(ValueError, match="unknown format"):
+        flowgraph.read("A.A\n", "no-such-format")
+
+
+def test_write_says_what_a_format_cannot_hold():
+    with pytest.raises(ConversionError):
+        flowgraph.write(parse_file(PUZZLES / "hex" / "hive_8x7.txt"), "numberlink")
+
+
+def test_count_generate_explain_rate_read_like_the_commands():
+    made = flowgraph.generate("standard", 6, 6, seed=3)
+    assert flowgraph.count(made.puzzle).verdict == "unique"
+    found = flowgraph.explain(made.puzzle)
+    rated = flowgraph.rate(made.puzzle)
+    assert found.solution.paths == made.solution.paths
+    assert (rated.rating, rated.tier, rated.steps) == (found.rating, found.tier, len(found.steps))
+    hard = flowgraph.generate("standard", 6, 6, seed=3, difficulty="easy")
+    assert flowgraph.rate(hard.puzzle).tier == "easy"
+    bridged = flowgraph.generate("bridges", 6, 6, seed=3)
+    assert any(len(node) == 3 for node in bridged.puzzle.cell_index.nodes)  # a bridge's lanes
+
+
+def test_a_puzzle_and_a_solution_draw_themselves():
+    puzzle = parse_file(BOARD)
+    solution = flowgraph.solve(puzzle)
+    assert puzzle.render().startswith("<svg") and puzzle._repr_svg_() == puzzle.render("svg")
+    assert solution.render("png", cell_px=10)[:8] == b"\x89PNG\r\n\x1a\n"
+    assert puzzle.render("text") == BOARD.read_text()
+    assert solution.render("text").splitlines()[0] == "A-A-A B-B"
+    with pytest.raises(ValueError, match="unknown drawing"):
+        puzzle.render("gif")
+    with pytest.raises(ValueError, match="no options"):
+        puzzle.render("text", theme="light")
+
+
+def test_the_deep_paths_keep_working():
+    from flowgraph.authoring.explain import explain
+    from flowgraph.authoring.uniqueness import count_solutions
+    from flowgraph.io.formats import write
+
+    puzzle = parse_file(BOARD)
+    assert count_solutions(puzzle).verdict == flowgraph.count(puzzle).verdict
+    assert write(puzzle, "plain-grid") == flowgraph.write(puzzle, "plain-grid")
+    assert explain(puzzle).rating == flowgraph.rate(puzzle).rating
+
+
+def test_every_public_name_is_documented():
+    for name in flowgraph.__all__:
+        if name != "__version__":
+            assert getattr(flowgraph, name).__doc__, name
