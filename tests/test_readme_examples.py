@@ -1,4 +1,4 @@
-"""Every ``console`` example of the README prints what the README shows.
+"""Every ``console`` example of the README and of the documentation site's pages prints what the page shows.
 
 Each ```` ```console ```` block is run command by command (``$ ...`` lines) with bash in a fresh
 folder that holds links to ``puzzles/`` and ``tests/``, and what the command prints (standard
@@ -23,18 +23,24 @@ import pytest
 from tests.helpers import ROOT
 
 README = ROOT / "README.md"
+#: The pages with examples: the README and the site's Markdown pages (docs/guide/, getting started, ...).
+PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 BLOCK = re.compile(r"(<!-- not run: [^>]*-->\n)?```console\n(.*?)```", re.S)
 
 
 def _blocks():
-    text = README.read_text(encoding="utf-8")
     out = []
-    for m in BLOCK.finditer(text):
-        line = text.count("\n", 0, m.start(2))
-        if m.group(1):
-            out.append(pytest.param(m.group(2), id=f"README:{line}", marks=pytest.mark.skip(m.group(1)[15:-4])))
-        else:
-            out.append(pytest.param(m.group(2), id=f"README:{line}"))
+    for page in PAGES:
+        if "_build" in page.parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        name = page.relative_to(ROOT)
+        for m in BLOCK.finditer(text):
+            line = text.count("\n", 0, m.start(2))
+            if m.group(1):
+                out.append(pytest.param(m.group(2), id=f"{name}:{line}", marks=pytest.mark.skip(m.group(1)[15:-4])))
+            else:
+                out.append(pytest.param(m.group(2), id=f"{name}:{line}"))
     return out
 
 
