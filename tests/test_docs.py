@@ -37,3 +37,10 @@ def test_the_api_reference_has_a_page_for_every_public_name():
 
     listed = {line.strip() for line in (ROOT / "docs" / "reference" / "api.rst").read_text().splitlines()}
     assert set(flowgraph.__all__) - {"__version__"} <= listed
+
+
+def test_the_command_reference_has_a_page_for_every_command():
+    from flowgraph.cli.program import COMMANDS
+
+    pages = {p.stem for p in (ROOT / "docs" / "reference" / "cli").glob("*.rst")}
+    assert pages == set(COMMANDS), "add docs/reference/cli/COMMAND.rst (and to docs/reference/cli.rst's toctree)"

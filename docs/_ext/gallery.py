@@ -49,23 +49,22 @@ class Gallery(SphinxDirective):
 
 
 class CommandReference(SphinxDirective):
-    """``.. flowgraph-cli::``: the ``--help`` of ``flowgraph`` and of each command, a section each."""
+    """``.. flowgraph-cli:: [COMMAND]``: what ``flowgraph COMMAND --help`` prints (no argument: ``flowgraph --help``)."""
+
+    optional_arguments = 1
 
     def run(self) -> list[nodes.Node]:
         import os
 
-        from flowgraph.cli.program import COMMANDS, build_parser
+        from flowgraph.cli.program import build_parser
 
         os.environ["COLUMNS"] = "100"  # argparse wraps at the terminal's width: one width for the page
         parser = build_parser()
-        commands = next(a for a in parser._actions if a.dest == "command").choices  # argparse's subparsers
-        out: list[nodes.Node] = []
-        for name, sub in [("flowgraph", parser), *((f"flowgraph {c}", commands[c]) for c in COMMANDS)]:
-            section = nodes.section(ids=[nodes.make_id(name)])
-            section += nodes.title(text=name)
-            section += nodes.literal_block(text=sub.format_help())
-            out.append(section)
-        return out
+        if self.arguments:
+            commands = next(a for a in parser._actions if a.dest == "command").choices  # argparse's subparsers
+            parser = commands[self.arguments[0]]
+        help_text = parser.format_help()
+        return [nodes.literal_block(help_text, help_text, language="text")]
 
 
 def setup(app):
