@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import json.scanner
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -45,6 +46,10 @@ def graph_over(nodes: dict, adjacency: dict) -> nx.Graph:
     return graph
 
 
+#: Held while an unbuilt graph makes its dicts or becomes a networkx graph (re-entrant: building makes the dicts).
+_BUILDING = threading.RLock()
+
+
 class _Unbuilt:
     """A board's graph before its first use as a networkx graph (:func:`lazy_graph`).
 
@@ -59,45 +64,49 @@ class _Unbuilt:
         self.__dict__.update(_make=make, _made=None, _frozen=False)
 
     def _dicts(self) -> tuple[dict, dict]:
-        made = self.__dict__
-        if made["_made"] is None:
-            made["_made"] = made["_make"]()
-        return made["_made"]
+        with _BUILDING:
+            made = self.__dict__
+            if made["_made"] is None:
+                made["_made"] = made["_make"]()
+            return made["_made"]
 
-    def _build(self) -> nx.Graph:
+    def _build(self) -> nx.Graph:  # (called as _Unbuilt._build(self): the class may change meanwhile)
         import networkx as nx
 
-        frozen = self.__dict__["_frozen"]
-        graph = graph_over(*self._dicts())
-        self.__dict__.clear()
-        self.__dict__.update(vars(graph))
-        object.__setattr__(self, "__class__", nx.Graph)  # this object is that graph from now on
-        built = cast("nx.Graph", self)
-        return nx.freeze(built) if frozen else built
+        with _BUILDING:  # the studio's threads may share a puzzle: one builds, the others then find it built
+            if type(self) is not _Unbuilt:
+                return cast("nx.Graph", self)
+            frozen = self.__dict__["_frozen"]
+            graph = graph_over(*_Unbuilt._dicts(self))
+            self.__dict__.clear()
+            self.__dict__.update(vars(graph))
+            object.__setattr__(self, "__class__", nx.Graph)  # this object is that graph from now on
+            built = cast("nx.Graph", self)
+            return nx.freeze(built) if frozen else built
 
     def __getattr__(self, name: str) -> Any:  # only names the object lacks: all of networkx's
-        return getattr(self._build(), name)
+        return getattr(_Unbuilt._build(self), name)
 
     def __setattr__(self, name: str, value: Any) -> None:  # networkx.freeze sets attributes: on the graph
-        setattr(self._build(), name, value)
+        setattr(_Unbuilt._build(self), name, value)
 
     def __len__(self) -> int:
-        return len(self._build())
+        return len(_Unbuilt._build(self))
 
     def __iter__(self):
-        return iter(self._build())
+        return iter(_Unbuilt._build(self))
 
     def __contains__(self, node) -> bool:
-        return node in self._build()
+        return node in _Unbuilt._build(self)
 
     def __getitem__(self, node):
-        return self._build()[node]
+        return _Unbuilt._build(self)[node]
 
     def __str__(self) -> str:
-        return str(self._build())
+        return str(_Unbuilt._build(self))
 
     def __reduce_ex__(self, protocol):  # a pickle or a copy holds the built graph, never the function
-        return self._build().__reduce_ex__(protocol)
+        return _Unbuilt._build(self).__reduce_ex__(protocol)
 
 
 def lazy_graph(make: Callable[[], tuple[dict, dict]]) -> nx.Graph:
@@ -112,16 +121,18 @@ def lazy_graph(make: Callable[[], tuple[dict, dict]]) -> nx.Graph:
 def adjacency(graph: nx.Graph) -> dict:
     """``graph``'s node -> neighbour -> link attributes dict (networkx's ``Graph._adj``), without making a
     networkx graph of a :func:`lazy_graph` (the solution text reads the links' places from it). Read only."""
-    if isinstance(graph, _Unbuilt):
-        return graph._dicts()[1]
+    with _BUILDING:  # (not built by another thread between the test and the read)
+        if isinstance(graph, _Unbuilt):
+            return _Unbuilt._dicts(graph)[1]
     return graph._adj
 
 
 def freeze(graph: nx.Graph) -> nx.Graph:
     """``networkx.freeze(graph)``; a :func:`lazy_graph` is frozen as it is built."""
-    if isinstance(graph, _Unbuilt):
-        graph.__dict__["_frozen"] = True
-        return graph
+    with _BUILDING:
+        if isinstance(graph, _Unbuilt):
+            graph.__dict__["_frozen"] = True
+            return graph
     import networkx as nx
 
     return nx.freeze(graph)

@@ -106,3 +106,23 @@ def test_one_part_answers_as_networkx_does_on_every_bundled_board_and_its_halves
         for cut in (graph, graph.edge_subgraph(list(graph.edges)[::2]).copy()):
             cut.add_nodes_from(graph)
             assert one_part(CellIndex.of(cut)) == nx.is_connected(cut), path
+
+
+def _shared(graph, made) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from flowgraph.io.seams import adjacency
+
+    with ThreadPoolExecutor(8) as pool:
+        seen = list(pool.map(lambda k: len(graph) if k % 2 else len(adjacency(graph)), range(32)))
+    assert seen == [200] * 32 and made == [1] and nx.is_frozen(graph)
+
+
+def test_threads_sharing_an_unbuilt_graph_see_one_graph():
+    """The studio's threads may share a puzzle: each sees the one graph, made once."""
+    from flowgraph.io.seams import freeze, lazy_graph
+
+    for _ in range(50):
+        made: list[int] = []
+        _shared(freeze(lazy_graph(lambda made=made: made.append(1) or (
+            {n: {} for n in range(200)}, {n: {n + 1: {}} if n < 199 else {} for n in range(200)}))), made)
