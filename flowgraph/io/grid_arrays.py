@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 __all__ = ["square_grid_puzzle"]
 
+#: The largest bounding grid, in places a cell, this path allocates; sparser boards take the sketch (its
+#: dicts grow with the cells alone).
+_SPREAD = 4
+
 
 def square_grid_puzzle(cells: dict[tuple[int, int], str], keys: dict[tuple[int, int], tuple[int, int]],
                        lines: tuple[str, ...], path: str | None, fmt: str, family_at: tuple[int, int]
@@ -40,8 +44,9 @@ def square_grid_puzzle(cells: dict[tuple[int, int], str], keys: dict[tuple[int, 
     Returns
     -------
     (puzzle, problems) or None
-        As :func:`.sketch.to_puzzle`; None when a cell is a bridge (``*``), or the cells or their places
-        are not in row order (the sketch's rules then apply).
+        As :func:`.sketch.to_puzzle`; None when a cell is a bridge (``*``), the cells or their places
+        are not in row order, or the bounding grid has over :data:`_SPREAD` places a cell (the sketch's
+        rules then apply).
     """
     import numpy as np
 
@@ -53,6 +58,8 @@ def square_grid_puzzle(cells: dict[tuple[int, int], str], keys: dict[tuple[int, 
     if count > 1 and not _row_order(xy[:, 1], xy[:, 0]) or count > 1 and not _row_order(places[:, 0], places[:, 1]):
         return None  # the numbering is the places' sorted order: here it must be the cells' own
     width, height = int(xy[:, 0].max()) + 1, int(xy[:, 1].max()) + 1
+    if (width + 1) * (height + 1) > _SPREAD * count + 64:
+        return None  # the grid's array would be mostly holes (one long row among short ones): memory per cell
     at = np.full((height + 1, width + 1), -1, np.int64)  # a row and a column of no cell past the edges
     at[xy[:, 1], xy[:, 0]] = np.arange(count)
     steps = np.stack([at[xy[:, 1], xy[:, 0] + 1], at[xy[:, 1] + 1, xy[:, 0]]], axis=1)  # right, below: the sketch's order

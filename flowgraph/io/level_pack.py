@@ -207,6 +207,8 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
             raise LineError(hcol, f"cell index {i} is outside the {width}x{height} board")
     holed = set(holes)
     cells = {(i % width, i // width): "." for i in range(size) if i not in holed}
+    if not cells:
+        raise LineError(cols[5] if len(cols) > 5 else hcol, "every cell of the board is a hole")
     for i in bridges:
         cells[_xy(i, width)] = "*"
     paths = []

@@ -221,3 +221,12 @@ def test_a_drawn_level_reads_as_the_grammar_reads_its_text():
     for text in [("STANDARD", "  // a comment", "A-.-A"), ("STANDARD", "A-%-A"), ("NOHEADER", "A-.-A")]:
         with pytest.raises(ValueError, match="not neighbor-link text as flowgraph draws it"):
             read_drawn(text)
+
+
+def test_a_level_whose_every_cell_is_a_hole_is_an_error_at_its_holes():
+    import flowgraph
+
+    levels, problems = analyse_level_pack("2,0,1,0,,0:1:2:3")
+    assert levels == [] and [(p.column, p.message) for p in problems] == [(10, "every cell of the board is a hole")]
+    with pytest.raises(PuzzleError, match="every cell of the board is a hole"):
+        flowgraph.read("2,0,1,0,,0:1:2:3\n", "level-pack")

@@ -66,3 +66,10 @@ def test_the_array_path_takes_the_common_case_and_leaves_the_rest():
     assert grid_arrays.square_grid_puzzle({**cells, (1, 0): "*"}, keys, ("A*A",), None, "plain-grid", (1, 1)) is None
     backwards = dict(reversed(keys.items()))
     assert grid_arrays.square_grid_puzzle(cells, backwards, ("A.A",), None, "plain-grid", (1, 1)) is None
+
+
+def test_a_sparse_board_takes_the_sketch_so_memory_follows_the_cells():
+    """One row of 100,000 cells under 1,000 rows of one: the array path would allocate 10**8 places."""
+    cells = {(0, y): "." for y in range(1000)} | {(x, 1000): "." for x in range(100_000)}
+    keys = {xy: (xy[1] + 1, xy[0] + 1) for xy in cells}
+    assert grid_arrays.square_grid_puzzle(cells, keys, (), None, "plain-grid", (1, 1)) is None
