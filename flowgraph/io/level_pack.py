@@ -212,20 +212,21 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     for i in bridges:
         cells[_xy(i, width)] = "*"
     paths = []
+    whole = len(cells) == size  # no hole: a pipe's cells need only be on the board
     for k, (col, pipe) in enumerate(pipes):
-        try:
-            path = [int(v) for v in pipe.split(",") if v.strip()]
-        except ValueError:
-            raise LineError(col, f"pipe {k + 1}: cell indices are whole numbers") from None
-        if len(path) < 2 or not all(0 <= i < size and (i % width, i // width) in cells for i in path):
+        path = _cell_indices(pipe)
+        if path is None:
+            raise LineError(col, f"pipe {k + 1}: cell indices are whole numbers")
+        if len(path) < 2 or not (0 <= min(path) and max(path) < size if whole else
+                                 all(0 <= i < size and (i % width, i // width) in cells for i in path)):
             raise LineError(col, f"pipe {k + 1} must run over at least two cells of the board")
         for end in (path[0], path[-1]):
             if cells[_xy(end, width)] not in ".":
                 raise LineError(col, f"pipe {k + 1} ends on a bridge or another pipe's end")
             cells[_xy(end, width)] = LABELS[k]
         paths.append(path)
-    if kind is None and not bridges and not walls:
-        text, node_at = _draw_square(cells, width, height)
+    if kind is None and not bridges:
+        text, node_at = _draw_square(cells, width, height, frozenset(walls))
     else:
         family = {"X": Family.HEX, "W": Family.WARPS}.get(kind or "", Family.BRIDGES if bridges else Family.STANDARD)
         sketch, lame = grid_sketch(cells, family,
@@ -247,12 +248,17 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
         return Level(f"{stem}_{level}", line_no, text, puzzle, None, note)
 
 
-def _draw_square(cells: dict[tuple[int, int], str], width: int, height: int) -> tuple[str, dict[tuple, Node]]:
-    """:func:`.sketch.draw_placed` of a square board with no bridge, wall or warp (most of the game's levels),
+def _draw_square(cells: dict[tuple[int, int], str], width: int, height: int, walls: frozenset = frozenset()
+                 ) -> tuple[str, dict[tuple, Node]]:
+    """:func:`.sketch.draw_placed` of a square board with no bridge or warp (nine tenths of the game's levels),
     row by row, and each cell's node by its ``(x, y, None)``: each row's cells joined by ``-`` where both are
-    there, a row of ``|`` below; rows and columns of holes at the top and left are not drawn (as
-    :func:`.sketch.draw_placed` draws them), every line ends at its last character."""
-    if len(cells) == width * height:  # no hole (half the game's levels): whole rows at once
+    there and no wall parts them, a row of ``|`` below; rows and columns of holes at the top and left are not
+    drawn (as :func:`.sketch.draw_placed` draws them), every line ends at its last character."""
+
+    def linked(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return a in cells and b in cells and (not walls or frozenset((a, b)) not in walls)
+
+    if len(cells) == width * height and not walls:  # no hole or wall (half the game's levels): whole rows at once
         chars = list(cells.values())
         rows = ["-".join(chars[y * width:(y + 1) * width]) for y in range(height)]
         between = " ".join("|" * width)
@@ -264,12 +270,23 @@ def _draw_square(cells: dict[tuple[int, int], str], width: int, height: int) -> 
     lines = [Family.STANDARD.value]
     for y in range(top, bottom + 1):
         row = [cells.get((x, y), " ") for x in range(left, width)]
-        joins = ["-" if (x, y) in cells and (x + 1, y) in cells else " " for x in range(left, width - 1)]
+        joins = ["-" if linked((x, y), (x + 1, y)) else " " for x in range(left, width - 1)]
         lines.append("".join(itertools.chain.from_iterable(zip(row, [*joins, ""]))).rstrip())
         if y < bottom:
-            lines.append(" ".join("|" if (x, y) in cells and (x, y + 1) in cells else " "
-                                  for x in range(left, width)).rstrip())
+            lines.append(" ".join("|" if linked((x, y), (x, y + 1)) else " " for x in range(left, width)).rstrip())
     return "\n".join(lines) + "\n", {(x, y, None): (2 + 2 * (y - top), 1 + 2 * (x - left)) for x, y in cells}
+
+
+def _cell_indices(pipe: str) -> list[int] | None:
+    """A pipe's cell indices (empty items between commas skipped), or None when one is not a whole number."""
+    items = pipe.split(",")
+    try:
+        return list(map(int, items))  # (the common case at once: no empty item)
+    except ValueError:
+        try:
+            return [int(v) for v in items if v.strip()]
+        except ValueError:
+            return None
 
 
 def _bridged(path: list[int], width: int, node_at: dict[tuple, Any]) -> list[Any]:
