@@ -28,7 +28,7 @@ from pathlib import Path
 from ..errors import ConversionError
 from ..model import FAMILIES, Puzzle, Solution
 from . import json_graph, level_pack, level_pack_writer, neighbor_link, numberlink, plain_grid, puzzlink
-from .problems import Problem, content_lines
+from .problems import Problem, content_lines, iter_content_lines
 from .sketch import draw_neighbor_link, sketch_of
 
 _GRID_ROW = re.compile(r"^[.#* A-Za-z0-9]+$")
@@ -203,10 +203,11 @@ def guess_format(text: str) -> str:
         return "numberlink"
     if level_pack.looks_like_level_pack(text):
         return "level-pack"
-    lines = [line for _, line in content_lines(text)]
-    if lines and lines[0].strip().upper() in FAMILIES:
-        lines = lines[1:]
-    if lines and all(_GRID_ROW.match(line) for line in lines):
+    lines = (line for _, line in iter_content_lines(text))  # (a link character on an early line ends the test)
+    first = next(lines, None)
+    if first is not None and first.strip().upper() in FAMILIES:
+        first = next(lines, None)
+    if first is not None and _GRID_ROW.match(first) and all(_GRID_ROW.match(line) for line in lines):
         return "plain-grid"  # only cells and holes: no link characters
     return "neighbor-link"  # (its parser says what is wrong with anything else)
 
@@ -242,7 +243,6 @@ def numbered(text: str, entries: list[Entry], problems: list[Problem]
         In file order; each with its entry, or else the error of its line. An error on no puzzle line
         (the whole file's) has N 0.
     """
-    from .problems import content_lines
 
     number = {no: n for n, (no, _) in enumerate(content_lines(text), 1)}
     by_line: dict[int, tuple[Entry | None, Problem | None]] = {e.line: (e, None) for e in entries}

@@ -92,7 +92,8 @@ class Layout:
     @property
     def cell_count(self) -> int:
         """How many cell characters the board has (bridges included), counted without :attr:`cells`."""
-        return sum(len(text) - text.count(" ") - sum(map(text.count, _LINK_CHARS)) for text in self.rows)
+        text = "".join(self.rows)
+        return len(text) - text.count(" ") - sum(map(text.count, _LINK_CHARS))
 
     @property
     def has_bridges(self) -> bool:

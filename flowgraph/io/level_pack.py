@@ -41,7 +41,7 @@ from ..model import LABELS, Family, Node, Puzzle, Solution
 from ..verify import check
 from .builder import build_layout, read_drawn
 from .grids import LEVEL_PACK_HEX, grid_sketch
-from .problems import LineError, Problem, content_lines
+from .problems import LineError, Problem, content_lines, iter_content_lines
 from .sketch import draw_placed
 
 __all__ = ["Level", "analyse_level_pack", "read_level_pack", "looks_like_level_pack"]
@@ -88,7 +88,7 @@ class Level:
 
 def looks_like_level_pack(text: str) -> bool:
     """Whether the first line (not blank, not a ``//`` comment) looks like ``SIZE,f1,LEVEL,NFLOWS...;pipe``."""
-    first = next((line for _, line in content_lines(text)), "")
+    first = next((line for _, line in iter_content_lines(text)), "")
     return bool(_LINE.match(first))
 
 

@@ -9,13 +9,14 @@ and each label exactly twice (:func:`pair_endpoints`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PuzzleError
 
-__all__ = ["Problem", "LineError", "is_comment", "content_lines", "pair_endpoints", "exact_int", "MAX_EXACT_INT"]
+__all__ = ["Problem", "LineError", "is_comment", "content_lines", "iter_content_lines", "pair_endpoints", "exact_int",
+           "MAX_EXACT_INT"]
 
 #: The largest whole number JSON readers everywhere hold exactly (IEEE doubles): 2**53.
 MAX_EXACT_INT = 2**53
@@ -59,7 +60,12 @@ def is_comment(line: str) -> bool:
 
 def content_lines(text: str) -> list[tuple[int, str]]:
     """The lines that are neither blank nor comments, with their 1-based numbers."""
-    return [(no, line) for no, line in enumerate(text.splitlines(), 1) if line.strip() and not is_comment(line)]
+    return list(iter_content_lines(text))
+
+
+def iter_content_lines(text: str) -> Iterator[tuple[int, str]]:
+    """:func:`content_lines` one at a time: a test of the first few (a format's guess) reads no further."""
+    return ((no, line) for no, line in enumerate(text.splitlines(), 1) if line.strip() and not is_comment(line))
 
 
 def pair_endpoints(labels: Mapping[str, Sequence[Any]]) -> tuple[list[tuple[str, tuple[Any, Any]]], list[Problem]]:

@@ -37,7 +37,7 @@ from ..errors import ConversionError
 from ..model import LABELS, Family, Puzzle, Rules
 from .grids import grid_sketch
 from .neighbor_link import analyse
-from .problems import LineError, Problem, content_lines
+from .problems import LineError, Problem, content_lines, iter_content_lines
 from .sketch import draw_neighbor_link, sketch_of
 
 __all__ = ["analyse_puzzlink", "write_puzzlink", "looks_like_puzzlink", "is_url", "PIDS", "MAX_URL_CELLS"]
@@ -61,7 +61,7 @@ def is_url(text: str) -> bool:
 
 def looks_like_puzzlink(text: str) -> bool:
     """Whether the first line that is not blank or a ``//`` comment is a puzz.link / pzv.jp URL."""
-    first = next((line for _, line in content_lines(text)), "")
+    first = next((line for _, line in iter_content_lines(text)), "")
     return is_url(first)
 
 
