@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .io.problems import Problem
+from .model import DEFAULT_MEMORY_BYTES
+
 if TYPE_CHECKING:
     from .authoring.explain import Explanation
     from .authoring.generate import Generated
@@ -29,7 +32,8 @@ if TYPE_CHECKING:
 __all__ = ["read", "write", "count", "generate", "explain", "rate", "Rating"]
 
 
-def read(text: str, fmt: str | None = None, *, path: str | None = None, family: str | None = None) -> Puzzle:
+def read(text: str, fmt: str | None = None, *, path: str | None = None, family: str | None = None,
+         memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> Puzzle:
     """The puzzle a text holds, in any format ``flowgraph convert`` reads.
 
     Parameters
@@ -44,6 +48,10 @@ def read(text: str, fmt: str | None = None, *, path: str | None = None, family: 
         The file's name, for the puzzle and its error messages.
     family : str, optional
         For a plain grid without its header word: ``standard``, ``hex``, ``warps`` or ``bridges``.
+    memory_bytes : int or None
+        The memory reading may take (bytes; 1 GiB by default; None: no bound), as ``--memory-limit``: a text
+        over :data:`flowgraph.io.files.MAX_BYTES` bytes, or whose boards would take more, is refused before
+        it is parsed (as a file is).
 
     Returns
     -------
@@ -58,14 +66,29 @@ def read(text: str, fmt: str | None = None, *, path: str | None = None, family: 
         Unknown format or family; or the text holds more than one puzzle (a level pack: read each
         with :func:`flowgraph.io.formats.read_entries`).
 
+    The text is refused as a file is (a :class:`PuzzleError` at 1:1) over
+    :data:`flowgraph.io.files.MAX_BYTES` bytes, or when its boards would take more than ``memory_bytes``.
+
     Examples
     --------
     >>> read("3 1\\n1 0 1\\n").format
     'numberlink'
     """
+    from .io.budget import cells_bound, over_budget, reading_bytes
+    from .io.files import MAX_BYTES, read_text
     from .io.formats import read_entries
 
-    _, entries, problems = read_entries(text, path, fmt, family)
+    # a file's bounds, as flowgraph.io.files.load applies them: the size (a character is a byte or more: a longer
+    # text is refused before it is encoded whole), then the memory its boards would take, before any parse
+    checked, problems = read_text(text[: MAX_BYTES + 1].encode("utf-8", "surrogatepass"))
+    entries: list = []
+    if checked is not None:
+        cells = cells_bound(checked)
+        refused = over_budget(reading_bytes(cells), memory_bytes, cells)
+        if refused is not None:
+            problems = [Problem(1, 1, "error", refused)]
+        else:
+            _, entries, problems = read_entries(checked, path, fmt, family)
     errors = [p for p in problems if p.is_error]
     if errors:
         raise errors[0].to_error(path)

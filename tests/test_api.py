@@ -75,3 +75,15 @@ def test_every_public_name_is_documented():
     for name in flowgraph.__all__:
         if name != "__version__":
             assert getattr(flowgraph, name).__doc__, name
+
+
+def test_read_bounds_a_text_as_a_file_is_bounded():
+    """A library caller's text meets the bounds a file meets: its size, then its boards' memory, before parsing."""
+    from flowgraph.io.files import MAX_BYTES
+
+    with pytest.raises(PuzzleError, match="1:1"):
+        flowgraph.read("A" * (MAX_BYTES + 10))
+    with pytest.raises(PuzzleError, match="memory"):
+        flowgraph.read("STANDARD\n" + ".-" * 5000 + ".\n", memory_bytes=10_000)
+    with pytest.raises(PuzzleError):
+        flowgraph.read("STANDARD\nA-\ud800-A\n")  # a lone surrogate: not UTF-8
