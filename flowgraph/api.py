@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .io.problems import Problem
 from .model import DEFAULT_MEMORY_BYTES
 
 if TYPE_CHECKING:
@@ -74,21 +73,15 @@ def read(text: str, fmt: str | None = None, *, path: str | None = None, family: 
     >>> read("3 1\\n1 0 1\\n").format
     'numberlink'
     """
-    from .io.budget import cells_bound, over_budget, reading_bytes
-    from .io.files import MAX_BYTES, read_text
+    from .io.files import MAX_BYTES, bounded_text
     from .io.formats import read_entries
 
-    # a file's bounds, as flowgraph.io.files.load applies them: the size (a character is a byte or more: a longer
-    # text is refused before it is encoded whole), then the memory its boards would take, before any parse
-    checked, problems = read_text(text[: MAX_BYTES + 1].encode("utf-8", "surrogatepass"))
+    # a file's bounds, as flowgraph.io.files.load applies them (a character is a byte or more: a longer text is
+    # refused before it is encoded whole)
+    checked, problems = bounded_text(text[: MAX_BYTES + 1].encode("utf-8", "surrogatepass"), memory_bytes)
     entries: list = []
     if checked is not None:
-        cells = cells_bound(checked)
-        refused = over_budget(reading_bytes(cells), memory_bytes, cells)
-        if refused is not None:
-            problems = [Problem(1, 1, "error", refused)]
-        else:
-            _, entries, problems = read_entries(checked, path, fmt, family)
+        _, entries, problems = read_entries(checked, path, fmt, family)
     errors = [p for p in problems if p.is_error]
     if errors:
         raise errors[0].to_error(path)

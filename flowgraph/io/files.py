@@ -197,6 +197,19 @@ def _read_at_most(fh, size: int) -> bytes:
 
 
 
+def bounded_text(data: bytes, memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> tuple[str | None, list[Problem]]:
+    """:func:`read_text`, then the memory its boards would take (:func:`.budget.cells_bound` cells) against
+    ``memory_bytes`` (None: no bound): the text, or None and the reason at 1:1, before anything is parsed."""
+    text, problems = read_text(data)
+    if text is None:
+        return None, problems
+    cells = cells_bound(text)
+    refused = over_budget(reading_bytes(cells), memory_bytes, cells)
+    if refused is not None:
+        return None, [Problem(1, 1, "error", refused)]
+    return text, problems
+
+
 def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
     """Decode a puzzle file's bytes as UTF-8, within the size limit.
 
@@ -269,13 +282,9 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None, *,
     if line != 1:
         puzzle, problems = load(path, data, fmt, memory_bytes=memory_bytes)
         return puzzle, [dataclasses.replace(p, line=p.line + line - 1) for p in problems]
-    text, problems = read_text(data)
+    text, problems = bounded_text(data, memory_bytes)
     if text is None:
         return None, problems
-    cells = cells_bound(text)
-    refused = over_budget(reading_bytes(cells), memory_bytes, cells)
-    if refused is not None:
-        return None, [Problem(1, 1, "error", refused)]
     if level is not None:
         return _pick_level(text, *level)
     if fmt is None and text.strip():
