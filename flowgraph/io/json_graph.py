@@ -170,6 +170,48 @@ def _place(value: dict | list, places) -> _Obj | _Arr:
     return placed
 
 
+def _quick_decode(text: str) -> _Obj | None:
+    """The document with only itself and its nodes placed, or None where that is not quick to do exactly.
+
+    Most JSON graphs are ASCII with no escape, and their only objects are the document and its nodes.
+    For those the places of the ``{`` outside strings (found on the bytes at once: with no escape, a
+    ``"`` always opens or closes a string) are the document's and then its nodes', in order, and the
+    plain decoder's values are :func:`_decode`'s. The arrays are not placed: a reading that finds
+    any problem must be made again from :func:`_decode` to place it (:func:`analyse_json_graph` does).
+    None for any other text: not ASCII, an escape, a run of 16 digits, bad JSON, other objects (a
+    repeated key that lost one included), or no list of node objects.
+    """
+    import numpy as np
+
+    if not text.isascii() or "\\" in text:
+        return None
+    codes = np.frombuffer(text.encode("ascii"), np.uint8)
+    digits = np.concatenate([[0], np.cumsum((codes >= ord("0")) & (codes <= ord("9")))])
+    if (digits[16:] - digits[:-16] == 16).any():  # (as _LONG_DIGITS, a tenth of its time)
+        return None
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    nodes = doc.get("nodes") if type(doc) is dict else None
+    if type(nodes) is not list or not all(type(node) is dict for node in nodes):
+        return None
+    opens = np.flatnonzero((codes == ord("{")) & (np.cumsum(codes == ord('"')) & 1 == 0))
+    if len(opens) != 1 + len(nodes):
+        return None
+    line_starts = np.concatenate([[0], np.flatnonzero(codes == ord("\n")) + 1])
+    rows = np.searchsorted(line_starts, opens, side="right")
+    places = zip(rows.tolist(), (opens - line_starts[rows - 1] + 1).tolist())
+    placed = _Obj(doc)
+    placed.pos = next(places)
+    placed["nodes"] = made = []
+    for node, at in zip(nodes, places):
+        obj = _Obj(node)
+        obj.pos = at
+        made.append(obj)
+    return placed
+
+
 def looks_like_json(text: str) -> bool:
     """Whether the text starts with ``{``."""
     return text.lstrip().startswith("{")
@@ -181,12 +223,22 @@ def analyse_json_graph(text: str, path: str | None = None, family: str | None = 
     ``family`` is not used: every one-puzzle reader takes it (:class:`flowgraph.io.formats.Format`).
     """
     lines = tuple(text.splitlines())
+    quick = _quick_decode(text)
+    if quick is not None:
+        puzzle, problems = _analyse_doc(quick, lines, path)
+        if puzzle is not None and not problems:
+            return puzzle, problems
     try:
         doc = _decode(text)
     except json.JSONDecodeError as err:
         return None, [Problem(err.lineno, err.colno, "error", f"not valid JSON here: {err.msg}")]
     except RecursionError:
         return None, [Problem(1, 1, "error", "not valid JSON here: nested too deeply")]
+    return _analyse_doc(doc, lines, path)
+
+
+def _analyse_doc(doc: object, lines: tuple[str, ...], path: str | None) -> tuple[Puzzle | None, list[Problem]]:
+    """:func:`analyse_json_graph` of a decoded document."""
     if not isinstance(doc, _Obj):
         return None, [Problem(1, 1, "error", "a JSON graph is an object with \"nodes\" and \"links\"")]
     problems: list[Problem] = []

@@ -58,3 +58,52 @@ def test_the_c_decoder_path_reads_as_the_pure_python_scanner(text):
             return "recursion"
 
     assert read(json_graph._decode) == read(lambda t: json_graph._Decoder(t).decode(t))
+
+
+QUICK = [  # the quick decode's edges: each reads as the full decode reads it
+    '{"nodes": [{"id": "{", "label": "A", "xy": [0, 0]}, {"id": "}", "label": "A", "xy": [1, 0]}], '
+    '"links": [["{", "}"]]}',
+    '{"nodes": [], "nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}], '
+    '"links": [[1, 2]]}',
+    '{"nodes": [{"id": 1, "label": "A", "xy": [0, 0], "more": {}}, {"id": 2, "label": "A", "xy": [1, 0]}], '
+    '"links": [[1, 2]]}',
+    '  \r\n {"nodes": [{"id": 1, "label": "A", "xy": [0, 0]},\r\n{"id": 2, "label": "A", "xy": [1, 0]}],\r\n'
+    '"links": [[1, 2]]}',
+    '{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 1, "label": "A", "xy": [1, 0]}], "links": [[1, 1]]}',
+    '{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}], '
+    '"links": [[1, 2], [2, 1]]}',
+    '{"nodes": [{"id": 1234567890123456, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}], '
+    '"links": [[1234567890123456, 2]]}',
+    '{"nodes": [{"id": 1, "label": "A", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0], "lane": "\\\\"}], '
+    '"links": [[1, 2]]}',
+    '{"nodes": [{"id": 1, "label": "\u00c5", "xy": [0, 0]}, {"id": 2, "label": "A", "xy": [1, 0]}], "links": [[1, 2]]}',
+    '{"nodes": [[1], {"id": 2}], "links": []}',
+    '{"nodes": {}, "links": []}',
+]
+
+
+def _reading(result):
+    puzzle, problems = result
+    if puzzle is None:
+        return None, problems
+    graph = puzzle.graph
+    return (sorted(graph.nodes(data=True)), list(graph.edges(data=True)), puzzle.flows, puzzle.family,
+            puzzle.cell_index.nodes, puzzle.cell_index.links.tolist()), problems
+
+
+@pytest.mark.parametrize("text", QUICK + [t for t in _texts() if t.lstrip().startswith("{")])
+def test_a_json_graph_reads_the_same_with_or_without_the_quick_decode(text):
+    lines = tuple(text.splitlines())
+    try:
+        full = json_graph._analyse_doc(json_graph._decode(text), lines, "x.json")
+    except (json.JSONDecodeError, RecursionError):
+        full = None
+    if full is None:
+        assert json_graph._quick_decode(text) is None
+        return
+    assert _reading(json_graph.analyse_json_graph(text, "x.json")) == _reading(full)
+
+
+def test_the_quick_decode_takes_what_flowgraph_writes():
+    text = write(parse_file(BUNDLED[0]), "json-graph")
+    assert json_graph._quick_decode(text) is not None
