@@ -286,7 +286,8 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
             break
         states = search.states
         if final is not None:
-            paths = {flow.label: tuple(board.nodes[i] for i in final.path(k)) for k, flow in enumerate(puzzle.flows)}
+            nodes = board.nodes
+            paths = {flow.label: tuple([nodes[i] for i in final.path(k)]) for k, flow in enumerate(puzzle.flows)}
             return Solution(puzzle, paths, "search", {**search.stats(), "restarts": restarts, "decisions": final.decisions})
     raise UnsolvableError("no solution: the search space is exhausted", {**search.stats(), "restarts": restarts})
 

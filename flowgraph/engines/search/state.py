@@ -10,7 +10,6 @@ pairs), so children share their parents' history and a copy costs one list.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 
 import numpy as np
 
@@ -101,15 +100,17 @@ class State:
 
     def path(self, k: int) -> list[int]:
         """Flow ``k``'s nodes from ``ends[0]`` to ``ends[1]`` (complete once the flow is finished)."""
-        first = list(_unwind(self.trails[2 * k]))
+        first = _unwind(self.trails[2 * k])
         first.reverse()
-        return first + [int(self.heads[2 * k]), int(self.heads[2 * k + 1])] + list(_unwind(self.trails[2 * k + 1]))
+        first += self.heads[2 * k:2 * k + 2].tolist()
+        first += _unwind(self.trails[2 * k + 1])
+        return first
 
     def pieces(self, k: int) -> tuple[list[int], list[int]]:
         """Flow ``k``'s two pieces so far: from ``ends[0]`` to its head, from ``ends[1]`` to its head."""
-        first = list(_unwind(self.trails[2 * k]))
+        first = _unwind(self.trails[2 * k])
         first.reverse()
-        second = list(_unwind(self.trails[2 * k + 1]))
+        second = _unwind(self.trails[2 * k + 1])
         second.reverse()
         return first + [int(self.heads[2 * k])], second + [int(self.heads[2 * k + 1])]
 
@@ -121,7 +122,11 @@ class State:
                 + sys.getsizeof(np.zeros(2 * nflows, np.int64)) + 200)
 
 
-def _unwind(trail: Trail | None) -> Iterator[int]:
+def _unwind(trail: Trail | None) -> list[int]:
+    """The nodes of a trail, the last left first."""
+    out: list[int] = []
+    append = out.append
     while trail is not None:
-        yield trail[0]
+        append(trail[0])
         trail = trail[1]
+    return out
