@@ -273,42 +273,53 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
     if not isinstance(nodes, list):
         problems.append(_problem(doc.pos, "error", "\"nodes\" must be a list of node objects"))
         return keys
+    spots = sketch.spots
     for node in nodes:
         if not isinstance(node, _Obj):
             problems.append(_problem(getattr(nodes, "pos", doc.pos), "error", "every node is an object"))
             continue
         at = node.pos
-
-        def bad(message: str) -> None:
-            problems.append(_problem(at, "error", message))  # noqa: B023 - called in this iteration only
-
         nid = node.get("id")
         if not isinstance(nid, (str, int)) or isinstance(nid, (bool, _LongNumber)):
-            bad("a node needs an \"id\": a string or a whole number from -2**53 to 2**53")
+            problems.append(_problem(at, "error", "a node needs an \"id\": a string or a whole number from -2**53 to "
+                                     "2**53"))
             continue
         if nid in keys:
-            bad(f"node id {nid!r} is used twice")
+            problems.append(_problem(at, "error", f"node id {nid!r} is used twice"))
             continue
         label = node.get("label")
         if label is not None and (not isinstance(label, str) or label not in LABELS or len(label) != 1):
-            bad(f"label {label!r} is not one of A-Z a-z 0-9")
+            problems.append(_problem(at, "error", f"label {label!r} is not one of A-Z a-z 0-9"))
             label = None
         lane = node.get("lane")
         if lane is not None and lane not in _AXES:
-            bad(f"lane {lane!r} is not one of - | / \\")
+            problems.append(_problem(at, "error", f"lane {lane!r} is not one of - | / \\"))
             lane = None
         if lane and label:
-            bad("a bridge lane is never an endpoint")
+            problems.append(_problem(at, "error", "a bridge lane is never an endpoint"))
         place = node.get("xy", node.get("xyz"))
-        if place is not None and not (isinstance(place, list) and len(place) in (2, 3)
-                                      and all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                              and math.isfinite(v) and abs(v) <= MAX_COORD for v in place)):
-            bad(f"\"xy\" is [x, y] and \"xyz\" is [x, y, z], numbers from -{MAX_COORD:,} to {MAX_COORD:,}")
+        if place is not None and not _is_place(place):
+            problems.append(_problem(at, "error", f"\"xy\" is [x, y] and \"xyz\" is [x, y, z], numbers from "
+                                     f"-{MAX_COORD:,} to {MAX_COORD:,}"))
             place = None
         key = at + (lane,) if lane else at
         keys[nid] = key
-        sketch.spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane)
+        spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane)
     return keys
+
+
+def _is_place(place: object) -> bool:
+    """Whether ``place`` is a list of 2 or 3 finite numbers (not booleans) of at most :data:`MAX_COORD` either sign."""
+    if not isinstance(place, list) or len(place) not in (2, 3):
+        return False
+    for v in place:
+        kind = type(v)
+        if kind is int:  # the common case first: no float() of a long whole number
+            if not -MAX_COORD <= v <= MAX_COORD:
+                return False
+        elif not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_COORD):
+            return False
+    return True
 
 
 def _read_links(doc: _Obj, sketch: Sketch, keys: dict, problems: list[Problem]) -> None:
@@ -316,22 +327,26 @@ def _read_links(doc: _Obj, sketch: Sketch, keys: dict, problems: list[Problem]) 
     if not isinstance(links, list):
         problems.append(_problem(doc.pos, "error", "\"links\" must be a list of [id, id] pairs"))
         return
+    known = sketch.links
+    around = getattr(links, "pos", doc.pos)
     for link in links:
-        at = getattr(link, "pos", getattr(links, "pos", doc.pos))
         if not (isinstance(link, list) and len(link) in (2, 3) and (len(link) == 2 or link[2] == "warp")):
-            problems.append(_problem(at, "error", "a link is [id, id] or [id, id, \"warp\"]"))
+            problems.append(_problem(getattr(link, "pos", around), "error", "a link is [id, id] or [id, id, \"warp\"]"))
             continue
-        missing = [i for i in link[:2] if not isinstance(i, (str, int)) or i not in keys]
-        if missing:
-            problems.append(_problem(at, "error", f"link to an unknown node id {missing[0]!r}"))
+        a, b = link[0], link[1]
+        u = keys.get(a) if isinstance(a, (str, int)) else None
+        v = keys.get(b) if isinstance(b, (str, int)) else None
+        if u is None or v is None:
+            problems.append(_problem(getattr(link, "pos", around), "error",
+                                     f"link to an unknown node id {a if u is None else b!r}"))
             continue
-        u, v = keys[link[0]], keys[link[1]]
         if u == v:
-            problems.append(_problem(at, "error", "a link joins two different nodes"))
+            problems.append(_problem(getattr(link, "pos", around), "error", "a link joins two different nodes"))
             continue
-        if frozenset((u, v)) in sketch.links:
-            problems.append(_problem(at, "warning", "this link repeats an earlier one"))
-        sketch.link(u, v, len(link) == 3)
+        pair = frozenset((u, v))
+        if pair in known:
+            problems.append(_problem(getattr(link, "pos", around), "warning", "this link repeats an earlier one"))
+        known[pair] = len(link) == 3
 
 
 def read_json_graph(text: str, path: str | None = None) -> Puzzle:

@@ -106,9 +106,12 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
             attrs["xy"] = tuple(spot.xy)
         nodes[key] = attrs
     adjacency: dict[Node, dict[Node, dict]] = {key: {} for key in nodes}
+    spots = sketch.spots
     for pair, warp in sketch.links.items():
-        u, v = sorted(pair)
-        axis = sketch.spots[u].lane or sketch.spots[v].lane or ""
+        u, v = pair
+        if v < u:  # (as sorted(pair), without a list a link)
+            u, v = v, u
+        axis = spots[u].lane or spots[v].lane or ""
         adjacency[u][v] = adjacency[v][u] = {"links": (), "axis": axis, "warp": warp}
     graph = lazy_graph(lambda: (nodes, adjacency))  # networkx only when asked: the engines read the numbering
     unlinked = [key for key in sorted(nodes) if not adjacency[key]]
