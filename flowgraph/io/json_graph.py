@@ -39,6 +39,7 @@ import math
 import re
 
 from ..model import FAMILIES, LABELS, Family, Puzzle
+from .json_arrays import quick_puzzle
 from .neighbor_link import MAX_CELLS
 from .problems import Problem, exact_int
 from .seams import positioned_scanner
@@ -224,10 +225,10 @@ def analyse_json_graph(text: str, path: str | None = None, family: str | None = 
     """
     lines = tuple(text.splitlines())
     quick = _quick_decode(text)
-    if quick is not None:
-        puzzle, problems = _analyse_doc(quick, lines, path)
-        if puzzle is not None and not problems:
-            return puzzle, problems
+    if quick is not None:  # the common kind: on arrays, else the general reader; with any problem, placed again
+        made = quick_puzzle(quick, lines, path, MAX_COORD, MAX_CELLS) or _analyse_doc(quick, lines, path)
+        if made[0] is not None and not made[1]:
+            return made
     try:
         doc = _decode(text)
     except json.JSONDecodeError as err:

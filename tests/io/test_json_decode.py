@@ -82,6 +82,37 @@ QUICK = [  # the quick decode's edges: each reads as the full decode reads it
 ]
 
 
+def _two(a: str = '"id": 1, "label": "A", "xy": [0, 0]', b: str = '"id": 2, "label": "A", "xy": [1, 0]',
+         links: str = "[1, 2]", more: str = "") -> str:
+    return '{"nodes": [{%s}, {%s}%s], "links": [%s]}' % (a, b, more, links)
+
+
+ARRAYS = [  # the reader on arrays (json_arrays.quick_puzzle): each reads as the general reader reads it
+    _two(),
+    _two('"id": -7, "label": "A", "xy": [0, 0]', '"id": 9, "label": "A", "xy": [1, 0]', "[9, -7]"),
+    _two('"id": 0, "label": "A", "xy": [0, 0]', '"id": 1, "xy": [1, 0]', "[0, 1], [1, 2]",
+         ', {"id": 2, "label": "A", "xy": [2, 0]}'),
+    _two(links="[1, 2], [2, 1]"),
+    _two(links="[1, 1]"),
+    _two(links="[1, 3]"),
+    _two(links="[1, 2, \"warp\"]"),
+    _two(links="[true, 2]"),
+    _two(b='"id": 2, "label": "A", "xy": [1.5, 0]'),
+    _two(b='"id": 2, "label": "A", "xy": [100001, 0]'),
+    _two(b='"id": 2, "label": "A", "xy": [99999, 99999]'),
+    _two(b='"id": 2, "label": null, "xy": [1, 0]'),
+    _two(b='"id": 2, "label": "AB", "xy": [1, 0]'),
+    _two(b='"id": 2, "label": ["A"], "xy": [1, 0]'),
+    _two(b='"id": true, "label": "A", "xy": [1, 0]'),
+    _two(b='"id": 2, "label": "A", "xy": [1, 0], "note": "x"'),
+    _two(b='"id": 2, "label": "A", "xy": [1, 0, 0]'),
+    _two(more=', {"id": 3, "xy": [2, 0]}'),
+    _two(b='"id": 2, "label": "B", "xy": [1, 0]'),
+    '{"family": "HEX", ' + _two()[1:],
+    '{"family": "NOPE", ' + _two()[1:],
+]
+
+
 def _reading(result):
     puzzle, problems = result
     if puzzle is None:
@@ -91,7 +122,7 @@ def _reading(result):
             puzzle.cell_index.nodes, puzzle.cell_index.links.tolist()), problems
 
 
-@pytest.mark.parametrize("text", QUICK + [t for t in _texts() if t.lstrip().startswith("{")])
+@pytest.mark.parametrize("text", QUICK + ARRAYS + [t for t in _texts() if t.lstrip().startswith("{")])
 def test_a_json_graph_reads_the_same_with_or_without_the_quick_decode(text):
     lines = tuple(text.splitlines())
     try:
@@ -102,8 +133,15 @@ def test_a_json_graph_reads_the_same_with_or_without_the_quick_decode(text):
         assert json_graph._quick_decode(text) is None
         return
     assert _reading(json_graph.analyse_json_graph(text, "x.json")) == _reading(full)
+    if full[0] is not None:  # the graph's dicts too, neighbours in order
+        quick = json_graph.analyse_json_graph(text, "x.json")[0].graph
+        assert {n: list(quick.adj[n]) for n in quick} == {n: list(full[0].graph.adj[n]) for n in full[0].graph}
 
 
-def test_the_quick_decode_takes_what_flowgraph_writes():
-    text = write(parse_file(BUNDLED[0]), "json-graph")
-    assert json_graph._quick_decode(text) is not None
+def test_the_quick_decode_and_the_arrays_take_what_flowgraph_writes():
+    from flowgraph.io.json_arrays import quick_puzzle
+
+    text = write(parse_file(next(p for p in BUNDLED if p.parent.name == "standard")), "json-graph")
+    doc = json_graph._quick_decode(text)
+    assert doc is not None
+    assert quick_puzzle(doc, tuple(text.splitlines()), None, json_graph.MAX_COORD, json_graph.MAX_CELLS) is not None
