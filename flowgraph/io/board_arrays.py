@@ -64,26 +64,29 @@ def link_rows(layout: Layout, rows: list[str]
     link_of, is_cell, step_row, step_col = _tables()
     height = len(rows)
     width = max(map(len, rows), default=0)
-    codes = np.full((height + 2, width + 2), ord(" "), np.uint8)  # a blank border: no neighbour past an edge
+    stride = width + 2  # a blank border: no neighbour past an edge; the board as one flat row-major array
+    codes = np.full((height + 2) * stride, ord(" "), np.uint8)
     if width:
         text = "".join(row.ljust(width) for row in rows).encode("ascii")
-        codes[1:-1, 1:-1] = np.frombuffer(text, np.uint8).reshape(height, width)
-    cell = is_cell[codes]
+        codes.reshape(height + 2, stride)[1:-1, 1:-1] = np.frombuffer(text, np.uint8).reshape(height, width)
+    at = np.flatnonzero(is_cell[codes])  # row-major: the order the builder makes nodes in
     number = np.full(codes.shape, -1, np.int64)
-    cell_rows, cell_cols = np.nonzero(cell)  # row-major: the order the builder makes nodes in
-    number[cell_rows, cell_cols] = np.arange(len(cell_rows))
-    link_rows_, link_cols = np.nonzero(link_of[codes])
-    kind = link_of[codes[link_rows_, link_cols]]
-    d_row, d_col = step_row[kind], step_col[kind]
-    first = number[link_rows_ - d_row, link_cols - d_col]
-    second = number[link_rows_ + d_row, link_cols + d_col]
-    if (first < 0).any() or (second < 0).any():
+    number[at] = np.arange(len(at))
+    kinds = link_of[codes]
+    where = np.flatnonzero(kinds)
+    kind = kinds[where]
+    step = step_row[kind] * stride + step_col[kind]
+    # every step of DIRECTIONS runs forward in row-major order (down, or right along a row): first < second
+    first, second = number[where - step], number[where + step]
+    if len(where) and min(first.min(), second.min()) < 0:
         return None
+    cell_rows, cell_cols = np.divmod(at, stride)
     row_lines = np.array(layout.row_lines, np.int64)
     nodes: list[tuple[int, int]] = list(zip(row_lines[cell_rows - 1].tolist(), cell_cols.tolist()))
-    cell_chars = codes[cell_rows, cell_cols].tobytes().decode("ascii")
+    chars = codes[at]
+    cell_chars = chars.tobytes().decode("ascii")
     labels: dict[str, list[tuple[int, int]]] = {}
-    for k in np.flatnonzero(codes[cell_rows, cell_cols] != ord(".")).tolist():
+    for k in np.flatnonzero(chars != ord(".")).tolist():
         labels.setdefault(cell_chars[k], []).append(nodes[k])
 
     def graph_dicts() -> tuple[dict, dict]:  # on first use of the graph: the engines read the index
@@ -91,14 +94,13 @@ def link_rows(layout: Layout, rows: list[str]
         for node, ch in zip(nodes, cell_chars):
             node_attrs[node] = {"kind": "cell"} if ch == "." else {"kind": "endpoint", "label": ch}
         around: list[dict[Node, dict]] = [{} for _ in nodes]
-        chars = codes[link_rows_, link_cols].tobytes().decode("ascii")
+        link_rows_, link_cols = np.divmod(where, stride)
         for u, v, line, col, ch in zip(first.tolist(), second.tolist(), row_lines[link_rows_ - 1].tolist(),
-                                       link_cols.tolist(), chars):
+                                       link_cols.tolist(), codes[where].tobytes().decode("ascii")):
             around[u][nodes[v]] = around[v][nodes[u]] = {"links": ((line, col),), "axis": ch, "warp": False}
         return node_attrs, dict(zip(nodes, around))
 
-    pairs = np.stack([np.minimum(first, second), np.maximum(first, second)], axis=1)
-    pairs = pairs[np.argsort(pairs[:, 0], kind="stable")]
+    pairs = np.stack([first, second], axis=1)[np.argsort(first, kind="stable")]
     pairs.setflags(write=False)  # shared by the engines
     index = CellIndex(tuple(nodes), dict(zip(nodes, range(len(nodes)))), pairs, range(len(nodes)))
     return lazy_graph(graph_dicts), labels, index, [], bool((kind >= 3).any())

@@ -227,6 +227,10 @@ def format_for(path: str | None, text: str, *, grid_by_content: bool = True) -> 
     by_suffix = {fmt.suffix: name for name, fmt in FORMATS.items() if fmt.suffix != ".txt"}
     if suffix in by_suffix:
         return by_suffix[suffix]
+    if not grid_by_content:  # a header word first is neighbor-link (or a plain grid): no other format starts so
+        first = next((line for _, line in iter_content_lines(text)), None)
+        if first is not None and first.strip().upper() in FAMILIES:
+            return "neighbor-link"
     guessed = guess_format(text)
     return "neighbor-link" if guessed == "plain-grid" and not grid_by_content else guessed
 

@@ -98,7 +98,7 @@ class Layout:
     @property
     def has_bridges(self) -> bool:
         """Whether a bridge (``*``) is on the board, seen without :attr:`cells`."""
-        return any("*" in text for text in self.rows)
+        return "*" in "".join(self.rows)
 
     def pos(self, rc: GridPos) -> tuple[int, int]:
         """Board (row, column) -> file (line, column)."""
