@@ -63,8 +63,8 @@ def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report:
 def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellIndex) -> None:
     """A flow's endpoints lie in one part of the board, and every part has endpoints (``index``, the graph's
     numbering, answers the common case, one part, without reading the graph)."""
-    if flows and one_part(index):
-        return  # the common case at once: one part, and it holds every endpoint
+    if not flows or one_part(index):
+        return  # the common case at once: one part, and it holds every endpoint (no flows: nothing to say of parts)
     import networkx as nx
 
     part_of: dict[Node, int] = {}

@@ -130,8 +130,8 @@ def finish_puzzle(graph: nx.Graph, index: CellIndex, labels: dict[str, list[Node
     problems += wrong
     if not labels:
         problems.append(Problem(*family_at, "error", "the board has no flows (no endpoint labels)"))
-    if not (flows and one_part(index)):  # the common case at once: one part, holding every endpoint
-        problems += _part_problems(graph, flows)
+    if flows and not one_part(index):  # the common case at once: one part, holding every endpoint (no flows:
+        problems += _part_problems(graph, flows)  # nothing to say of parts)
     problems.sort()
     if any(p.is_error for p in problems):
         return None, problems

@@ -135,6 +135,21 @@ def test_solving_a_board_never_imports_networkx(family):
     assert done.stdout.splitlines()[-1] == "False 0"
 
 
+@pytest.mark.parametrize("text", ["WARPS\n.-.\n", '{"nodes": [{"id": 1, "xy": [0, 0]}, {"id": 2, "xy": [1, 0]}], '
+                                  '"links": [[1, 2]]}'])
+def test_a_board_with_no_flows_is_refused_without_networkx(tmp_path, text):
+    """Nothing to say of the parts of a board with no endpoints: its graph is not built (a blank template)."""
+    board = tmp_path / ("blank.json" if text.startswith("{") else "blank.txt")
+    board.write_text(text)
+    code = ("import sys\n"
+            "from flowgraph.cli import main\n"
+            f"status = main(['solve', {str(board)!r}])\n"
+            "print('networkx' in sys.modules, status)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == "False 3"
+    assert "the board has no flows" in done.stderr
+
+
 def test_import_flowgraph_loads_no_library():
     code = ("import sys, flowgraph, flowgraph.cli; "
             "print(sorted(m for m in ('networkx', 'lark', 'rich', 'numpy') if m in sys.modules))")
