@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from flowgraph import parse_file
 from flowgraph.io import json_graph
@@ -145,3 +147,59 @@ def test_the_quick_decode_and_the_arrays_take_what_flowgraph_writes():
     doc = json_graph._quick_decode(text)
     assert doc is not None
     assert quick_puzzle(doc, tuple(text.splitlines()), None, json_graph.MAX_COORD, json_graph.MAX_CELLS) is not None
+
+
+_IDS = st.one_of(st.integers(-3, 12), st.sampled_from(["a", "b", True, 1.0, None, 2**53 + 1]))
+_PLACE = st.one_of(st.lists(st.integers(-3, 6), min_size=2, max_size=2),
+                   st.sampled_from([[0.5, 1], [1, 2, 3], [True, 0], [100_001, 0], [0], None, "xy"]))
+_NODE = st.fixed_dictionaries({"id": _IDS}, optional={
+    "label": st.sampled_from(["A", "A", "B", "B", "AB", "", 5, None]), "xy": _PLACE,
+    "lane": st.sampled_from(["-", "|", "x"]), "note": st.just("n")})
+_LINK = st.one_of(st.lists(_IDS, min_size=2, max_size=2), st.tuples(_IDS, _IDS, st.just("warp")).map(list),
+                  st.sampled_from([[1], "x", {"a": 1}]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(nodes=st.lists(_NODE, max_size=7), links=st.lists(_LINK, max_size=10),
+       family=st.sampled_from([None, "STANDARD", "HEX", "NOPE"]), indent=st.sampled_from([None, 1]),
+       crlf=st.booleans())
+def test_any_json_graph_reads_the_same_with_or_without_the_quick_paths(nodes, links, family, indent, crlf):
+    doc = {"nodes": nodes, "links": links, **({"family": family} if family else {})}
+    text = json.dumps(doc, indent=indent)
+    text = text.replace("\n", "\r\n") if crlf else text
+    lines = tuple(text.splitlines())
+    assert _reading(json_graph.analyse_json_graph(text, "x.json")) == _reading(
+        json_graph._analyse_doc(json_graph._decode(text), lines, "x.json"))
+
+
+@st.composite
+def _boards(draw):
+    """A valid JSON graph most of the time: a chain through every node (flow A end to end), more links, any ids."""
+    n = draw(st.integers(2, 9))
+    ids = draw(st.lists(st.integers(-50, 50), min_size=n, max_size=n, unique=True))
+    width = draw(st.integers(1, 4))
+    order = draw(st.permutations(range(n)))
+    links = [[ids[order[k]], ids[order[k + 1]]] for k in range(n - 1)]
+    links += [[ids[a], ids[b]] for a, b in draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)),
+                                                         max_size=3))]
+    labels = {order[0]: "A", order[-1]: "A"}
+    if n >= 4 and draw(st.booleans()):
+        labels.update({order[1]: "B", order[2]: "B"})
+    nodes = [{"id": ids[k], **({"label": labels[k]} if k in labels else {}), "xy": [k % width, k // width]}
+             for k in range(n)]
+    return nodes, draw(st.permutations(links))
+
+
+@settings(max_examples=300, deadline=None)
+@given(board=_boards(), crlf=st.booleans())
+def test_a_plain_json_graph_reads_the_same_on_arrays(board, crlf):
+    nodes, links = board
+    text = json.dumps({"nodes": nodes, "links": links}, indent=1)
+    text = text.replace("\n", "\r\n") if crlf else text
+    lines = tuple(text.splitlines())
+    assert _reading(json_graph.analyse_json_graph(text, "x.json")) == _reading(
+        json_graph._analyse_doc(json_graph._decode(text), lines, "x.json"))
+    quick = json_graph.analyse_json_graph(text, "x.json")[0]
+    if quick is not None:
+        full = json_graph._analyse_doc(json_graph._decode(text), lines, "x.json")[0]
+        assert {n: list(quick.graph.adj[n]) for n in quick.graph} == {n: list(full.graph.adj[n]) for n in full.graph}
