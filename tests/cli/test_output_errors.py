@@ -126,13 +126,17 @@ def test_ctrl_c_while_the_libraries_load_is_one_line_and_130():
 @pytest.mark.parametrize("family", ["standard", "bridges", "warps", "hex"])
 def test_solving_a_board_never_imports_networkx(family):
     """Issue 56: a third of the start; the engines, the checks, the verifier and the text read the numbering."""
-    board = sorted((PUZZLES / family).glob("*.txt"))[0]
+    done = _solve_in_a_process(sorted((PUZZLES / family).glob("*.txt"))[0])
+    assert done.stdout.splitlines()[-1] == "False 0"
+
+
+def _solve_in_a_process(board) -> subprocess.CompletedProcess:
+    """``flowgraph solve BOARD`` in a new process, which prints whether networkx was loaded and the exit status."""
     code = ("import sys\n"
             "from flowgraph.cli import main\n"
             f"status = main(['solve', {str(board)!r}])\n"
             "print('networkx' in sys.modules, status)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
-    assert done.stdout.splitlines()[-1] == "False 0"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
 
 
 @pytest.mark.parametrize("text", ["WARPS\n.-.\n", '{"nodes": [{"id": 1, "xy": [0, 0]}, {"id": 2, "xy": [1, 0]}], '
@@ -141,11 +145,7 @@ def test_a_board_with_no_flows_is_refused_without_networkx(tmp_path, text):
     """Nothing to say of the parts of a board with no endpoints: its graph is not built (a blank template)."""
     board = tmp_path / ("blank.json" if text.startswith("{") else "blank.txt")
     board.write_text(text)
-    code = ("import sys\n"
-            "from flowgraph.cli import main\n"
-            f"status = main(['solve', {str(board)!r}])\n"
-            "print('networkx' in sys.modules, status)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    done = _solve_in_a_process(board)
     assert done.stdout.splitlines()[-1] == "False 3"
     assert "the board has no flows" in done.stderr
 
