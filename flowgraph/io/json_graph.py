@@ -24,9 +24,9 @@ Schema (``version`` 1)::
   wraps around the board's edge (for drawing; to the solver a link is a link).
 
 A node's id in the puzzle is the ``(line, column)`` of its ``{`` in the
-file (the standard library's decoder, run by its pure-Python scanner, tells
-where each object starts) (``(line, column, axis)`` for a lane), so solutions and problems point
-into the JSON text. :func:`write_json_graph` writes this schema from any
+file (``(line, column, axis)`` for a lane: :func:`_decode` places every object
+and array, :func:`_quick_decode` the document and its nodes where that is all a
+plain document needs), so solutions and problems point into the JSON text. :func:`write_json_graph` writes this schema from any
 puzzle.
 """
 
