@@ -75,14 +75,15 @@ def link_rows(layout: Layout, rows: list[str]
     kinds = link_of[codes]
     where = np.flatnonzero(kinds)
     kind = kinds[where]
-    step = step_row[kind] * stride + step_col[kind]
-    # every step of DIRECTIONS runs forward in row-major order (down, or right along a row): first < second
-    first, second = number[where - step], number[where + step]
-    if len(where) and min(first.min(), second.min()) < 0:
+    # each link's two cells, at -step and +step on the flat board; every step of DIRECTIONS runs forward in
+    # row-major order (down, or right along a row), so the first row holds the lesser numbers
+    ends = number[where + np.multiply.outer((-1, 1), (step_row * stride + step_col)[kind])]
+    if len(where) and ends.min() < 0:
         return None
+    first = ends[0]
     cell_rows, cell_cols = np.divmod(at, stride)
-    row_lines = np.array(layout.row_lines, np.int64)
-    nodes: list[tuple[int, int]] = list(zip(row_lines[cell_rows - 1].tolist(), cell_cols.tolist()))
+    row_lines = np.array([0, *layout.row_lines], np.int64)  # by the padded board's row (row 0 is the border)
+    nodes: list[tuple[int, int]] = list(zip(row_lines[cell_rows].tolist(), cell_cols.tolist()))
     chars = codes[at]
     cell_chars = chars.tobytes().decode("ascii")
     labels: dict[str, list[tuple[int, int]]] = {}
@@ -95,12 +96,12 @@ def link_rows(layout: Layout, rows: list[str]
             node_attrs[node] = {"kind": "cell"} if ch == "." else {"kind": "endpoint", "label": ch}
         around: list[dict[Node, dict]] = [{} for _ in nodes]
         link_rows_, link_cols = np.divmod(where, stride)
-        for u, v, line, col, ch in zip(first.tolist(), second.tolist(), row_lines[link_rows_ - 1].tolist(),
+        for u, v, line, col, ch in zip(first.tolist(), ends[1].tolist(), row_lines[link_rows_].tolist(),
                                        link_cols.tolist(), codes[where].tobytes().decode("ascii")):
             around[u][nodes[v]] = around[v][nodes[u]] = {"links": ((line, col),), "axis": ch, "warp": False}
         return node_attrs, dict(zip(nodes, around))
 
-    pairs = np.stack([first, second], axis=1)[np.argsort(first, kind="stable")]
+    pairs = ends.T[np.argsort(first, kind="stable")]  # (a new C-ordered array)
     pairs.setflags(write=False)  # shared by the engines
     index = CellIndex(tuple(nodes), dict(zip(nodes, range(len(nodes)))), pairs, range(len(nodes)))
-    return lazy_graph(graph_dicts), labels, index, [], bool((kind >= 3).any())
+    return lazy_graph(graph_dicts), labels, index, [], bool(len(kind)) and int(kind.max()) >= 3

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["READ_BYTES_PER_CELL", "SOLVE_BYTES_PER_CELL", "PNG_BYTES_PER_PIXEL", "SCAN_BYTES_PER_PIXEL",
+__all__ = ["cell_characters", "READ_BYTES_PER_CELL", "SOLVE_BYTES_PER_CELL", "PNG_BYTES_PER_PIXEL", "SCAN_BYTES_PER_PIXEL",
            "BASE_BYTES", "cells_bound", "reading_bytes", "solving_bytes", "over_budget"]
 
 #: Memory reading one cell takes (bytes): the parse tree, the cell graph and the checks.
@@ -67,6 +67,15 @@ def cells_bound(text: str) -> int:
         return urls
     if text.lstrip()[:1] == "{":
         return text.count("{")
+    return cell_characters(text)
+
+
+def cell_characters(text: str) -> int:
+    """How many cell characters (``.``, ``*``, ASCII letters and digits) ``text`` holds, counted in C.
+
+    >>> cell_characters("STANDARD\\nA-.-A  // é\\n")
+    11
+    """
     return len(text.encode("utf-8", "surrogatepass").translate(None, _NOT_CELL_BYTES))
 
 

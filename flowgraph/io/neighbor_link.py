@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import re
 import sys
 from importlib import resources
 from pathlib import Path
@@ -20,6 +19,7 @@ import lark
 
 from ..caches import cache_root, open_trusted, write_private
 from ..model import Puzzle
+from .budget import cell_characters
 from .builder import MISSING_HEADER, build
 from .problems import Problem
 
@@ -64,9 +64,6 @@ def _parser() -> lark.Lark:
     return parser
 
 
-_CELL_CHARS = re.compile(r"[.*A-Za-z0-9]")
-
-
 def _syntax_problem(text: str, err: lark.exceptions.LarkError) -> Problem:
     """The grammar only fails before the header: point at the first content."""
     for i, line in enumerate(text.splitlines(), 1):
@@ -89,7 +86,7 @@ def analyse(text: str, path: str | None = None, family: str | None = None) -> tu
     text = text.removeprefix(BOM)
     if not text.strip():
         return None, [Problem(1, 1, "error", "empty file: expected a header and a board")]
-    cells = len(_CELL_CHARS.findall(text))
+    cells = cell_characters(text)
     if cells > MAX_CELLS:  # an upper bound on the cells, refused before parsing
         return None, [Problem(1, 1, "error", f"board has more than {MAX_CELLS:,} cells ({cells:,} cell characters)")]
     try:
@@ -105,7 +102,7 @@ def draft(text: str) -> Puzzle | None:
     None when the text has no board at all (no header, nothing parsed, over the limits).
     Never solve a draft: check it with :func:`analyse` first.
     """
-    if not text.strip() or len(_CELL_CHARS.findall(text)) > MAX_CELLS:
+    if not text.strip() or cell_characters(text) > MAX_CELLS:
         return None
     try:
         tree = _parser().parse(text)
