@@ -8,8 +8,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-import networkx as nx
-
 from ..model import Solution
 
 __all__ = ["corner_move", "detour", "reroute", "tighten"]
@@ -47,6 +45,8 @@ def detour(solution: Solution) -> Solution | None:
     Connected components of the empty nodes: a detour exists for a link exactly when some
     component touches both its ends; the walk is a shortest path inside that component.
     """
+    import networkx as nx  # (here: validate imports this module, and a board read needs no networkx)
+
     g = solution.puzzle.graph
     owner = solution.owner()
     empty = g.subgraph(n for n in g if n not in owner)
@@ -73,6 +73,8 @@ def reroute(solution: Solution) -> Solution | None:
     there is another route. A :func:`detour`, a :func:`corner_move` and a chord jump are all
     reroutes, so a solution that no flow can reroute has none of them. O(flows x path x graph).
     """
+    import networkx as nx
+
     g = solution.puzzle.graph
     owner = solution.owner()
     endpoints = {end for flow in solution.puzzle.flows for end in flow.ends}

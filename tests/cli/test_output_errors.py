@@ -130,13 +130,19 @@ def test_solving_a_board_never_imports_networkx(family):
     assert done.stdout.splitlines()[-1] == "False 0"
 
 
-def _solve_in_a_process(board) -> subprocess.CompletedProcess:
-    """``flowgraph solve BOARD`` in a new process, which prints whether networkx was loaded and the exit status."""
+def _solve_in_a_process(board, command: str = "solve") -> subprocess.CompletedProcess:
+    """``flowgraph COMMAND BOARD`` in a new process, which prints whether networkx was loaded and the exit status."""
     code = ("import sys\n"
             "from flowgraph.cli import main\n"
-            f"status = main(['solve', {str(board)!r}])\n"
+            f"status = main([{command!r}, {str(board)!r}])\n"
             "print('networkx' in sys.modules, status)\n")
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+
+
+def test_validating_a_board_imports_no_networkx():
+    """validate loads the uniqueness module (for --unique), whose path moves import networkx only when they run."""
+    done = _solve_in_a_process(sorted((PUZZLES / "standard").glob("*.txt"))[0], "validate")
+    assert done.stdout.splitlines()[-1] == "False 0"
 
 
 @pytest.mark.parametrize("text", ["WARPS\n.-.\n", '{"nodes": [{"id": 1, "xy": [0, 0]}, {"id": 2, "xy": [1, 0]}], '
