@@ -287,7 +287,10 @@ class Puzzle:
         """
         if rules is None or rules == self.rules:
             return self
-        return replace(self, rules=Rules.of(rules))
+        other = replace(self, rules=Rules.of(rules))
+        if "cell_index" in vars(self):  # the same graph: its numbering too (a reader's, made without the graph)
+            vars(other)["cell_index"] = self.cell_index
+        return other
 
     @cached_property
     def cell_index(self) -> CellIndex:

@@ -126,22 +126,28 @@ def test_ctrl_c_while_the_libraries_load_is_one_line_and_130():
 @pytest.mark.parametrize("family", ["standard", "bridges", "warps", "hex"])
 def test_solving_a_board_never_imports_networkx(family):
     """Issue 56: a third of the start; the engines, the checks, the verifier and the text read the numbering."""
-    done = _solve_in_a_process(sorted((PUZZLES / family).glob("*.txt"))[0])
+    done = _in_a_process("solve", sorted((PUZZLES / family).glob("*.txt"))[0])
     assert done.stdout.splitlines()[-1] == "False 0"
 
 
-def _solve_in_a_process(board, command: str = "solve") -> subprocess.CompletedProcess:
-    """``flowgraph COMMAND BOARD`` in a new process, which prints whether networkx was loaded and the exit status."""
+def _in_a_process(*args) -> subprocess.CompletedProcess:
+    """``flowgraph ARGS`` in a new process, which prints whether networkx was loaded and the exit status."""
     code = ("import sys\n"
             "from flowgraph.cli import main\n"
-            f"status = main([{command!r}, {str(board)!r}])\n"
+            f"status = main({[str(a) for a in args]!r})\n"
             "print('networkx' in sys.modules, status)\n")
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
 
 
 def test_validating_a_board_imports_no_networkx():
     """validate loads the uniqueness module (for --unique), whose path moves import networkx only when they run."""
-    done = _solve_in_a_process(sorted((PUZZLES / "standard").glob("*.txt"))[0], "validate")
+    done = _in_a_process("validate", sorted((PUZZLES / "standard").glob("*.txt"))[0])
+    assert done.stdout.splitlines()[-1] == "False 0"
+
+
+def test_solving_under_other_rules_keeps_the_numbering_and_imports_no_networkx():
+    """Puzzle.with_rules keeps the reader's numbering (the same graph): the SAT model reads it, not the graph."""
+    done = _in_a_process("solve", "--rules", "numberlink", sorted((PUZZLES / "standard").glob("*.txt"))[0])
     assert done.stdout.splitlines()[-1] == "False 0"
 
 
@@ -151,7 +157,7 @@ def test_a_board_with_no_flows_is_refused_without_networkx(tmp_path, text):
     """Nothing to say of the parts of a board with no endpoints: its graph is not built (a blank template)."""
     board = tmp_path / ("blank.json" if text.startswith("{") else "blank.txt")
     board.write_text(text)
-    done = _solve_in_a_process(board)
+    done = _in_a_process("solve", board)
     assert done.stdout.splitlines()[-1] == "False 3"
     assert "the board has no flows" in done.stderr
 
