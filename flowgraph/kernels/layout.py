@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .common import heads_beside as linked
 from .entry_points import kernel
 from .jit import njit
 
@@ -68,20 +67,24 @@ def straight_ahead(ptr, nbr):  # pragma: no cover - compiled
         At index ``i`` in ``u``'s neighbours (``nbr[i] == p``), that ``w``,
         or -1 where there is none or more than one.
     """
+    n = ptr.shape[0] - 1
     out = np.full(nbr.shape[0], -1, np.int64)
-    for u in range(ptr.shape[0] - 1):
+    near = np.full(n, -1, np.int64)  # near[x] == i: x is a neighbour of p = nbr[i] (linked(p, x) by one read)
+    for u in range(n):
         for i in range(ptr[u], ptr[u + 1]):
             p = nbr[i]
+            for k in range(ptr[p], ptr[p + 1]):
+                near[nbr[k]] = i
             found = -1
             count = 0
             for j in range(ptr[u], ptr[u + 1]):
                 w = nbr[j]
-                if w == p or linked(ptr, nbr, p, w):
+                if w == p or near[w] == i:
                     continue
                 only_u = True  # is u the one common neighbour of p and w?
                 for k in range(ptr[w], ptr[w + 1]):
                     x = nbr[k]
-                    if x != u and linked(ptr, nbr, p, x):
+                    if x != u and near[x] == i:
                         only_u = False
                         break
                 if only_u:
