@@ -82,7 +82,7 @@ if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (
     from .steps import in_sight as in_sight
     from .trials import sweep_trials as sweep_trials
 
-__all__ = ["ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "warm_up",
+__all__ = ["ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "trusted", "warm_up",
            *NAMES]  # the entry points, bound on first use
 
 
@@ -172,7 +172,7 @@ def _typed(name: str, fn):
     arrays = tuple((i, np.dtype(dtype), ndim) for i, dtype, ndim in array_arguments(NAMES[name].signature))
     count = max((i for i, _, _ in arrays), default=-1) + 1
 
-    def checked(*args):
+    def check(args: tuple) -> None:
         if len(args) < count:
             raise TypeError(f"{name}() takes more arguments ({len(args)} given)")
         for i, dtype, ndim in arrays:
@@ -180,12 +180,46 @@ def _typed(name: str, fn):
             if type(a) is not ndarray or a.dtype != dtype or a.ndim != ndim or not a.flags.c_contiguous:
                 raise TypeError(f"{name}(): argument {i + 1} must be a C-contiguous {ndim}-D {dtype} array, not "
                                 f"{getattr(a, 'dtype', type(a).__name__)} {getattr(a, 'shape', '')}")
+
+    def checked(*args):
+        check(args)
         return fn(*args)
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = fn.__doc__
     checked.__wrapped__ = fn  # type: ignore[attr-defined]
+    checked.check = check  # type: ignore[attr-defined]
     return checked
+
+
+def trusted(name: str, *args: Any):
+    """The entry point ``name`` without its per-call check, once ``args`` pass that check.
+
+    For a loop that calls a pass many times with arrays of one making: the search's states are copies
+    of its root's arrays, so their dtype, dimensions and layout are those checked here (the check costs
+    about a microsecond a call, a few per cent of a small board's solve; docs/benchmarks.md).
+
+    Parameters
+    ----------
+    name : str
+        An entry point (:data:`.entry_points.NAMES`).
+    *args
+        A call's arguments, as every later call will pass them (arrays of the same dtype, dimensions and
+        layout).
+
+    Returns
+    -------
+    callable
+        The bound function itself.
+
+    Raises
+    ------
+    TypeError
+        An array of ``args`` is not of the declared dtype, dimensions or layout.
+    """
+    checked = globals()[name] if name in globals() else __getattr__(name)
+    checked.check(args)
+    return checked.__wrapped__
 
 
 def __getattr__(name: str) -> Any:

@@ -232,7 +232,7 @@ def test_every_kernel_is_declared_where_it_is_defined_and_the_rest_follows():
     calls = kernels.sample_calls()
     for entry in ENTRY_POINTS:
         assert entry.name in calls, f"add a sample call for {entry.name} to kernels.sample_calls"
-    facade = {"ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "warm_up"}
+    facade = {"ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "trusted", "warm_up"}
     assert set(calls) == set(NAMES) == set(kernels.__all__) - facade
     facade = ast.parse((cache.PASSES_DIR / "__init__.py").read_text())
     typed = {(node.module, alias.name) for node in ast.walk(facade) if isinstance(node, ast.ImportFrom)
@@ -254,3 +254,20 @@ def test_a_declaration_is_read_from_the_text_over_lines_and_beside_other_decorat
     (tmp_path / "c.py").write_text('@kernel("i8(i8)")\ndef second(x):\n    pass\n')
     with pytest.raises(RuntimeError, match="two kernels share a name"):
         declared(tmp_path)
+
+
+@pytest.mark.parametrize("name", ["move_pass", "fewest_moves"])
+def test_a_trusted_pass_is_checked_once_and_then_called_bare(name):
+    """The search's loop calls its two passes without the per-call check, once its root's arrays pass it."""
+    import numpy as np
+
+    from flowgraph import kernels
+
+    calls = kernels.sample_calls()
+    bare = kernels.trusted(name, *calls[name])
+    assert bare is getattr(kernels, name).__wrapped__
+    i = array_arguments(NAMES[name].signature)[0][0]
+    args = list(calls[name])
+    args[i] = np.asarray(args[i]).astype(np.int32)
+    with pytest.raises(TypeError, match=f"argument {i + 1} must be a C-contiguous"):
+        kernels.trusted(name, *args)

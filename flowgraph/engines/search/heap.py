@@ -60,6 +60,7 @@ class _Search:
         self.opts = kernels.moves_buffer(board.ptr)  # the moves fewest_moves chose
         self.scratch = kernels.moves_buffer(board.ptr)
         self.quiet = np.zeros(2, np.int64)  # fewest_moves: the bend walk's record when a move is only tried
+        self.fewest_moves = kernels.fewest_moves  # checked each call until run() has checked the root's arrays
         self.log = np.empty(kernels.log_size(len(board.nodes), self.nflows), np.int64)  # moves made by settle_pass
         # Each flow grows from the endpoint with fewer neighbours (nearer
         # the boundary); the other is its goal. Bit k of ``flips`` swaps them
@@ -130,8 +131,8 @@ class _Search:
         slots = self.grow_slots
         if self.keep_last and last >= 0 and not st.done >> (last >> 1) & 1:
             slots = self.slots[last:last + 1]
-        slot, count = kernels.fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done,
-                                          self.heuristic, self.endpoint, self.goal, self.opts, self.scratch, self.quiet)
+        slot, count = self.fewest_moves(st.color, st.link, self.ptr, self.nbr, st.heads, slots, st.done,
+                                        self.heuristic, self.endpoint, self.goal, self.opts, self.scratch, self.quiet)
         return slot, self.opts[:count].tolist()
 
     def run(self, root: State) -> State | None:
@@ -142,7 +143,12 @@ class _Search:
             return None
         lim = self.limits
         heap = [(self.score(root), 0, root)]
-        move_pass = kernels.move_pass
+        # Every state's arrays are copies of the root's: the passes' argument check, once here.
+        move_pass = kernels.trusted("move_pass", root.color, root.link, self.ptr, self.nbr, root.heads, 0, 0,
+                                    self.heuristic, self.nflows, self.side, self.endpoint, self.log, 0, 0, self.ahead, 0)
+        self.fewest_moves = kernels.trusted("fewest_moves", root.color, root.link, self.ptr, self.nbr, root.heads,
+                                            self.grow_slots, 0, self.heuristic, self.endpoint, self.goal, self.opts,
+                                            self.scratch, self.quiet)
         counter = itertools.count(1)
         max_frontier = (lim.memory_bytes // self.state_bytes) if lim.memory_bytes else None
         while heap:
