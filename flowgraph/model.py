@@ -207,6 +207,16 @@ class CellIndex:
         n = len(self.nodes)
         return frozenset(np.concatenate([u * n + v, v * n + u]).tolist())
 
+    @cached_property
+    def link_codes(self) -> np.ndarray:
+        """Every link once, as ``min(u, v) * len(nodes) + max(u, v)``, sorted (for ``np.searchsorted``)."""
+        import numpy as np
+
+        u, v = self.links[:, 0], self.links[:, 1]
+        codes = np.sort(np.minimum(u, v) * len(self.nodes) + np.maximum(u, v))
+        codes.setflags(write=False)
+        return codes
+
     @classmethod
     def of(cls, graph: nx.Graph) -> CellIndex:
         """Number the nodes of ``graph`` and list its edges as number pairs."""

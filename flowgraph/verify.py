@@ -17,7 +17,7 @@ from .errors import VerificationError
 if TYPE_CHECKING:  # (annotations only: importing this module loads no networkx, see flowgraph/__init__.py)
     from .model import Solution
 
-__all__ = ["verify", "check"]
+__all__ = ["verify", "check", "obeys"]
 
 
 def check(solution: Solution) -> list[str]:
@@ -67,14 +67,71 @@ def check(solution: Solution) -> list[str]:
     return problems
 
 
+def obeys(solution: Solution) -> bool:
+    """Whether the solution obeys every rule: :func:`check`'s verdict on whole arrays, without its words.
+
+    The same rules as :func:`check`, stated over the node numbers the engines read: each flow has a
+    path from its first endpoint to its second and no path belongs to no flow; every node is a cell
+    and no node is on two paths or twice on one (so no path runs through another flow's endpoint,
+    which is on that flow's path too); consecutive nodes are linked; under Flow Free rules the paths
+    hold every node. ``tests/test_verify.py`` holds the two to the same verdict on broken solutions.
+
+    Parameters
+    ----------
+    solution : Solution
+
+    Returns
+    -------
+    bool
+        True when :func:`check` finds nothing.
+    """
+    import numpy as np
+
+    puzzle, paths = solution.puzzle, solution.paths
+    flows = puzzle.flows
+    if len(paths) != len(flows):  # with every flow's label found below: no path belongs to no flow
+        return False
+    index = puzzle.cell_index
+    number = index.number
+    seq: list[int] = []
+    firsts: list[int] = []  # where each path starts in seq
+    for flow in flows:
+        path = paths.get(flow.label)
+        if not path or (path[0], path[-1]) != flow.ends:
+            return False
+        firsts.append(len(seq))
+        try:
+            seq += [number[node] for node in path]
+        except (KeyError, TypeError):  # a node that is not a cell
+            return False
+    n = len(index.nodes)
+    if not seq:
+        return not (flows or (puzzle.rules.fills_every_cell and n))
+    nums = np.array(seq, np.int64)
+    if np.bincount(nums, minlength=n).max() > 1 or (puzzle.rules.fills_every_cell and len(seq) != n):
+        return False
+    step = np.ones(len(seq) - 1, bool)  # the links between consecutive nodes of one path
+    step[np.array(firsts[1:], np.int64) - 1] = False
+    u, v = nums[:-1][step], nums[1:][step]
+    codes = index.link_codes
+    wanted = np.minimum(u, v) * n + np.maximum(u, v)
+    at = np.searchsorted(codes, wanted)
+    return bool((at < len(codes)).all() and (codes[np.minimum(at, len(codes) - 1)] == wanted).all())
+
+
 def verify(solution: Solution) -> Solution:
     """Return the solution unchanged if it obeys the rules.
+
+    :func:`obeys` answers on whole arrays; only a solution it refuses is read again by :func:`check`,
+    for the message.
 
     Raises
     ------
     VerificationError
         The solution breaks a rule; the message lists what is wrong.
     """
+    if obeys(solution):
+        return solution
     problems = check(solution)
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")

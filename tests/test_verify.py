@@ -66,3 +66,74 @@ def test_a_rule_set_is_a_type_with_its_facts_and_its_name():
     assert puzzle.rules is Rules.FLOW and puzzle.with_rules("numberlink").rules is Rules.NUMBERLINK
     with pytest.raises(ValueError, match="expected one of flow, numberlink"):
         puzzle.with_rules("sudoku")
+
+
+# -- the array verdict (obeys) and the worded one (check) agree -------------------------------------------
+
+from functools import cache  # noqa: E402
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from flowgraph.verify import obeys  # noqa: E402
+from tests.helpers import BUNDLED, UNSOLVABLE  # noqa: E402
+
+SOLVED = [p for p in BUNDLED if p not in UNSOLVABLE]
+
+
+@cache
+def _solved(index: int, rules: str):
+    from flowgraph.engines import solve_puzzle
+
+    puzzle = parse_text(SOLVED[index].read_text()).with_rules(rules)
+    return puzzle, dict(solve_puzzle(puzzle, "sat" if rules == "numberlink" else "search").paths)
+
+
+def _broken(draw, puzzle, paths: dict) -> dict:
+    """A few random edits of a solution's paths: dropped, added, swapped, moved or foreign nodes, paths gone or extra."""
+    nodes = list(puzzle.cell_index.nodes)
+    labels = sorted(paths)
+    paths = {k: list(v) for k, v in paths.items()}
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["drop", "insert", "swap", "reverse", "remove", "extra", "move", "foreign",
+                                     "truncate", "duplicate"]))
+        label = draw(st.sampled_from(labels))
+        path = paths.get(label)
+        if kind == "remove":
+            paths.pop(label, None)
+        elif kind == "extra":
+            paths["?"] = [draw(st.sampled_from(nodes))]
+        elif not path:
+            continue
+        elif kind == "drop":
+            path.pop(draw(st.integers(0, len(path) - 1)))
+        elif kind == "insert":
+            path.insert(draw(st.integers(0, len(path))), draw(st.sampled_from(nodes)))
+        elif kind == "swap":
+            i, j = draw(st.integers(0, len(path) - 1)), draw(st.integers(0, len(path) - 1))
+            path[i], path[j] = path[j], path[i]
+        elif kind == "reverse":
+            path.reverse()
+        elif kind == "move":
+            other = paths.get(draw(st.sampled_from(labels)))
+            if other is not None and len(path) > 1:
+                other.insert(draw(st.integers(0, len(other))), path.pop(draw(st.integers(0, len(path) - 1))))
+        elif kind == "foreign":
+            path[draw(st.integers(0, len(path) - 1))] = (99, 99)
+        elif kind == "truncate":
+            del path[draw(st.integers(0, len(path))):]
+        elif kind == "duplicate":
+            i = draw(st.integers(0, len(path) - 1))
+            path.insert(i, path[i])
+    return {k: tuple(v) for k, v in paths.items()}
+
+
+@given(st.data())
+def test_the_array_verdict_is_the_worded_one(data):
+    """``verify`` trusts :func:`obeys` and asks :func:`check` only for the words: both must agree on every
+    solution, good or broken, under both rule sets, on every bundled family (bridges' lanes, warps, holes)."""
+    index = data.draw(st.integers(0, len(SOLVED) - 1))
+    rules = data.draw(st.sampled_from(["flow", "numberlink"]))
+    puzzle, paths = _solved(index, rules)
+    sol = Solution(puzzle, _broken(data.draw, puzzle, paths))
+    assert obeys(sol) == (check(sol) == [])
