@@ -43,8 +43,17 @@ def _all_linked(index: CellIndex) -> bool:
 
 def one_part(index: CellIndex) -> bool:
     """Whether the links join every node into one part, as ``networkx.is_connected`` answers it, on the numbers
-    the engines read (the graph need not be built: :func:`flowgraph.parts.part_labels`)."""
-    labels = part_labels(len(index.nodes), index.links)
+    the engines read (the graph need not be built: :func:`flowgraph.parts.part_labels`).
+
+    Most boards answer at once: when every node but node 0 has a link to a lesser number, each reaches node 0
+    by lesser and lesser ones (a board read row by row, each cell linked up or left)."""
+    import numpy as np
+
+    n = len(index.nodes)
+    links = index.links
+    if n and len(links) and np.bincount(links.max(axis=1), minlength=n)[1:].all():
+        return True
+    labels = part_labels(n, links)
     return bool((labels == 0).all())
 
 
