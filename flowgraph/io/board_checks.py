@@ -51,8 +51,10 @@ def one_part(index: CellIndex) -> bool:
 
     n = len(index.nodes)
     links = index.links
-    if n and len(links) and np.bincount(links.max(axis=1), minlength=n)[1:].all():
-        return True
+    if n and len(links):
+        lesser = links.max(axis=1)[links[:, 0] != links[:, 1]]  # (a link from a node to itself joins nothing)
+        if np.bincount(lesser, minlength=n)[1:].all():
+            return True
     labels = part_labels(n, links)
     return bool((labels == 0).all())
 
