@@ -140,14 +140,14 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     nodes, index = cells.nodes, cells.number
     # CSR straight from the edge list, each node's neighbours in index order (one sort for all)
     pairs = cells.links
+    n = len(nodes)
     both = np.concatenate([pairs, pairs[:, ::-1]])
-    both = both[np.lexsort((both[:, 1], both[:, 0]))]
-    ptr = np.concatenate([[0], np.cumsum(np.bincount(both[:, 0], minlength=len(nodes)))]).astype(np.int64)
+    both = both[np.argsort(both[:, 0] * n + both[:, 1], kind="stable")]  # by node, then neighbour (one key)
+    ptr = np.concatenate([[0], np.cumsum(np.bincount(both[:, 0], minlength=n))]).astype(np.int64)
     nbr = np.ascontiguousarray(both[:, 1])
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
-    endpoint = np.zeros(len(nodes), np.uint8)
-    for pair in ends:
-        endpoint[list(pair)] = 1
+    endpoint = np.zeros(n, np.uint8)
+    endpoint[[end for pair in ends for end in pair]] = 1
     dist = kernels.link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
     side = _sides_from(dist, pairs, cells.order, ptr, nbr)  # [] when not bipartite (hex boards, odd warps)
     return BoardArrays(
