@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, verify
+from flowgraph import Limits, SearchLimitError, UnsolvableError, parse_file, parse_text, verify
 from flowgraph.engines.search import solve
 from tests.helpers import BUNDLED, UNSOLVABLE, corpus_params
 
@@ -64,6 +64,20 @@ def test_sides_read_off_the_distances_are_the_walks(path):
         pytest.skip("not a valid puzzle (a template)")
     board = compile_puzzle(puzzle)
     assert np.array_equal(board.side, np.array(_two_colour(board.adj, puzzle.cell_index.order), np.int8))
+
+
+def test_sides_of_a_board_in_two_parts_are_the_walks():
+    """The first endpoint reaches one part only: each node's side comes from its own part's first endpoint."""
+    import numpy as np
+
+    from flowgraph.engines.search.board import _two_colour, compile_puzzle
+
+    puzzle = parse_text("STANDARD\nA-.-.-A\n\nB-.-.-B\n")
+    board = compile_puzzle(puzzle)
+    assert not (board.dist[0] < len(board.nodes)).all()
+    assert np.array_equal(board.side, np.array(_two_colour(board.adj, puzzle.cell_index.order), np.int8))
+    assert board.side.tolist() == [1, 0, 1, 0, 1, 0, 1, 0]
+    assert sorted(verify(solve(puzzle)).paths) == ["A", "B"]
 
 
 def test_sides_of_a_graph_in_another_node_order_come_from_the_walk():

@@ -74,14 +74,19 @@ def _sides_from(dist: np.ndarray, links: np.ndarray, order: range | tuple[int, .
     or the order is not the numbering's.
     """
     n = len(ptr) - 1
-    reached = dist < n
-    if not isinstance(order, range) or n == 0 or not dist.shape[0] or not reached.any(axis=0).all():
+    if not isinstance(order, range) or n == 0 or not dist.shape[0]:
         return _two_colour(_adjacency(ptr, nbr), order)
-    part = np.argmax(reached, axis=0)  # each node's first endpoint slot: one per part
-    depth = dist[part, np.arange(n)]
-    first = np.full(dist.shape[0], n, np.int64)
-    np.minimum.at(first, part, np.arange(n))  # each part's first node (order is the numbering)
-    side = 1 ^ ((depth + depth[first[part]]) & 1)
+    if (dist[0] < n).all():  # one part (nearly every board): the first endpoint reaches every node
+        side = 1 ^ ((dist[0] + dist[0, 0]) & 1)
+    else:
+        reached = dist < n
+        if not reached.any(axis=0).all():
+            return _two_colour(_adjacency(ptr, nbr), order)
+        part = np.argmax(reached, axis=0)  # each node's first endpoint slot: one per part
+        depth = dist[part, np.arange(n)]
+        first = np.full(dist.shape[0], n, np.int64)
+        np.minimum.at(first, part, np.arange(n))  # each part's first node (order is the numbering)
+        side = 1 ^ ((depth + depth[first[part]]) & 1)
     if links.size and (side[links[:, 0]] == side[links[:, 1]]).any():
         return []
     return side
