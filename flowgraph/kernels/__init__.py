@@ -210,7 +210,7 @@ def trusted(name: str, *args: Any):
     Returns
     -------
     callable
-        The bound function itself.
+        The bound function itself (a function put in its place, as it is).
 
     Raises
     ------
@@ -218,7 +218,10 @@ def trusted(name: str, *args: Any):
         An array of ``args`` is not of the declared dtype, dimensions or layout.
     """
     checked = globals()[name] if name in globals() else __getattr__(name)
-    checked.check(args)
+    check = getattr(checked, "check", None)
+    if check is None:  # replaced in this process (a test's or a profiler's wrapper): called as it is
+        return checked
+    check(args)
     return checked.__wrapped__
 
 

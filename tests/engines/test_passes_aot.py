@@ -271,3 +271,19 @@ def test_a_trusted_pass_is_checked_once_and_then_called_bare(name):
     args[i] = np.asarray(args[i]).astype(np.int32)
     with pytest.raises(TypeError, match=f"argument {i + 1} must be a C-contiguous"):
         kernels.trusted(name, *args)
+
+
+def test_a_pass_put_in_its_place_is_the_one_the_search_calls(monkeypatch):
+    """A wrapper put in a pass's place (a profiler's, a test's) is called as it is: ``trusted`` does not go past it."""
+    from flowgraph import kernels, parse_file, solve
+
+    kernels.bind()
+    real, calls = kernels.move_pass, []
+
+    def spy(*args):
+        calls.append(args[13])
+        return real(*args)
+
+    monkeypatch.setattr(kernels, "move_pass", spy)
+    assert kernels.trusted("move_pass") is spy
+    assert solve(parse_file(PUZZLES / "standard" / "open_field_8x8.txt"), engine="search").paths and calls
