@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["graph_over", "lazy_graph", "adjacency", "freeze", "positioned_scanner"]
+__all__ = ["graph_over", "lazy_graph", "adjacency", "graph_dicts", "freeze", "positioned_scanner"]
 
 
 def graph_over(nodes: dict, adjacency: dict) -> nx.Graph:
@@ -121,10 +121,17 @@ def lazy_graph(make: Callable[[], tuple[dict, dict]]) -> nx.Graph:
 def adjacency(graph: nx.Graph) -> dict:
     """``graph``'s node -> neighbour -> link attributes dict (networkx's ``Graph._adj``), without making a
     networkx graph of a :func:`lazy_graph` (the solution text reads the links' places from it). Read only."""
+    return graph_dicts(graph)[1]
+
+
+def graph_dicts(graph: nx.Graph) -> tuple[dict, dict]:
+    """``graph``'s node -> attributes and node -> neighbour -> link attributes dicts (networkx's ``Graph._node``
+    and ``Graph._adj``), without making a networkx graph of a :func:`lazy_graph` (a sketch of the board reads
+    them: ``render`` and ``convert`` need no networkx). Read only."""
     with _BUILDING:  # (not built by another thread between the test and the read)
         if isinstance(graph, _Unbuilt):
-            return _Unbuilt._dicts(graph)[1]
-    return graph._adj
+            return _Unbuilt._dicts(graph)
+    return graph._node, graph._adj
 
 
 def freeze(graph: nx.Graph) -> nx.Graph:

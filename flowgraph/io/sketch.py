@@ -28,7 +28,7 @@ from ..errors import ConversionError
 from ..model import FAMILIES, CellIndex, Family, Flow, Node, Puzzle
 from .board_checks import one_part
 from .problems import Problem, is_comment, pair_endpoints
-from .seams import freeze, lazy_graph
+from .seams import freeze, graph_dicts, lazy_graph
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -254,17 +254,21 @@ def board_row_of_line(lines: tuple[str, ...]) -> dict[int, int]:
 
 def sketch_of(puzzle: Puzzle) -> Sketch:
     """The sketch of a puzzle of any format (neighbor-link positions become ``xy`` in cells)."""
-    graph = puzzle.graph
+    nodes, adjacency = graph_dicts(puzzle.graph)  # (a board's graph need not be built: no networkx to draw it)
     rows = board_row_of_line(puzzle.lines) if puzzle.format == "neighbor-link" else {}
     sketch = Sketch(puzzle.family or Family.STANDARD)
-    for node, data in graph.nodes(data=True):
+    for node, data in nodes.items():
         xy = data.get("xy")
         if xy is None and node[0] in rows:
             xy = ((node[1] - 1) / 2, rows[node[0]] / 2)
         lane = node[2] if len(node) == 3 else None
         sketch.spots[node] = PlacedNode(xy, data.get("label"), lane)
-    for u, v, warp in graph.edges(data="warp"):
-        sketch.link(u, v, bool(warp))
+    seen: set[Node] = set()
+    for u, around in adjacency.items():  # each link once, in the order ``graph.edges`` gives them
+        for v, link in around.items():
+            if v not in seen:
+                sketch.link(u, v, bool(link.get("warp")))
+        seen.add(u)
     return sketch
 
 

@@ -145,6 +145,19 @@ def test_validating_a_board_imports_no_networkx():
     assert done.stdout.splitlines()[-1] == "False 0"
 
 
+@pytest.mark.parametrize("family", ["standard", "bridges", "warps", "hex"])
+@pytest.mark.parametrize("command", [["render", "-o", "{out}.png"], ["render", "-o", "{out}.svg"],
+                                     ["convert", "--to", "json-graph", "-o", "{out}.json"],
+                                     ["convert", "--to", "neighbor-link", "-o", "{out}.txt"]])
+def test_drawing_and_converting_a_board_import_no_networkx(tmp_path, family, command):
+    """render and convert read the board's dicts through a sketch (``seams.graph_dicts``): no graph is built."""
+    board = sorted((PUZZLES / family).glob("*.txt"))[0]
+    args = [command[0], str(board), *(a.format(out=tmp_path / "out") for a in command[1:])]
+    done = _in_a_process(*args)
+    assert done.stdout.splitlines()[-1] == "False 0", done.stderr
+    assert any(tmp_path.iterdir())
+
+
 def test_solving_under_other_rules_keeps_the_numbering_and_imports_no_networkx():
     """Puzzle.with_rules keeps the reader's numbering (the same graph): the SAT model reads it, not the graph."""
     done = _in_a_process("solve", "--rules", "numberlink", sorted((PUZZLES / "standard").glob("*.txt"))[0])

@@ -74,7 +74,7 @@ def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
     import copy
     import pickle
 
-    from flowgraph.io.seams import adjacency, freeze, lazy_graph
+    from flowgraph.io.seams import adjacency, freeze, graph_dicts, lazy_graph
 
     made = []
 
@@ -85,9 +85,11 @@ def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
     graph = freeze(lazy_graph(make))
     assert not made
     assert adjacency(graph)[1][2] == {"axis": "-"} and made == [1]  # the dicts, no networkx graph yet
+    assert graph_dicts(graph)[0] == {1: {"kind": "cell"}, 2: {"kind": "cell"}} and made == [1]
     assert not isinstance(graph, nx.Graph)
     assert list(graph.edges(data="axis")) == [(1, 2, "-")] and graph.number_of_nodes() == 2 and made == [1]
     assert type(graph) is nx.Graph and nx.is_frozen(graph) and adjacency(graph) is graph._adj
+    assert graph_dicts(graph)[0] is graph._node and dict(graph.nodes(data=True)) == graph_dicts(graph)[0]
     assert nx.is_connected(graph) and list(graph.copy().nodes) == [1, 2] and made == [1]
     for use in (len, list, str, lambda g: 1 in g, lambda g: g[1], copy.copy, copy.deepcopy,
                 lambda g: pickle.loads(pickle.dumps(g)), nx.freeze, nx.is_connected):
