@@ -191,12 +191,16 @@ class CellIndex:
         when the graph's node order is sorted).
     order : range or tuple of int
         The node numbers in the graph's node order (``range(n)`` when that is sorted already).
+    warps : bool or None
+        Whether a link is a warp, where the reader said (the neighbor-link reader's boards without
+        one); None: the graph's links say (:attr:`Puzzle.has_warps`).
     """
 
     nodes: tuple[Node, ...]
     number: Mapping[Node, int]
     links: np.ndarray
     order: range | tuple[int, ...]
+    warps: bool | None = None
 
     @cached_property
     def linked(self) -> frozenset[int]:
@@ -306,6 +310,15 @@ class Puzzle:
     def cell_index(self) -> CellIndex:
         """The graph's nodes numbered and its links as number pairs (:class:`CellIndex`), built once."""
         return CellIndex.of(self.graph)
+
+    @cached_property
+    def has_warps(self) -> bool:
+        """Whether a link of the board is a warp: the reader's word (:attr:`CellIndex.warps`), else the graph's
+        links' ``warp`` flags."""
+        known = self.cell_index.warps
+        if known is not None:
+            return known
+        return any(warp for *_, warp in self.graph.edges(data="warp"))
 
     @property
     def cells(self) -> int:

@@ -331,7 +331,8 @@ def replay(found: Explanation) -> list[str]:
         links = [frozenset(pair) for pair in step.lines + step.cuts]
         problems += [f"step {i}: decides {tuple(link)} again" for link in links if link in decided]
         decided.update(links)
-    left = {frozenset(e) for e in puzzle.graph.edges} - decided
+    nodes = puzzle.cell_index.nodes  # (the numbering: the graph need not be built)
+    left = {frozenset((nodes[a], nodes[b])) for a, b in puzzle.cell_index.links.tolist()} - decided
     if left:
         problems.append(f"the steps leave {len(left)} links undecided")
     return problems

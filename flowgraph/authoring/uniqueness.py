@@ -353,4 +353,4 @@ def differing_cells(first: Solution, second: Solution) -> set[tuple[int, int]]:
     """
     owner_a: dict[Node, str] = first.owner()
     owner_b: dict[Node, str] = second.owner()
-    return {position(n) for n in first.puzzle.graph if owner_a.get(n) != owner_b.get(n)}
+    return {position(n) for n in first.puzzle.cell_index.nodes if owner_a.get(n) != owner_b.get(n)}

@@ -64,14 +64,22 @@ def _board_order(puzzle: Puzzle, only: str | None = None) -> tuple[list[Node], s
 def _board_orders(puzzle: Puzzle, only: str | None = None) -> list[tuple[int, list[Node], str]]:
     """(frontier width, nodes, name) of the rows order and the columns order (or ``only`` one): the
     width is the most nodes already placed that still have a later neighbour."""
-    g = puzzle.graph
+    cells = puzzle.cell_index  # (the numbering: the graph need not be built)
+    nodes = cells.nodes
+    around: list[list[int]] = [[] for _ in nodes]
+    for u, v in cells.links.tolist():
+        around[u].append(v)
+        around[v].append(u)
     found = []
     for name, key in (("rows", lambda v: (*position(v), v[2:])), ("columns", lambda v: (v[1], v[0], v[2:]))):
         if only is not None and name != only:
             continue
-        order = sorted(g, key=key)
-        rank = {v: i for i, v in enumerate(order)}
-        last = [max((rank[w] for w in g[v]), default=rank[v]) for v in order]
+        numbers = sorted(cells.order, key=lambda k: key(nodes[k]))  # (from the graph's node order, as sorting it)
+        order = [nodes[k] for k in numbers]
+        rank = [0] * len(nodes)
+        for i, k in enumerate(numbers):
+            rank[k] = i
+        last = [max((rank[w] for w in around[k]), default=rank[k]) for k in numbers]
         # width: the most nodes already placed that still have a later neighbour
         opens = np.zeros(len(order) + 1, np.int64)
         for i, end in enumerate(last):
@@ -99,11 +107,12 @@ class _Layout:
     """The arrays of one puzzle for :func:`exhaust_pass`, nodes in board order."""
 
     def __init__(self, puzzle: Puzzle, canonical: bool, only: str | None = None):
-        g = puzzle.graph
+        cells = puzzle.cell_index  # (the numbering: the graph need not be built)
+        edges = [(cells.nodes[a], cells.nodes[b]) for a, b in cells.links.tolist()]  # graph.edges, as numbered
         self.nodes, self.order = _board_order(puzzle, only)
         index = {v: i for i, v in enumerate(self.nodes)}
         n = len(self.nodes)
-        ends = np.array(sorted((min(index[u], index[v]), max(index[u], index[v])) for u, v in g.edges),
+        ends = np.array(sorted((min(index[u], index[v]), max(index[u], index[v])) for u, v in edges),
                         np.int64).reshape(-1, 2)
         m = len(ends)
         self.ends = ends
@@ -138,9 +147,8 @@ class _Layout:
         most_links = int(np.diff(self.ptr).max(initial=0))
         # links along the text's lines and columns only (a square grid: no hex diagonal), no warp and no bridge: the
         # board is planar as drawn, its frontier's crossings ordered by column (rows order) or line (columns order).
-        # Read from the graph, never from the family's name.
-        self.planar = all(plain) and all(u[0] == v[0] or u[1] == v[1] for u, v in g.edges) and \
-            not any(warp for *_, warp in g.edges(data="warp"))
+        # Read from the links and the reader's word on warps (else the graph's), never from the family's name.
+        self.planar = all(plain) and all(u[0] == v[0] or u[1] == v[1] for u, v in edges) and not puzzle.has_warps
         axis = 1 if self.order == "rows" else 0
         minor = {c: i for i, c in enumerate(sorted({v[axis] for v in self.nodes}))}
         major = {c: i for i, c in enumerate(sorted({v[1 - axis] for v in self.nodes}))}

@@ -103,5 +103,5 @@ def link_rows(layout: Layout, rows: list[str]
 
     pairs = ends.T[np.argsort(first, kind="stable")]  # (a new C-ordered array)
     pairs.setflags(write=False)  # shared by the engines
-    index = CellIndex(tuple(nodes), dict(zip(nodes, range(len(nodes)))), pairs, range(len(nodes)))
+    index = CellIndex(tuple(nodes), dict(zip(nodes, range(len(nodes)))), pairs, range(len(nodes)), warps=False)
     return lazy_graph(graph_dicts), labels, index, [], bool(len(kind)) and int(kind.max()) >= 3

@@ -158,6 +158,15 @@ def test_drawing_and_converting_a_board_import_no_networkx(tmp_path, family, com
     assert any(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("command", [["explain"], ["rate"], ["validate", "--unique"]])
+def test_explaining_rating_and_counting_a_square_board_import_no_networkx(command):
+    """The link search lays a board out from its numbering; only a board whose warps the reader left unsaid
+    (not this one) has its graph built to read them. (Under Numberlink rules a second solution's path moves
+    use networkx's algorithms, imported when they run.)"""
+    done = _in_a_process(*command, PUZZLES / "standard" / "heart_9x7.txt")
+    assert done.stdout.splitlines()[-1] == "False 0", done.stderr
+
+
 def test_solving_under_other_rules_keeps_the_numbering_and_imports_no_networkx():
     """Puzzle.with_rules keeps the reader's numbering (the same graph): the SAT model reads it, not the graph."""
     done = _in_a_process("solve", "--rules", "numberlink", sorted((PUZZLES / "standard").glob("*.txt"))[0])
