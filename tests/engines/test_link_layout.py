@@ -40,3 +40,4 @@ def test_the_readers_word_on_warps_is_the_graphs(board):
     assert answer is warped and said in (None, False) and (said is None or not warped)
     again = flowgraph.read(flowgraph.write(puzzle, "json-graph"), "json-graph")
     assert again.has_warps is warped
+    assert _Layout(again, True).planar is False  # its node ids are not a drawing of the board
