@@ -52,6 +52,10 @@ def test_counts_equal_brute_force(seed, rules):
     assert len(result.solutions) == min(result.count, 2)
     for s in result.solutions:
         verify(s)
+    import flowgraph  # the same board as a JSON graph, whose node ids are no drawing of it, counts the same
+
+    again = flowgraph.read(flowgraph.write(puzzle, "json-graph"), "json-graph").with_rules(rules)
+    assert count_all(again).count == result.count
 
 
 OPEN_SQUARE = "STANDARD\nA-.-.-.-B\n| | | | |\n.-.-.-.-.\n| | | | |\n.-.-.-.-.\n| | | | |\nA-.-.-.-B\n"
