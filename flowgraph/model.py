@@ -7,7 +7,7 @@ A board is a graph. Node ids are source positions: a cell is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
@@ -172,6 +172,17 @@ def node_key(node: Node) -> tuple:
     return (node[0], node[1], node[2:])
 
 
+def adjacency_edges(adjacency: Mapping[Node, Mapping[Node, Any]]) -> Iterator[tuple[Node, Node, Any]]:
+    """Each link of a node -> neighbour -> attributes mapping once, ``(u, v, attributes)``, in the order
+    ``graph.edges`` gives them for the graph whose ``Graph.adj`` it is (its readers need no networkx graph)."""
+    seen: set[Node] = set()
+    for u, neighbours in adjacency.items():
+        for v, attrs in neighbours.items():
+            if v not in seen:
+                yield u, v, attrs
+        seen.add(u)
+
+
 @dataclass(frozen=True)
 class CellIndex:
     """The nodes of a puzzle graph numbered, and its links as pairs of numbers.
@@ -235,11 +246,7 @@ class CellIndex:
 
         nodes = tuple(sorted(adjacency, key=node_key))
         number = {n: i for i, n in enumerate(nodes)}
-        seen: set[Node] = set()
-        pairs = []
-        for u, neighbours in adjacency.items():
-            pairs += [(number[u], number[v]) for v in neighbours if v not in seen]
-            seen.add(u)
+        pairs = [(number[u], number[v]) for u, v, _ in adjacency_edges(adjacency)]
         links = np.array(pairs, np.int64).reshape(-1, 2)
         links.setflags(write=False)  # shared by the engines
         order = tuple(number[n] for n in adjacency)

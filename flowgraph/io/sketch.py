@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConversionError
-from ..model import FAMILIES, CellIndex, Family, Flow, Node, Puzzle
+from ..model import FAMILIES, CellIndex, Family, Flow, Node, Puzzle, adjacency_edges
 from .board_checks import one_part
 from .problems import Problem, is_comment, pair_endpoints
 from .seams import freeze, graph_dicts, lazy_graph
@@ -263,12 +263,8 @@ def sketch_of(puzzle: Puzzle) -> Sketch:
             xy = ((node[1] - 1) / 2, rows[node[0]] / 2)
         lane = node[2] if len(node) == 3 else None
         sketch.spots[node] = PlacedNode(xy, data.get("label"), lane)
-    seen: set[Node] = set()
-    for u, around in adjacency.items():  # each link once, in the order ``graph.edges`` gives them
-        for v, link in around.items():
-            if v not in seen:
-                sketch.link(u, v, bool(link.get("warp")))
-        seen.add(u)
+    for u, v, link in adjacency_edges(adjacency):
+        sketch.link(u, v, bool(link.get("warp")))
     return sketch
 
 

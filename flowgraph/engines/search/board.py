@@ -151,9 +151,10 @@ def compile_puzzle(puzzle: Puzzle) -> BoardArrays:
     ptr = np.concatenate([[0], np.cumsum(np.bincount(both[:, 0], minlength=n))]).astype(np.int64)
     nbr = np.ascontiguousarray(both[:, 1])
     ends = tuple((index[f.ends[0]], index[f.ends[1]]) for f in puzzle.flows)
+    slots = np.array([end for pair in ends for end in pair], np.int64)  # every endpoint, in slot order
     endpoint = np.zeros(n, np.uint8)
-    endpoint[[end for pair in ends for end in pair]] = 1
-    dist = kernels.link_distances(ptr, nbr, np.array([end for pair in ends for end in pair], np.int64))
+    endpoint[slots] = 1
+    dist = kernels.link_distances(ptr, nbr, slots)
     side = _sides_from(dist, pairs, cells.order, ptr, nbr)  # [] when not bipartite (hex boards, odd warps)
     return BoardArrays(
         nodes, ends, ptr, nbr, np.array(side, np.int8), kernels.straight_ahead(ptr, nbr), endpoint, dist,
