@@ -378,7 +378,9 @@ class Solution:
     puzzle : Puzzle
     paths : Mapping[str, tuple of Node]
         For each label, the nodes of its path from ``flow.ends[0]`` to
-        ``flow.ends[1]``, both included.
+        ``flow.ends[1]``, both included. A path is the same path either way: one
+        given from its second endpoint to its first (a player who drew the pipe from
+        the other dot) is stored turned round.
     engine : str
         Name of the engine that found it.
     stats : Mapping[str, Any]
@@ -393,7 +395,16 @@ class Solution:
     stats: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "paths", MappingProxyType(dict(self.paths)))
+        paths = dict(self.paths)
+        for flow in self.puzzle.flows:  # one drawn from the other dot runs the other way: turn it round
+            path = paths.get(flow.label)
+            try:
+                reversed_ = len(path) > 1 and path[0] == flow.ends[1] and path[-1] == flow.ends[0]  # type: ignore[arg-type]
+            except (TypeError, KeyError, IndexError):  # not a sequence: the verifier says what is wrong with it
+                continue
+            if reversed_:
+                paths[flow.label] = path[::-1]  # type: ignore[index]
+        object.__setattr__(self, "paths", MappingProxyType(paths))
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
 
     def _repr_svg_(self) -> str:

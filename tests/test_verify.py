@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from flowgraph import Solution, VerificationError, check, parse_text, verify
+from tests.helpers import BUNDLED, UNSOLVABLE
+
+SOLVED = [p for p in BUNDLED if p not in UNSOLVABLE]
 
 BOARD = "BRIDGES\n  A\n  |\nB-*-B\n  |\n  A\n"
 GOOD = {"A": ((2, 3), (4, 3, "|"), (6, 3)), "B": ((4, 1), (4, 3, "-"), (4, 5))}
@@ -25,7 +28,8 @@ def test_good_solution_passes(puzzle):
     "paths, words",
     [
         ({"A": GOOD["A"]}, "flow 'B' has no path"),
-        ({**GOOD, "B": ((4, 5), (4, 3, "-"), (4, 1))}, "does not run from"),
+        ({**GOOD, "B": ((4, 1), (4, 3, "-"))}, "does not run from"),
+        ({**GOOD, "B": ((4, 5), (4, 3, "-"), (4, 5))}, "does not run from"),
         ({**GOOD, "B": ((4, 1), (4, 3, "|"), (4, 5))}, "lies on paths"),
         ({**GOOD, "B": ((4, 1), (4, 5))}, "without a link"),
         ({**GOOD, "C": ((9, 9),)}, "belongs to no flow"),
@@ -39,6 +43,24 @@ def test_broken_solutions_are_named(puzzle, paths, words):
     assert any(words in p for p in problems), problems
     with pytest.raises(VerificationError):
         verify(Solution(puzzle, paths))
+
+
+def test_a_path_is_the_same_path_from_either_endpoint(puzzle):
+    """Issue 72: a pipe drawn from its second dot is the same path; it is stored turned round (first endpoint
+    first), so the verifier, the JSON rows and the pictures see one answer."""
+    backwards = {label: path[::-1] for label, path in GOOD.items()}
+    sol = verify(Solution(puzzle, backwards))
+    assert check(sol) == [] and dict(sol.paths) == GOOD
+
+
+@pytest.mark.parametrize("source", SOLVED, ids=lambda p: p.name)
+def test_every_bundled_solution_verifies_with_its_paths_turned_round(source):
+    from flowgraph.engines import solve_puzzle
+
+    puzzle = parse_text(source.read_text())
+    solution = solve_puzzle(puzzle)
+    turned = verify(Solution(puzzle, {label: path[::-1] for label, path in solution.paths.items()}))
+    assert dict(turned.paths) == dict(solution.paths)
 
 
 def test_uncovered_cell_and_endpoint_run_through():
@@ -76,9 +98,6 @@ from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from flowgraph.verify import obeys  # noqa: E402
-from tests.helpers import BUNDLED, UNSOLVABLE  # noqa: E402
-
-SOLVED = [p for p in BUNDLED if p not in UNSOLVABLE]
 
 
 @cache

@@ -207,6 +207,10 @@ def test_verify_and_hint(client):
     solution = solve(parse_text(bridge))
     paths = {k: [[n[0], n[1]] for n in v] for k, v in solution.paths.items()}
     assert client.post("/api/verify", json={"text": bridge, "paths": paths}).json()["solved"]
+    backwards = {k: v[::-1] for k, v in paths.items()}  # issue 72: every pipe drawn from its other dot
+    assert client.post("/api/verify", json={"text": bridge, "paths": backwards}).json()["solved"]
+    assert client.post("/api/verify", json={"text": text, "paths": {"A": good["A"][::-1], "B": good["B"]}}).json() == {
+        "solved": True, "problems": []}
 
 
 def test_edit(client):
