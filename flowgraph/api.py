@@ -140,7 +140,7 @@ def count(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqu
     Returns
     -------
     Uniqueness
-        ``verdict`` (``unique``, ``multiple``, ``unsolvable``, ``limit``) and the verified
+        ``verdict`` (``unique``, ``multiple``, ``none``, ``limit``) and the verified
         ``solutions`` found.
 
     Raises

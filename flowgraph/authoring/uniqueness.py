@@ -39,8 +39,9 @@ class Uniqueness:
     Attributes
     ----------
     verdict : str
-        ``"unique"``, ``"multiple"``, ``"unsolvable"`` or ``"limit"`` (the budget
-        ran out before an answer).
+        ``"unique"``, ``"multiple"``, ``"none"`` (no solution: the search space was
+        exhausted) or ``"limit"`` (the budget ran out before an answer): the words of
+        ``flowgraph validate --unique --json`` and of :attr:`Count.verdict`.
     solutions : tuple of Solution
         The verified solutions found, at most ``limit`` of them (with ``"limit"``, the one found
         before the budget ran out, if any).
@@ -209,7 +210,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
         return Uniqueness("limit")
     for sol in found:
         verify(sol)
-    return Uniqueness({0: "unsolvable", 1: "unique"}.get(len(found), "multiple"), tuple(found))
+    return Uniqueness({0: "none", 1: "unique"}.get(len(found), "multiple"), tuple(found))
 
 
 #: The decisions the link search gets before the windows (about 30 ms; most small boards end there; no
@@ -278,7 +279,7 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
         try:
             first = verify(auto.solve(puzzle, left()))
         except UnsolvableError:
-            return Uniqueness("unsolvable")
+            return Uniqueness("none")
         except SearchLimitError:
             return Uniqueness("limit")
         moved = _moved(first) if numberlink else None
@@ -322,7 +323,7 @@ def _settled(every: Enumeration, numberlink: bool) -> Uniqueness:
     not."""
     found = [verify(s) for s in every.solutions]
     if every.count == 0:
-        return Uniqueness("unsolvable")
+        return Uniqueness("none")
     if every.count > 1:
         return Uniqueness("multiple", tuple(found[:2]))
     moved = _moved(found[0]) if numberlink else None

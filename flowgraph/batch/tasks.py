@@ -116,7 +116,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
         row["solutions"] = found.count
         row["verdict"] = found.verdict
-        row["status"] = found.verdict  # the verdicts are statuses: unique, multiple, unsolvable, limit
+        row["status"] = {"none": "unsolvable"}.get(found.verdict, found.verdict)  # unique, multiple, unsolvable, limit
         row["_solutions"] = [_nodes(s.paths) for s in found.solutions]
     if count and puzzle is not None:
         from ..authoring.uniqueness import count_all
@@ -129,8 +129,8 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         if canonical:
             row["canonical"] = True
         if "verdict" not in row or row["verdict"] == "limit":
-            row["verdict"] = {"none": "unsolvable"}.get(counted.verdict, counted.verdict)
-            row["status"] = row["verdict"]
+            row["verdict"] = counted.verdict
+            row["status"] = {"none": "unsolvable"}.get(counted.verdict, counted.verdict)
         if "_solutions" not in row:
             row["_solutions"] = [_nodes(s.paths) for s in counted.solutions]
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}

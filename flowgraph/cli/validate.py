@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         if verdict is not None and args.unique:
             status = max(status, {"unique": 0, "limit": EXIT["limit"]}.get(verdict, EXIT["unsolvable"]))
         elif verdict is not None:  # --count: a count is an answer, none is not
-            status = max(status, {"unsolvable": EXIT["unsolvable"], "limit": EXIT["limit"]}.get(verdict, 0))
+            status = max(status, {"none": EXIT["unsolvable"], "limit": EXIT["limit"]}.get(verdict, 0))
         if row.get("_timed_out"):
             status = max(status, EXIT["limit"])
         if row["status"] == "error":
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
                 if key in row:
                     obj[key] = row[key]
             if verdict is not None:
-                obj["verdict"] = {"unsolvable": "none"}.get(verdict, verdict)
+                obj["verdict"] = verdict
             print(json.dumps(obj), flush=True)
             return
         puzzle, problems = (job.read(None if row.get("valid") else args.memory_limit << 20)
@@ -170,7 +170,7 @@ def _print_uniqueness(out: Console, path: str, unique: Uniqueness) -> None:
     verdict = unique.verdict
     if verdict == "unique":
         out.print(Text(f"{path}: ").append("unique", style="bold green").append(" solution"))
-    elif verdict == "unsolvable":
+    elif verdict == "none":
         out.print(Text(f"{path}: ").append("no solution", style="bold red"))
     elif verdict == "limit" and unique.solutions:
         out.print(Text(f"{path}: ").append("gave up", style="bold yellow").append(

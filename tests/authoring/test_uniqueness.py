@@ -13,7 +13,7 @@ MULTIPLE = PUZZLES / "standard" / "open_field_8x8.txt"
 NONE = PUZZLES / "standard" / "unsolvable_3x3.txt"
 
 
-@pytest.mark.parametrize("path, verdict, count", [(UNIQUE, "unique", 1), (MULTIPLE, "multiple", 2), (NONE, "unsolvable", 0)])
+@pytest.mark.parametrize("path, verdict, count", [(UNIQUE, "unique", 1), (MULTIPLE, "multiple", 2), (NONE, "none", 0)])
 def test_verdicts(path, verdict, count):
     result = count_solutions(parse_file(path))
     assert (result.verdict, result.count) == (verdict, count)
@@ -56,10 +56,10 @@ def test_numberlink_uniqueness_counts_cells_left_empty():
     # Under Numberlink rules A goes straight or detours through the row below (two ways); no path fills
     # all six cells, so under Flow Free rules there is none.
     board = parse_text("STANDARD\nA-.-A\n| | |\n.-.-.\n")
-    assert count_solutions(board).verdict == "unsolvable"
+    assert count_solutions(board).verdict == "none"
     assert count_solutions(board.with_rules("numberlink")).verdict == "multiple"
     only = parse_text("STANDARD\nA-.-A-.\n")
-    assert count_solutions(only).verdict == "unsolvable"
+    assert count_solutions(only).verdict == "none"
     assert count_solutions(only.with_rules("numberlink")).verdict == "unique"
 
 
@@ -75,10 +75,10 @@ def test_numberlink_count_agrees_with_the_plain_model(seed):
     except ValueError:
         pytest.skip("not a board (a lame bridge, or no flow)")
     found, _ = sat.solutions(puzzle, 2)
-    expected = {0: "unsolvable", 1: "unique"}.get(len(found), "multiple")
+    expected = {0: "none", 1: "unique"}.get(len(found), "multiple")
     result = count_solutions(puzzle)
     assert result.verdict == expected
-    assert len(result.solutions) == {"unsolvable": 0, "unique": 1, "multiple": 2}[expected]
+    assert len(result.solutions) == {"none": 0, "unique": 1, "multiple": 2}[expected]
     assert len({frozenset(s.paths.items()) for s in result.solutions}) == len(result.solutions)
     for s in result.solutions:
         verify(s)
@@ -128,7 +128,7 @@ def test_corner_move():
     from flowgraph.model import Solution
 
     board = parse_text("STANDARD\nA-.\n| |\n.-A\n")
-    assert count_solutions(board).verdict == "unsolvable"  # no path fills the four cells
+    assert count_solutions(board).verdict == "none"  # no path fills the four cells
     board = board.with_rules("numberlink")
     top = Solution(board, {"A": ((2, 1), (2, 3), (4, 3))})
     moved = corner_move(top)

@@ -81,7 +81,7 @@ export function wireActions() {
     const { ok, data } = await call("/api/count", { text: $("text").value, time_limit_s: +$("limit").value, rules: rules() });
     if (!ok) return status(data.error);
     const words = { unique: "unique solution", multiple: `several solutions (they differ in ${data.differ.length} cells)`,
-                    unsolvable: "no solution", limit: "gave up: the time limit ran out" };
+                    none: "no solution", limit: "gave up: the time limit ran out" };
     answerStatus(words[data.verdict]);
     if (data.verdict === "unique") $("badge").className = "badge unique";
     const panels = [...$("compare").querySelectorAll("figure > div")];
