@@ -26,12 +26,16 @@ __all__ = [
 EXIT = {"solved": 0, "valid": 0, "unsolvable": 1, "usage": 2, "invalid": 3, "limit": 4, "error": 5, "output": 6}
 
 def exit_help(ok: str = "every puzzle solved",
-              none: str = "some puzzle has no solution (the search space was exhausted)", batch: bool = False) -> str:
-    """The exit-status table of a command's ``--help``, with its own words for statuses 0 and 1."""
+              none: str = "some puzzle has no solution (the search space was exhausted)", batch: bool = False,
+              program: bool = False) -> str:
+    """The exit-status table of a command's ``--help``, with its own words for statuses 0 and 1 (``batch``: a
+    command that runs batches; ``program``: ``flowgraph --help``, every status any command gives)."""
     interrupted = ("interrupted (Ctrl-C): the rows done stay in --out FILE; --resume finishes" if batch
                    else "interrupted (Ctrl-C)")
     lost = ("\n  7  the Dask scheduler was lost (--scheduler): the rows done stay in --out FILE; --resume\n"
-            "     finishes" if batch else "")
+            "     finishes" if batch else
+            "\n  7  a batch's Dask scheduler was lost (solve, validate, rate, generate, bench with\n"
+            "     --scheduler): the rows done stay in --out FILE; --resume finishes" if program else "")
     return f"""\
 exit status:
   0  {ok}

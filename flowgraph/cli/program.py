@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..batch.jobs import EmptyFolderError
 from ..io.files import WriteError
-from .common import EXIT, EXIT_HELP, SUMMARIES, OutputError, Parser
+from .common import EXIT, SUMMARIES, OutputError, Parser, exit_help
 
 __all__ = ["main", "run", "build_parser", "EXIT", "COMMANDS"]  # re-exported by flowgraph.cli
 
@@ -41,7 +41,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "warps (wrap-around links), bridges and irregular boards with holes. A puzzle is a file (neighbor-link, "
         "plain grid, numberlink, JSON graph), a level of a Flow Free pack (pack.txt#3) or a puzz.link URL "
         "(numlin, arukone), wherever a command reads one.",
-        epilog=EXIT_HELP,
+        epilog=exit_help(program=True),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"flowgraph {__version__}")

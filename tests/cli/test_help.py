@@ -23,6 +23,16 @@ def test_each_batch_command_says_its_own_exit_statuses_once(command, zero, capsy
     assert zero in text and text.count("130") == 1 and "--resume finishes" in text
 
 
+def test_the_top_level_help_names_every_exit_status(capsys):
+    """Issue 72: ``flowgraph --help`` left out status 7 (a batch's lost scheduler)."""
+    from flowgraph.cli.batching import EXIT_LOST
+    from flowgraph.cli.common import EXIT
+
+    table = _help(capsys).split("exit status:")[1]
+    for status in sorted({*EXIT.values(), EXIT_LOST, 130}):
+        assert f" {status} " in table, status
+
+
 def test_the_top_level_help_and_convert_name_every_input(capsys):
     assert "puzz.link URL" in _help(capsys) and "pack.txt#3" in _help(capsys)
     text = _help(capsys, "convert")
