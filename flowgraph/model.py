@@ -397,13 +397,13 @@ class Solution:
     def __post_init__(self) -> None:
         paths = dict(self.paths)
         for flow in self.puzzle.flows:  # one drawn from the other dot runs the other way: turn it round
-            path = paths.get(flow.label)
+            path: Any = paths.get(flow.label)  # (a hand-made Solution may hold anything: the verifier names it)
             try:
-                reversed_ = len(path) > 1 and path[0] == flow.ends[1] and path[-1] == flow.ends[0]  # type: ignore[arg-type]
+                reversed_ = len(path) > 1 and path[0] == flow.ends[1] and path[-1] == flow.ends[0]
             except (TypeError, KeyError, IndexError):  # not a sequence: the verifier says what is wrong with it
                 continue
             if reversed_:
-                paths[flow.label] = path[::-1]  # type: ignore[index]
+                paths[flow.label] = path[::-1]
         object.__setattr__(self, "paths", MappingProxyType(paths))
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
 

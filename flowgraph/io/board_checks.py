@@ -97,14 +97,15 @@ def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellI
                          "has no endpoints, so it can never be filled")
 
 
-def check_family(layout: Layout, index: CellIndex, warps: bool, diagonals: bool, report: Report) -> None:
+def check_family(layout: Layout, index: CellIndex, warp: tuple[int, int] | None, diagonals: bool,
+                 report: Report) -> None:
     """Warn when the header names a family whose feature the board lacks, or STANDARD has others'.
 
-    ``warps`` and ``diagonals``: whether a warp, a ``/`` or ``\\`` link was made; ``index``: the board's numbering
-    (a bridge lane is a node ``(line, column, axis)``).
+    ``warp``: the file ``(line, column)`` of the first warp link, or None; ``diagonals``: whether a ``/`` or ``\\``
+    link was made; ``index``: the board's numbering (a bridge lane is a node ``(line, column, axis)``).
     """
     features = []
-    if warps:
+    if warp is not None:
         features.append("warps")
     if layout.has_bridges and any(len(node) == 3 for node in index.nodes):
         features.append("bridges")
@@ -113,6 +114,9 @@ def check_family(layout: Layout, index: CellIndex, warps: bool, diagonals: bool,
     own = {"HEX": "diagonal links", "WARPS": "warps", "BRIDGES": "bridges"}
     if layout.family == Family.STANDARD and features:
         message = f"header STANDARD but the board has {' and '.join(features)}"
+        if warp is not None:  # most often a stray link after a row's or column's last cell: say where it is
+            message += (f" (the link at {warp[0]}:{warp[1]} joins the last cell of its row or column to the first: "
+                        "delete it, or say WARPS)")
     elif layout.family in own and own[layout.family] not in features:
         message = f"header {layout.family} but the board has no {own[layout.family]}"
     else:

@@ -107,7 +107,7 @@ def build_layout(layout: Layout, lines: tuple[str, ...], path: str | None, repor
     if not layout.bad:
         check_parts(graph, flows, report, index)
     if layout.family is not None:
-        check_family(layout, index, any(link.warp for link in links), diagonals, report)
+        check_family(layout, index, next((link.at for link in links if link.warp), None), diagonals, report)
     problems = sorted(report.problems)
     if report.has_errors and not (draft and len(index.nodes)):
         return None, problems

@@ -18,7 +18,7 @@ from .neighbor_link import BOM, analyse
 from .problems import Problem
 from .puzzlink import is_url
 
-__all__ = ["read_text", "read_bounded", "read_stdin", "describe_size", "load", "parse_file", "MAX_BYTES",
+__all__ = ["read_text", "picture_kind", "read_bounded", "read_stdin", "describe_size", "load", "parse_file", "MAX_BYTES",
            "ReadError", "WriteError", "write_atomic", "writing", "level_key", "split_level_key", "level_ref"]
 
 
@@ -210,6 +210,26 @@ def bounded_text(data: bytes, memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -
     return text, problems
 
 
+#: The first bytes of the picture formats a user may hand a command by mistake (a screenshot), and their names.
+PICTURE_MAGIC = ((b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"GIF87a", "GIF"), (b"GIF89a", "GIF"),
+                 (b"BM", "BMP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"))
+
+
+def picture_kind(data: bytes) -> str | None:
+    r"""The picture format whose signature ``data`` starts with (``"PNG"``, ``"JPEG"``, ...), or None.
+
+    >>> picture_kind(b"\x89PNG\r\n\x1a\n..."), picture_kind(b"STANDARD\n")
+    ('PNG', None)
+    """
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    # (BMP's two letters alone could open a text: its header's size field must hold the file's length too)
+    for magic, name in PICTURE_MAGIC:
+        if data.startswith(magic) and (name != "BMP" or int.from_bytes(data[2:6], "little") == len(data)):
+            return name
+    return None
+
+
 def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
     """Decode a puzzle file's bytes as UTF-8, within the size limit.
 
@@ -226,6 +246,10 @@ def read_text(data: bytes) -> tuple[str | None, list[Problem]]:
     """
     if len(data) > MAX_BYTES:
         return None, [Problem(1, 1, "error", f"over the {describe_size(MAX_BYTES)} limit ({MAX_BYTES:,} bytes)")]
+    picture = picture_kind(data)
+    if picture is not None:
+        return None, [Problem(1, 1, "error", f"a {picture} picture, not a puzzle file: flowgraph scan FILE reads a "
+                                             "screenshot of the game")]
     try:
         return data.decode("utf-8").removeprefix(BOM), []
     except UnicodeDecodeError as err:

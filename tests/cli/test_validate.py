@@ -61,6 +61,16 @@ def test_oversized_file_is_refused_before_parsing():
     assert text is None and "limit" in problems[0].message
 
 
+@pytest.mark.parametrize("kind, head", [("PNG", b"\x89PNG\r\n\x1a\n\x00\x00"), ("JPEG", b"\xff\xd8\xff\xe0\x00\x10JFIF"),
+                                        ("GIF", b"GIF89a\x01\x00"), ("WebP", b"RIFF\x10\x00\x00\x00WEBPVP8 ")])
+def test_a_picture_is_named_as_one_and_scan_offered(kind, head, tmp_path, capsys):
+    """Issue 72: ``solve hive.png`` said "invalid UTF-8" with no word of ``scan``."""
+    shot = tmp_path / "hive.png"
+    shot.write_bytes(head + bytes(range(256)))
+    assert main(["solve", str(shot)]) == 3
+    assert f"{shot}:1:1: a {kind} picture, not a puzzle file: flowgraph scan FILE reads a screenshot" in capsys.readouterr().err
+
+
 def test_too_many_cells_is_refused_before_parsing():
     problems = find_problems("STANDARD\n" + ("." * 1000 + "\n") * 1001)
     assert len(problems) == 1 and "more than 1,000,000 cells" in problems[0].message
