@@ -45,3 +45,27 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords or "compile" in item.keywords:
             item.add_marker(skip)
+
+
+def _skip_reason(report) -> str:
+    """A skipped test's reason, with the parts that differ test by test (a corpus file's path) taken out."""
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    reason = reason.removeprefix("Skipped: ")
+    if "corpus" in reason:
+        return "the shared corpus is not here (set FLOWGRAPH_CORPUS=DIR; default ../shared/corpus)"
+    return reason
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say once why tests were skipped, by reason, most first (issue 72: 190 skips went unexplained)."""
+    from collections import Counter
+
+    reasons = Counter(_skip_reason(r) for r in terminalreporter.stats.get("skipped", []))
+    if not reasons:
+        return
+    terminalreporter.write_sep("-", f"{sum(reasons.values())} skipped, why")
+    for reason, n in reasons.most_common(8):
+        terminalreporter.write_line(f"{n:>5}  {reason}")
+    if len(reasons) > 8:
+        terminalreporter.write_line(f"{sum(n for _, n in reasons.most_common()[8:]):>5}  {len(reasons) - 8} other "
+                                    "reasons (pytest -rs lists each)")
