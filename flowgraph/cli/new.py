@@ -7,16 +7,18 @@ import sys
 
 from ..authoring.templates import WRAPS, read_mask, template
 from ..errors import PuzzleError
+from ..io.budget import BASE_BYTES, READ_BYTES_PER_CELL
 from ..io.files import read_bounded
-from ..model import FAMILY_NAMES
+from ..model import DEFAULT_MEMORY_BYTES, FAMILY_NAMES
 from .common import EXIT, add_command, console, output_file, write_output
 
 __all__ = ["add_parser", "run", "MAX_NEW_CELLS", "MAX_GENERATE_CELLS", "check_cells"]
 
 
-#: The most cells a template may have: a board every reader takes within the default --memory-limit
-#: (about 2 KB a cell to read, flowgraph.io.budget), its text well under the 4 MB of a puzzle file.
-MAX_NEW_CELLS = 500_000
+#: The most cells a template may have: a board every reader takes within the default --memory-limit (what
+#: reading a cell takes, flowgraph.io.budget, with room for the header word's letters, which the readers'
+#: first count takes for cells), its text well under the 4 MB of a puzzle file.
+MAX_NEW_CELLS = (DEFAULT_MEMORY_BYTES - BASE_BYTES) // READ_BYTES_PER_CELL - 16
 #: The most cells a generated puzzle may have: proving it unique solves it many times (as a level's bound).
 MAX_GENERATE_CELLS = 10_000
 

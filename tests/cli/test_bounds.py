@@ -16,8 +16,9 @@ REGULAR = str(PUZZLES / "standard" / "regular_5x5.txt")
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["new", "--size", "3000x3000"], "9,000,000 cells: a template has at most 500,000"),
-    (["new", "--size", "1000x1000"], "a template has at most 500,000"),  # its file no reader took
+    (["new", "--size", "3000x3000"], "9,000,000 cells: a template has at most 487,322"),
+    (["new", "--size", "1000x1000"], "a template has at most 487,322"),  # its file no reader took
+    (["new", "--size", "700x700"], "a template has at most 487,322"),  # issue 72: validate, render, solve refused it
     (["new", "--size", "5x99999999999999999999"], "two whole numbers from 1 to 1,000,000"),
     (["generate", "--size", "100000x100000", "--time-limit", "10"], "a generated puzzle has at most 10,000"),
     (["generate", "--size", "5x5", "--count", "1000000000000"], "at most 100,000 puzzles a run"),
@@ -27,6 +28,20 @@ REGULAR = str(PUZZLES / "standard" / "regular_5x5.txt")
 def test_sizes_counts_and_times_are_bounded_where_they_enter(argv, words, capsys):
     assert main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("family", ["standard", "hex", "warps", "bridges"])
+def test_the_largest_template_is_read_within_the_default_budget(family):
+    """Issue 72: what ``new`` writes, every reader takes within its default budget (a 700x700 was refused, about
+    1,029 MB to read): the readers' first count of a template's cells exceeds its cells by its header word only."""
+    from flowgraph.authoring.templates import template
+    from flowgraph.cli.new import MAX_NEW_CELLS
+    from flowgraph.io.budget import cells_bound, over_budget, reading_bytes
+    from flowgraph.model import DEFAULT_MEMORY_BYTES
+
+    text = template(family, 40, 30, bridges=[(3, 3)] if family == "bridges" else ())
+    assert cells_bound(text) - 40 * 30 <= 16
+    assert over_budget(reading_bytes(MAX_NEW_CELLS + 16), DEFAULT_MEMORY_BYTES, MAX_NEW_CELLS + 16) is None
 
 
 def test_a_mask_is_bounded_by_its_cells(tmp_path, capsys):
