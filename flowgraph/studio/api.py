@@ -26,7 +26,7 @@ from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import FAMILY_NAMES, RULES, Family, Limits, Puzzle, Rules, Solution
 from ..verify import verify
-from .publish import play_board
+from .publish import play_board, publish
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
            "edit_board", "levels", "constants", "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN"]
@@ -387,9 +387,16 @@ def levels(body: dict) -> dict:
 
 def convert(body: dict) -> dict:
     """``{text, format?, rules?, to}`` -> ``{text, rules}`` in the target format (422 where it cannot express the
-    board); ``rules`` are the source's (a puzz.link ``numlin`` URL: ``numberlink``), which neighbor-link text cannot say."""
+    board); ``rules`` are the source's (a puzz.link ``numlin`` URL: ``numberlink``), which neighbor-link text cannot say.
+    ``to: "html"`` is the board as a page anyone can open and play (:func:`.publish.publish`): what the studio's
+    Share gives a friend."""
     puzzle = _puzzle(body)
     target = _str(body, "to", "neighbor-link")
+    if target == "html":
+        try:
+            return {"text": publish([("board", puzzle)], "a Flow Free board"), "rules": puzzle.rules}
+        except ConversionError as exc:
+            raise Unprocessable(str(exc)) from None
     try:
         return {"text": write_solved(puzzle, target, _limits(body)), "rules": puzzle.rules}
     except ValueError as exc:  # unknown or read-only format, or ConversionError

@@ -112,6 +112,8 @@ def test_count_new_generate_convert(client):
     assert made["figures"]["flows"] >= 2 and client.post("/api/count", json={"text": made["text"]}).json()["verdict"] == "unique"
     as_json = client.post("/api/convert", json={"text": HEX, "to": "json-graph"}).json()["text"]
     assert client.post("/api/check", json={"text": as_json}).json()["valid"]
+    page = client.post("/api/convert", json={"text": HEX, "to": "html"}).json()  # issue 72: Share's page
+    assert page["text"].startswith("<!doctype html>") and page["rules"] == "flow"
 
 
 def _wait(client, job, seconds=30):

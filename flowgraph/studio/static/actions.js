@@ -1,5 +1,5 @@
 // The buttons and shortcuts: new, generate, unique, solve (with its replay), save, open, export.
-import { $, answerStatus, call, fromBase64, markClean, rules, scheduleCheck, setText, state, status, toBase64 } from "./page.js";
+import { $, answerStatus, call, download, fromBase64, markClean, rules, scheduleCheck, setText, state, status, toBase64 } from "./page.js";
 import { openPack } from "./levels.js";
 import { play, undoMove } from "./play.js";
 
@@ -43,11 +43,6 @@ async function openPicture(file) {  // a screenshot: the scanner reads the board
   if (!ok) return status(`${file.name}: ${data.error}`);
   setText(data.text);
   status(`scanned ${file.name}: ${data.summary}`);
-}
-
-function download(name, blob) {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob); a.download = name; a.click();
 }
 
 // Every page-wide shortcut in one table (the board's own keys, the cursor and labels, are board.js's): the key,

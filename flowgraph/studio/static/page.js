@@ -42,6 +42,10 @@ export function toBase64(bytes) {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
+export function download(name, blob) {  // a file the browser saves, made in the page
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob); a.download = name; a.click();
+}
 export function fromBase64(data) { return Uint8Array.from(atob(data), (c) => c.charCodeAt(0)); }
 
 export function setText(text, remember = true) {

@@ -1,4 +1,4 @@
-import { $, call, fromBase64, rules, status, toBase64 } from "./page.js";
+import { $, call, download, fromBase64, rules, status, toBase64 } from "./page.js";
 
 // -- share: a link whose fragment carries the board (base64url of the UTF-8 text), and copies in
 // the formats other tools read ---------------------------------------------------------------------
@@ -12,15 +12,18 @@ async function offer(text, what) {  // shown to copy by hand, and copied where t
   $("shared").value = text; $("shared").select();
   try { await navigator.clipboard.writeText(text); status(`${what} copied`); } catch { status(`${what}: copy it from the box`); }
 }
-// A link for others: the board's puzz.link URL, which anyone can open; a board puzz.link cannot show (hex, warps,
-// bridges, holes, walls) gets a link to this studio, which only this browser can open, and what to share instead.
+// For anyone: the board as a page that plays it (no server, no network; mail it or host it anywhere).
+$("share-page").onclick = async () => {
+  const { ok, data } = await call("/api/convert", { text: $("text").value, to: "html", rules: rules() });
+  if (!ok) return status(data.error);
+  download("board.html", new Blob([data.text], { type: "text/html" }));
+  status("saved board.html: a page anyone can open and play, offline, on a phone too");
+};
+// For this browser: a link to this studio that carries the board (a friend's browser has no token for it).
 $("share-link").onclick = async () => {
-  const { ok, data } = await call("/api/convert", { text: $("text").value, to: "puzzlink", rules: rules() });
-  if (ok) return offer(data.text.trim(), "puzz.link URL (anyone can open it)");
   const numberlink = $("rules").value === "numberlink" ? "&rules=numberlink" : "";
-  await offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${numberlink}`, "link");
-  status("a link to this studio, for this browser only (puzz.link cannot show this board); to share it with anyone, " +
-         "publish it as a page: flowgraph convert FILE -o board.html");
+  await offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${numberlink}`, "studio link");
+  status("a link that opens this board in this studio, in this browser only; for anyone: page, or the puzz.link URL");
 };
 document.querySelectorAll("[data-copy]").forEach((button) => button.onclick = async () => {
   const to = button.dataset.copy;
