@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..errors import ConversionError
 from ..model import Puzzle
-from ..render.scene import THEMES, flow_colour_name, flow_ink
+from ..render.scene import THEMES, flow_colour_name, flow_ink, shade
 
 __all__ = ["MAX_PAGE_CELLS", "MAX_PAGE_LEVELS", "play_board", "publish"]
 
@@ -60,10 +60,12 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
     -------
     dict
         ``{endpoints: [{cell, label}], links: [[cell, cell, axis]], bridges: [cell], colours: {label: "#rrggbb"},
-        rims: {label: "#rrggbb"}, names: {label: str}, cells, rules, fills_every_cell}``: a cell is ``[line, column]``
-        (a bridge's two lanes share theirs), ``axis`` the lane axis of the bridge a link enters or ``""``, ``rims`` a
-        darker edge for the colours close to the background, ``names`` what players call each colour ("red"),
-        ``cells`` every cell and bridge lane a solution fills.
+        rims: {label: "#rrggbb"}, shades: {label: "#rrggbb"}, gap: "#rrggbb", names: {label: str}, cells, rules,
+        fills_every_cell}``: a cell is ``[line, column]`` (a bridge's two lanes share theirs), ``axis`` the lane axis
+        of the bridge a link enters or ``""``, ``rims`` a darker edge for the colours close to the background,
+        ``shades`` each colour in the shadow of a bridge's deck (its ``|`` lane runs under, as render draws it) and
+        ``gap`` the edge of the ``-`` lane over it, ``names`` what players call each colour ("red"), ``cells`` every
+        cell and bridge lane a solution fills.
     """
     ink = THEMES[theme]
     links = []
@@ -75,6 +77,7 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
             "bridges": sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})),
             "colours": {f.label: _hex(flow_ink(f.label, ink)[0]) for f in puzzle.flows},
             "rims": {f.label: _hex(rim) for f in puzzle.flows if (rim := flow_ink(f.label, ink)[1]) is not None},
+            "shades": {f.label: _hex(shade(flow_ink(f.label, ink)[0], ink)) for f in puzzle.flows}, "gap": _hex(ink["rim"]),
             "names": {f.label: flow_colour_name(f.label) for f in puzzle.flows},
             "cells": puzzle.cells, "rules": str(puzzle.rules), "fills_every_cell": puzzle.rules.fills_every_cell}
 
@@ -172,5 +175,5 @@ _BODY = """<header>
 <div id="solved" hidden role="status"><strong>Solved!</strong> <span id="figures"></span>
   <button id="solved-next">next level ▶</button></div>
 <p id="help">Join the dots of each colour; pipes may not cross<span id="fills"> and every cell is filled</span>.
-  Drag from a dot (back over a pipe shortens it) · keys: arrows, Enter picks up or drops, U undo, R restart.
-  Made with flowgraph.</p>"""
+  Drag from a dot (back over a pipe shortens it).<span class="keys"> Keys: arrows, Enter picks up or drops, U undo,
+  R restart. Made with flowgraph.</span></p>"""

@@ -310,11 +310,75 @@ def test_play_counts_moves_undoes_a_stroke_and_restarts(page):
     drag_path(page, ["2:3", "2:5"])  # the same flow again: still one move
     drag_path(page, ["4:1", "4:3"])
     assert " · moves 2 · " in page.inner_text("#score")
-    page.click("#play-undo")  # the player's view: its Undo takes back the last stroke
-    assert page.inner_text("#score").startswith("flows 1/3 · cells 3/9")
+    page.click("#play-undo")  # the player's view: its Undo takes back the last stroke, and its move (issue 72)
+    assert page.inner_text("#score").startswith("flows 1/3 · cells 3/9 · moves 1 · ")
     page.click("#restart")
     assert page.inner_text("#score").startswith("flows 0/3 · cells 0/9 · moves 0 · 0:0")
     assert page.locator("#board g.player polygon.tint").count() == 0
+
+
+def test_a_hints_outline_goes_with_undo_restart_and_solved(page):
+    """Issue 72: a hint's "cannot pass here" outline survived Undo, Restart and "Solved!"."""
+    page.fill("#text", "STANDARD\nA-.-A\n| | |\nB-.-.\n| | |\nC-C-B\n")
+    _badge(page, "valid · 3 flows · 9 cells")
+    page.click("#play")
+    lit = "#board polygon.hint"
+
+    def wrong_turn_and_hint():
+        drag_path(page, ["2:1", "2:3", "4:3"])  # red turns down into blue's cell: no solution goes there
+        with page.expect_response("**/api/hint"):
+            page.click("#hint")
+        page.wait_for_function("document.querySelector('#status').textContent.includes('cannot pass')")
+        assert page.locator(lit).count() == 1
+
+    wrong_turn_and_hint()
+    page.click("#play-undo")
+    assert page.locator(lit).count() == 0
+    wrong_turn_and_hint()
+    page.click("#restart")
+    assert page.locator(lit).count() == 0
+    wrong_turn_and_hint()
+    for path in (["2:1", "2:3", "2:5"], ["4:1", "4:3", "4:5", "6:5"], ["6:1", "6:3"]):
+        drag_path(page, path)
+    _solved(page)
+    assert page.locator(lit).count() == 0
+
+
+def test_at_a_bridge_the_dash_lane_passes_over_whichever_pipe_came_last(page):
+    """Issue 72: the pipe drawn last covered the other lane; render draws the | lane under, in the deck's shadow."""
+    page.fill("#text", "BRIDGES\n.-B-.\n| | |\nA-*-A\n| | |\n.-B-.\n")
+    _badge(page, "valid · 2 flows · 10 cells")
+    page.click("#play")
+    for first, second in ((["4:1", "4:3", "4:5"], ["2:3", "4:3", "6:3"]), (["2:3", "4:3", "6:3"], ["4:1", "4:3", "4:5"])):
+        drag_path(page, first)
+        drag_path(page, second)
+        crossings = page.locator("#board g.player polyline.crossing")
+        flows = [crossings.nth(i).get_attribute("stroke") for i in range(crossings.count())]
+        colours = page.evaluate("(() => { const s = [...document.querySelectorAll('#board g.player polyline')];"
+                                "return Object.fromEntries(s.filter((l) => !l.classList.contains('crossing'))"
+                                ".map((l) => [l.dataset.flow, l.getAttribute('stroke')])); })()")
+        assert flows[-1] == colours["A"] and colours["B"] not in flows  # A's - lane last, on top; B's in the shade
+        page.click("#restart")
+
+
+def test_a_file_opened_on_a_phone_shows_play_and_the_status_on_the_first_screen(browser, tmp_path):
+    """Issue 72: a single FILE opened in edit mode with Play at the bottom of the first screen, the status below
+    the fold."""
+    target = tmp_path / "board.txt"
+    target.write_text((PUZZLES / "standard" / "regular_10x10.txt").read_text())
+    with _studio(target) as url:
+        context = browser.new_context(**DEVICES["touch"], bypass_csp=True)
+        page = context.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_selector("#board svg")
+            _badge(page, "valid")
+            page.evaluate("document.querySelector('#status').textContent = 'a word from the studio'")
+            for selector in ("#play", "#status", "#board svg"):
+                box = page.locator(selector).bounding_box()
+                assert box is not None and box["y"] + box["height"] <= 844, selector
+        finally:
+            context.close()
 
 
 def test_typing_p_in_a_field_or_list_does_not_toggle_play(page):

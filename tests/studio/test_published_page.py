@@ -91,3 +91,25 @@ def test_a_board_plays_by_keyboard(browser, tmp_path):
         page.wait_for_selector("#solved:not([hidden])", timeout=5000)
     finally:
         context.close()
+
+
+def test_a_phone_sees_the_rules_and_a_solved_level_offers_no_undo(browser, tmp_path):
+    """Issue 72: the page hid its one help line on phones; Undo after "Solved!" looked enabled and did nothing."""
+    source = PUZZLES / "bridges" / "crossing_5x5.txt"
+    out = tmp_path / "one.html"
+    assert main(["convert", str(source), "-o", str(out)]) == 0
+    paths = solution_cells(solve_puzzle(parse_file(source)))
+    context, page = _open(browser, out, "touch")
+    try:
+        help_line = page.locator("#help")
+        assert help_line.is_visible() and "Join the dots" in help_line.inner_text()
+        assert "Enter picks up" not in help_line.inner_text()  # no keyboard on a phone: the keys' words stay out
+        assert page.locator("#undo").is_disabled()  # nothing drawn yet
+        for path in paths.values():
+            drag_path(page, path, by="touch")
+        page.wait_for_selector("#solved:not([hidden])", timeout=5000)
+        assert page.locator("#undo").is_disabled()
+        page.click("#restart")
+        assert page.locator("#solved").is_hidden() and page.locator("#board g.player polyline").count() == 0
+    finally:
+        context.close()

@@ -65,7 +65,7 @@
     press(pos) {  // a stroke starts at an endpoint or on a path; true when it did
       const label = this.ends[pos] || (this.bridges.has(pos) ? null : this.owner(pos));
       if (!label) return false;
-      this.history.push(JSON.stringify(this.paths));  // each stroke can be taken back
+      this.remember();  // each stroke can be taken back, its move too
       if (label !== this.lastMoved) { this.moves += 1; this.lastMoved = label; }  // the game's moves: a new flow picked up
       this.solvedAt = null;
       if (this.ends[pos]) { this.paths[label] = [pos]; this.cut(pos, label); }
@@ -154,14 +154,17 @@
 
     release() { const was = this.drawing; this.drawing = null; this.suspended = false; return was !== null; }
 
-    undo() {
+    remember() { this.history.push(JSON.stringify({ paths: this.paths, moves: this.moves, lastMoved: this.lastMoved })); }
+
+    undo() {  // the last stroke (or hint) taken back, and the move it counted
       if (!this.history.length) return false;
-      this.paths = JSON.parse(this.history.pop()); this.solvedAt = null;
+      const was = JSON.parse(this.history.pop());
+      Object.assign(this, { paths: was.paths, moves: was.moves, lastMoved: was.lastMoved, solvedAt: null });
       return true;
     }
 
     setPath(label, path) {  // a whole path (a hint): the paths it crosses are cut
-      this.history.push(JSON.stringify(this.paths));
+      this.remember();
       delete this.paths[label];
       for (let i = 0; i < path.length; i++) {
         const lane = this.bridges.has(path[i]) && i > 0 ? this.axis.get(`${path[i - 1]}|${path[i]}`) : null;
@@ -301,6 +304,29 @@
             g.appendChild(line);
           }
         }
+      }
+      // at a bridge, as render draws it: the | lane runs on beneath the deck in its shadow, the - lane over it with a
+      // thin gap each side, whichever pipe was drawn last
+      const over = [], under = [];
+      for (const [label, path] of Object.entries(this.paths)) {
+        for (let i = 1; i < path.length - 1; i++) {
+          if (!this.bridges.has(path[i])) continue;
+          const [a, m, b] = [c[path[i - 1]], c[path[i]], c[path[i + 1]]];
+          if (!a || !m || !b) continue;
+          const half = (p) => { const d = Math.hypot(p[0] - m[0], p[1] - m[1]) || 1;
+            return [m[0] + (p[0] - m[0]) / d * pitch / 2, m[1] + (p[1] - m[1]) / d * pitch / 2]; };
+          (this.laneOf(path, i) === "-" ? over : under).push([label, [half(a), m, half(b)].map((p) => p.join(",")).join(" ")]);
+        }
+      }
+      const crossing = (points, stroke, w) => {
+        const line = document.createElementNS(SVG, "polyline");
+        line.setAttribute("points", points); line.setAttribute("fill", "none"); line.setAttribute("stroke", stroke);
+        line.setAttribute("stroke-width", w); line.setAttribute("class", "crossing");
+        g.appendChild(line);
+      };
+      for (const [label, points] of under) crossing(points, (this.board.shades || {})[label] || colours[label], width);
+      for (const [label, points] of over) {
+        crossing(points, this.board.gap || "#000", width * 1.45); crossing(points, colours[label], width);
       }
       const here = this.cursor && svg.querySelector(`polygon.cell[data-cell="${this.cursor}"]`);
       if (here) {  // the keyboard's cursor, drawn last so it shows whole

@@ -60,9 +60,9 @@ export function beginPlay() {  // play the board shown, from a fresh start
 }
 
 
-export function undoMove() {  // in play, Undo takes back the last stroke
+export function undoMove() {  // in play, Undo takes back the last stroke, and its move
   if (!play.game || !play.game.undo()) return;
-  play.solved = false; $("solved").hidden = true; status(""); drawPlay();
+  play.solved = false; $("solved").hidden = true; status(""); light([]); lastWrong = null; drawPlay();
 }
 
 const playing = () => (play.on ? play.game : null);
@@ -73,6 +73,7 @@ const changed = () => {
 
 function drawPlay() {
   if (svg() && play.game) play.game.draw(svg());
+  $("play-undo").disabled = !(play.game && play.game.history.length);  // nothing to take back: says so
   scoreText();
 }
 
@@ -89,7 +90,7 @@ async function scorePlay() {
   play.solved = !!data.solved;  // only the verifier says "solved!"
   if (!play.solved) return status("not yet: " + (data.problems || [])[0]);
   play.game.solvedAt = Date.now();
-  status("");  // the banner says it, as the game does, with the figures of the game
+  status(""); light([]);  // the banner says it, as the game does, with the figures of the game
   $("solved-figures").textContent = $("score").textContent.replace(/^flows \S+ · cells \S+ · /, "");
   $("solved").hidden = false;
   solvedHook($("text").value);
@@ -115,7 +116,8 @@ export function wirePlay() {
 
   $("restart").onclick = () => {
     if (!play.on || !play.game) return;
-    play.game.restart(); play.solved = false; $("solved").hidden = true; status("play: drag from an endpoint"); drawPlay();
+    play.game.restart(); play.solved = false; $("solved").hidden = true; light([]); lastWrong = null;
+    status("play: drag from an endpoint"); drawPlay();
   };
 
   $("play-undo").onclick = () => undoMove();

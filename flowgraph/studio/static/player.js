@@ -38,6 +38,7 @@
     if (!page.game) return;
     const s = page.game.score();
     $("score").textContent = `flows ${s.joined}/${s.flows} · moves ${s.moves} · ${s.clock}`;
+    $("undo").disabled = page.solved || !page.game.history.length;  // a solved level is done: Restart plays it again
   }
 
   function changed() {
