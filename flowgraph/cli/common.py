@@ -212,7 +212,7 @@ SUMMARIES = {
     "bench": "solve many puzzles and print a table of times, states and SAT calls",
     "explain": "the solving path as a person takes it: each step, its technique and why",
     "rate": "rate puzzles by the hardest technique a person needs (easy, medium, hard, extreme)",
-    "warm-up": "load every engine now: build the search once for this machine (about 30 s)",
+    "warm-up": "load every engine now: build the search once for this machine, so that no solve waits for it",
 }
 
 
@@ -275,10 +275,11 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
     """Load the engine before any timing starts, with a spinner on a terminal.
 
     The search's first run on a machine (or after an upgrade) builds its
-    passes ahead of time, about 30 s (or, without a C compiler, compiles them
-    just in time, 10-20 s): that is said, on a terminal or not, and timed
-    apart from every puzzle. ``build`` builds them ahead of time even where
-    the just-in-time ones are compiled (``flowgraph warm-up``).
+    passes ahead of time (:data:`flowgraph.kernels.cache.BUILD_NOTE`; without a
+    C compiler it compiles them just in time): that is said, on a terminal or
+    not, with the seconds so far on a terminal, and timed apart from every
+    puzzle. ``build`` builds them ahead of time even where the just-in-time
+    ones are compiled (``flowgraph warm-up``).
     """
     import contextlib
     import time
@@ -287,13 +288,18 @@ def warm_up(err: Console, engine: str, build: bool = False) -> None:
 
     module = get_engine(engine)
     if engine == "search" and not _search_compiled(build):
-        from ..kernels import build_ahead
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-        note = "compiling the search engine, once for this machine and version (about 30 s)"
+        from ..kernels import build_ahead
+        from ..kernels.cache import BUILD_NOTE
+
         t0 = time.perf_counter()
-        if not err.is_terminal:
-            err.print(f"flowgraph: {note} ...", markup=False)
-        with err.status(note + " ...") if err.is_terminal else contextlib.nullcontext():
+        err.print(f"flowgraph: {BUILD_NOTE} ...", markup=False)
+        shown = Progress(SpinnerColumn(), TextColumn("compiling"), TimeElapsedColumn(), console=err,
+                         transient=True)  # the time so far: a build that takes minutes is seen to be alive
+        with shown if err.is_terminal else contextlib.nullcontext():
+            if err.is_terminal:
+                shown.add_task("compiling", total=None)
             why = build_ahead()
             module.warm_up()
         if why:

@@ -36,7 +36,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "a template or a generated puzzle, see every problem as you type, solve it (with a replay of the search "
         "and a Stop button), check uniqueness, export text, JSON, SVG or PNG; play a board as the game does (drag "
         "the paths, Hint, Restart); open a level pack, a file of puzz.link URLs or a folder of puzzles in the level "
-        "browser; share a board as a link, a puzz.link URL or a level-pack line. With FILE, the page opens it and "
+        "browser; share a board as a page anyone can open and play, a puzz.link URL or a level-pack line. "
+        "With FILE, the page opens it and "
         "Save writes it back (the old content to FILE.bak); a level pack, a file of URLs or a FOLDER opens in the "
         "level browser, and Save is off. Ctrl-C stops the server.",
         epilog="examples:\n  flowgraph studio\n  flowgraph studio board.txt --port 8765 --no-browser\n"
@@ -68,20 +69,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _compile_search(err: Console | None = None) -> None:
     """Load (on a first run: build) the search in the background, so the first Solve does not wait for it.
 
-    A first run's build (about 30 s) is said on ``err`` as it starts and ends: a Solve or Hint meanwhile
-    waits for it, and without a word it looked like a hung solve.
+    A first run's build (:data:`flowgraph.kernels.cache.BUILD_NOTE`) is said on ``err`` as it starts and ends; a
+    Solve or Hint meanwhile answers with SAT (no replay, no technique named) and never waits for it.
     """
     import time
 
     from ..engines import freeze_loaded, get_engine
     from ..kernels import build_ahead
-    from ..kernels.cache import compiled
+    from ..kernels.cache import BUILD_NOTE, compiled
 
     t0 = time.perf_counter()
     building = err is not None and not compiled()
     if building and err is not None:
-        err.print("flowgraph studio: compiling the search engine, once for this machine and version (about 30 s); "
-                  "a Solve or Hint meanwhile waits for it", markup=False)
+        err.print(f"flowgraph studio: {BUILD_NOTE}; a Solve or Hint meanwhile answers with SAT", markup=False)
     build_ahead()  # where it fails the search is compiled just in time, as the studio's first Solve would
     get_engine("search").warm_up()
     freeze_loaded()

@@ -1,7 +1,7 @@
 """``flowgraph warm-up``: load every engine now, building the search once for this machine and version.
 
-The search's passes are built ahead of time into one module by numba (about 30 s)
-and cached (``flowgraph/kernels/aot.py``, ``cache.py``); a first
+The search's passes are built ahead of time into one module by numba
+(:data:`flowgraph.kernels.cache.BUILD_NOTE` says how long) and cached (``flowgraph/kernels/aot.py``, ``cache.py``); a first
 search run does it too, and this command does it before, e.g. in a Dockerfile
 after ``pip install``, so that no user waits for it. Where the build fails (no
 C compiler) it says why and compiles the passes just in time instead.
@@ -14,6 +14,7 @@ import sys
 import time
 
 from ..engines import engine_names
+from ..kernels.cache import BUILD_NOTE
 from .common import EXIT, add_command, console, warm_up
 
 __all__ = ["add_parser", "run"]
@@ -23,9 +24,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_command(
         sub, "warm-up", run,
         description="Load every engine (auto, search, sat, links) now. The search's compiled passes are built on its "
-        "first run on a machine, or after an upgrade, and cached (about 30 s; a C compiler lets them be built ahead "
-        "of time, into one module that later runs load without numba); run this once, e.g. in a Dockerfile after "
-        "pip install, so that no solve waits for it.",
+        f"first run on a machine, or after an upgrade, and cached ({BUILD_NOTE.split('(', 1)[1]}. A C compiler lets "
+        "them be built ahead of time, into one module that later runs load without numba; run this once, e.g. in a "
+        "Dockerfile after pip install, so that no solve waits for it. Until then, solve and the studio answer with "
+        "SAT.",
         epilog="examples:\n  flowgraph warm-up\n  RUN pip install flowgraph-solver && flowgraph warm-up   "
         "# in a Dockerfile\n\nexit status: 0 loaded, 5 an engine failed to load",
     )

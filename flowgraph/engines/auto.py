@@ -64,7 +64,8 @@ def warm_up(batch: bool = False) -> None:
     A single puzzle does not load it (SAT answers it as fast, and loading both engines costs
     ~10 ms more even with the passes built ahead of time; just in time, ~0.3 s and 100 MiB);
     a batch does once and then tries the search first on small boards. The search is never
-    compiled here: that is ``flowgraph warm-up``'s work (about 30 s, said on the terminal).
+    compiled here: that is ``flowgraph warm-up``'s work (:data:`flowgraph.kernels.cache.BUILD_NOTE`, said on the
+    terminal).
     """
     from . import sat
 

@@ -82,7 +82,7 @@ if TYPE_CHECKING:  # what bind() binds, for type checkers and go-to-definition (
     from .steps import in_sight as in_sight
     from .trials import sweep_trials as sweep_trials
 
-__all__ = ["ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "trusted", "warm_up",
+__all__ = ["ENTRY_POINTS", "Runtime", "runtime", "ready", "bind", "build_ahead", "sample_calls", "trusted", "warm_up",
            *NAMES]  # the entry points, bound on first use
 
 
@@ -126,6 +126,22 @@ def runtime() -> Runtime:
     """This process's kernels as they stand now, as a value (``built_ahead`` looked up when not bound)."""
     state = _RUNTIME
     return replace(state, built_ahead=built_ahead()) if state.kind is None else state
+
+
+def ready() -> bool:
+    """Whether a kernel can run now without waiting: loaded, or compiled for this source and no build or load
+    under way in another thread (the studio's). Where it is False, a caller that can answer otherwise (SAT)
+    does, and the board never waits for the build."""
+    if _RUNTIME.warm:
+        return True
+    if not _LOCK.acquire(blocking=False):  # another thread builds or binds: using a kernel would wait for it
+        return False
+    try:
+        from .cache import compiled
+
+        return compiled()
+    finally:
+        _LOCK.release()
 
 
 def bind() -> Runtime:

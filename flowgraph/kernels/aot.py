@@ -64,7 +64,7 @@ class BuildError(RuntimeError):
 def build(timeout_s: float = 600.0) -> Path:
     """Build the module for the current source into the cache (:func:`.cache.aot_path`).
 
-    Takes about 30 s on a 2-core machine (31 s, 2026-11-25). The module is written beside its
+    Takes what :data:`.cache.BUILD_NOTE` says (measured in docs/benchmarks.md). The module is written beside its
     final place and renamed into it, so a process never loads half a file.
     One build runs at a time on a machine (a lock on the cache folder,
     :func:`_one_build`): the four workers a cluster starts on one machine

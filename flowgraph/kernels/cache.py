@@ -45,8 +45,14 @@ from ..caches import _checked_root, cache_root, distrust, private_folder, say_on
 
 __all__ = [
     "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "built_ahead", "source_hash", "cache_root", "cache_dir",
-    "aot_path", "distrust", "trusted", "compiled", "prune", "say_once",
+    "aot_path", "distrust", "trusted", "compiled", "prune", "say_once", "BUILD_NOTE",
 ]
+
+#: What the first build of the passes takes, said wherever a command or the studio waits for it: measured on a
+#: fresh cache (``flowgraph warm-up``: 39 s on this project's 2-core VM, a first ``validate --unique`` 52 s, 2026-12-02;
+#: 96-244 s on a slower or busy machine, issue 72), the commands in docs/benchmarks.md ("The first build").
+BUILD_NOTE = ("compiling the search engine, once for this machine and version (40-60 s on a 2-core machine, "
+              "up to 4 minutes when it is busy)")
 
 #: The folder of the pass modules; only functions defined here use the locator.
 PASSES_DIR = Path(__file__).resolve().parent

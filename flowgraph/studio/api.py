@@ -123,16 +123,18 @@ def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: di
 
 
 def constants() -> dict:
-    """What the page must agree on with the server: ``{labels, families, rules, formats, max_time_limit_s}``
-    (``rules``: ``{name, display_name, fills_every_cell}`` each).
+    """What the page must agree on with the server: ``{labels, families, rules, formats, max_time_limit_s,
+    build_note}`` (``rules``: ``{name, display_name, fills_every_cell}`` each; ``build_note``: what the search's
+    first build on a machine takes, :data:`flowgraph.kernels.cache.BUILD_NOTE`).
 
     The page reads these instead of keeping copies.
     """
+    from ..kernels.cache import BUILD_NOTE
     from ..model import LABELS
 
     rules = [{"name": r.value, "display_name": r.display_name, "fills_every_cell": r.fills_every_cell} for r in Rules]
     return {"labels": LABELS, "families": list(_FAMILIES), "rules": rules, "formats": format_names(),
-            "max_time_limit_s": MAX_TIME_LIMIT_S}
+            "max_time_limit_s": MAX_TIME_LIMIT_S, "build_note": BUILD_NOTE.split(" (", 1)[1].rstrip(")")}
 
 
 def check(body: dict) -> dict:

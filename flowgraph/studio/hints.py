@@ -28,8 +28,10 @@ def hint(body: dict) -> dict:
     (:func:`~flowgraph.authoring.explain.next_steps`): that line's flow, with the hardest of those
     steps' technique, note and cells (the insight that gives the move; of the hardest, the last). Without ``paths`` (or past
     :data:`HINT_WHY_SECONDS`), the first flow not in ``done``, with the first step of the solving
-    path that draws part of it (:func:`_why`)."""
+    path that draws part of it (:func:`_why`). While the search's passes are built on this machine
+    (:func:`flowgraph.kernels.ready` is false), the flow alone, found by SAT: a hint never waits for the build."""
     from ..engines import solve_puzzle
+    from ..kernels import ready
 
     puzzle = _puzzle(body)
     done = body.get("done") or []
@@ -40,14 +42,15 @@ def hint(body: dict) -> dict:
         solution = solve_puzzle(puzzle, "auto", _limits(body))
     except (UnsolvableError, SearchLimitError) as exc:
         raise Unprocessable(f"no hint: {exc}") from None
-    if drawn is not None and puzzle.cells <= HINT_WHY_CELLS:
+    why = ready()  # explain runs the search's passes: while they are built, the flow alone (never a wait)
+    if drawn is not None and puzzle.cells <= HINT_WHY_CELLS and why:
         step = _next_step(solution, drawn)
         if step is not None:
             return step
     for flow in puzzle.flows:
         if flow.label not in done:
             return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]],
-                    **_why(solution, flow.label)}
+                    **(_why(solution, flow.label) if why else {})}
     return {"label": None, "path": []}
 
 

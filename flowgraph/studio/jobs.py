@@ -36,8 +36,6 @@ class _Job:
     id: str
     stop: threading.Event = field(default_factory=threading.Event)
     status: str = "running"
-    #: While running: "compiling" (a first run on this machine builds the search, about 30 s) or "solving".
-    phase: str = "solving"
     result: dict = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 
@@ -67,8 +65,13 @@ class Solves:
         return job
 
     def run(self, job: _Job) -> None:
-        """Solve with the search (traced for the replay); finish the job as solved / unsolvable / limit / cancelled."""
+        """Solve with the search (traced for the replay); finish the job as solved / unsolvable / limit / cancelled.
+
+        While the search is built for this machine (the studio's first start, :data:`flowgraph.kernels.cache.BUILD_NOTE`)
+        or under rules it does not take, SAT answers (no replay): a board never waits for the build.
+        """
         from ..engines import ENGINE_RULES, get_engine
+        from ..kernels import ready
 
         ask = job.result
         puzzle = ask["puzzle"]
@@ -80,15 +83,11 @@ class Solves:
             sampler.add(paths)
 
         try:
-            engine = "search" if puzzle.rules in ENGINE_RULES["search"] else "sat"  # SAT: no replay, an answer
-            search = get_engine(engine)
+            takes = puzzle.rules in ENGINE_RULES["search"]
+            building = takes and not ready()  # the page says SAT answered while the search is built
+            search = get_engine("search" if takes and not building else "sat")  # SAT: no replay, an answer
             t0 = time.perf_counter()
-            if engine == "search":
-                from ..kernels.cache import compiled
-
-                job.phase = "solving" if compiled() else "compiling"  # the page says so: not a hung solve
-            search.warm_up()  # a first run compiles: not on the solve's clock
-            job.phase = "solving"
+            search.warm_up()  # (compiled already: a load, not on the solve's clock)
             loaded = time.perf_counter() - t0
             solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]),
                                            **({"trace": trace} if search.TRACES else {})))
@@ -111,7 +110,8 @@ class Solves:
             job.status, job.result = "error", {"message": f"internal error: {type(exc).__name__}: {exc}"}
             return
         job.status = "solved"
-        job.result = {"paths": _paths_json(solution), "stats": {**solution.stats, "warm_up_s": round(loaded, 3)},
+        job.result = {"paths": _paths_json(solution), "engine": solution.engine, "building": building,
+                      "stats": {**solution.stats, "warm_up_s": round(loaded, 3)},
                       "svg": final,
                       "frames": [f for f in frames if f] + [final]}
 
@@ -135,9 +135,7 @@ class Solves:
 def job_json(job: _Job) -> dict:
     """What the page sees of a job."""
     out = {"job": job.id, "status": job.status, "seconds": round(time.perf_counter() - job.started, 3)}
-    if job.status == "running":
-        out["phase"] = job.phase
-    else:
+    if job.status != "running":
         out.update({k: v for k, v in job.result.items() if k not in ("puzzle",)})
     return out
 

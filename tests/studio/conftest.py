@@ -26,3 +26,12 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def search_built():
+    """The search built once before the studio's tests: while it is built the studio answers with SAT alone (no
+    replay, no technique in a hint; ``test_while_the_search_is_built_solve_and_hint_answer_with_sat_at_once``)."""
+    from flowgraph.engines import get_engine
+
+    get_engine("search").warm_up()

@@ -1,5 +1,5 @@
 // The buttons and shortcuts: new, generate, unique, solve (with its replay), save, open, export.
-import { $, answerStatus, call, download, fromBase64, markClean, rules, scheduleCheck, setText, state, status, toBase64 } from "./page.js";
+import { $, answerStatus, call, constants, download, fromBase64, markClean, rules, scheduleCheck, setText, state, status, toBase64 } from "./page.js";
 import { openPack } from "./levels.js";
 import { play, undoMove } from "./play.js";
 
@@ -8,15 +8,17 @@ async function poll(job) {
   const { data } = await call(`/api/solve/${job}`, null, "GET");
   if (state.job !== job) return;
   if (data.status === "running") {
-    status(data.phase === "compiling" ? "compiling the search engine, once for this machine and version (about 30 s)… " +
-           "then solving" : "solving…");
+    status("solving…");
     return setTimeout(() => poll(job), 150);
   }
   $("stop").disabled = true; state.job = null;
   if (data.status === "unsolvable") return noSolution(data.why);
   if (data.status !== "solved") return answerStatus(data.status === "cancelled" ? "stopped" : data.status + (data.message ? ": " + data.message : ""));
-  const work = data.stats.states !== undefined ? `${data.stats.states} states` : `${data.stats.sat_calls} SAT calls`;
-  answerStatus(`solved in ${data.stats.seconds.toFixed(3)} s, ${work}`);
+  const [n, unit] = data.stats.states !== undefined ? [data.stats.states, "state"] : [data.stats.sat_calls, "SAT call"];
+  const work = `${n} ${unit}${n === 1 ? "" : "s"}`;
+  answerStatus(data.building ? `solved by SAT in ${data.stats.seconds.toFixed(3)} s while the studio builds the search ` +
+                               `engine (${constants.build_note}); Solve replays the search once it is built`
+                             : `solved in ${data.stats.seconds.toFixed(3)} s, ${work}`);
   replay(data.frames);
 }
 
