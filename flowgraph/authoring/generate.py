@@ -255,7 +255,9 @@ def generate(
             splits += 1
     why = "time" if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s else f"{max_candidates} covers"
     flows_wanted = f"{low} flows" if low == high else f"{low}-{high} flows"
-    raise GenerationError(f"no unique puzzle with {flows_wanted} within {why}", seed)
+    advice = "a longer --time-limit, another --seed" if why == "time" else "another --seed"
+    raise GenerationError(f"no unique puzzle with {flows_wanted} within {why}: try {advice}, more --flows or a smaller "
+                          "board", seed)
 
 
 #: The median number of flows of the game's square levels by side (Flow Free's own level packs,
@@ -284,7 +286,10 @@ def _default_flows(n: int, side: int | None = None) -> tuple[int, int]:
         high = GAME_MEDIAN_FLOWS[side]
         return max(2, round(0.7 * high)), high
     root = int(n ** 0.5)
-    return max(2, root * 2 // 3), min(len(LABELS), max(3, root * 3 // 2))
+    # covers of larger boards hold more paths a side (walks end short): 1.3 sqrt(n) on 16x16, 1.9 on 30x30
+    # (``bench/generate_sizes.py``); past 25x25 the top follows them, up to the labels there are
+    high = min(len(LABELS), max(3, root * 3 // 2 if root <= 25 else root * 9 // 4))
+    return min(high, max(2, root * 2 // 3)), high  # (never a minimum above the maximum: 100x100 asked 66 to 62)
 
 
 def _puzzle(board: BoardShape, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:

@@ -110,7 +110,7 @@ def board(
             raise ValueError(f"the mask is {need_w}x{need_h}: larger than the size {width}x{height}")
     for xy in holes:
         if xy not in cells:
-            raise ValueError(f"hole {xy[0]},{xy[1]} is not a cell of the board")
+            raise ValueError(f"hole r{xy[1] + 1}c{xy[0] + 1} is not a cell of the board")
         del cells[xy]
     if not cells:
         raise ValueError("the holes leave no cell")
@@ -118,9 +118,9 @@ def board(
         if label not in LABELS or len(label) != 1:
             raise ValueError(f"endpoint label {label!r}: expected one of A-Z, a-z, 0-9")
         if xy not in cells:
-            raise ValueError(f"endpoint {label} at {xy[0]},{xy[1]} is not a cell of the board")
+            raise ValueError(f"endpoint {label} at r{xy[1] + 1}c{xy[0] + 1} is not a cell of the board")
         if cells[xy] != ".":
-            raise ValueError(f"endpoint {label} at {xy[0]},{xy[1]}: the cell already holds {cells[xy]!r}")
+            raise ValueError(f"endpoint {label} at r{xy[1] + 1}c{xy[0] + 1}: the cell already holds {cells[xy]!r}")
         cells[xy] = label
     bridges = list(bridges)
     if header == Family.BRIDGES and not bridges and not any(ch == "*" for ch in cells.values()):
@@ -129,9 +129,9 @@ def board(
         bridges = [(xs[len(xs) // 2], ys[len(ys) // 2])]
     for xy in bridges:
         if xy not in cells:
-            raise ValueError(f"bridge {xy[0]},{xy[1]} is not a cell of the board")
+            raise ValueError(f"bridge r{xy[1] + 1}c{xy[0] + 1} is not a cell of the board")
         if cells[xy] not in ".*":
-            raise ValueError(f"bridge {xy[0]},{xy[1]}: the cell holds endpoint {cells[xy]}")
+            raise ValueError(f"bridge r{xy[1] + 1}c{xy[0] + 1}: the cell holds endpoint {cells[xy]}")
         cells[xy] = "*"
     wrap = wrap or ("both" if header == Family.WARPS else None)
     if header == Family.STANDARD and wrap:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from ..authoring.templates import WRAPS, read_mask, template
@@ -19,8 +20,9 @@ __all__ = ["add_parser", "run", "MAX_NEW_CELLS", "MAX_GENERATE_CELLS", "check_ce
 #: reading a cell takes, flowgraph.io.budget, with room for the header word's letters, which the readers'
 #: first count takes for cells), its text well under the 4 MB of a puzzle file.
 MAX_NEW_CELLS = (DEFAULT_MEMORY_BYTES - BASE_BYTES) // READ_BYTES_PER_CELL - 16
-#: The most cells a generated puzzle may have: proving it unique solves it many times (as a level's bound).
-MAX_GENERATE_CELLS = 10_000
+#: The most cells a generated puzzle may have (30x30): past it a board needs more flows to have one solution than
+#: the 62 labels there are (a 32x32 cover holds 62 paths or more; docs/benchmarks.md, "Generating large boards").
+MAX_GENERATE_CELLS = 900
 
 
 def size(text: str) -> tuple[int, int]:
@@ -40,26 +42,36 @@ def check_cells(width: int | None, height: int | None, most: int, what: str, mas
     ValueError
         Over the bound (a usage error).
     """
+    side = int(most ** 0.5)
+    fits = f" (a {side}x{side} board, or a mask with holes)" if side * side == most else ""
     if width is not None and height is not None and width * height > most:
-        raise ValueError(f"--size {width}x{height} is {width * height:,} cells: {what} at most {most:,}")
+        raise ValueError(f"--size {width}x{height} is {width * height:,} cells: {what} at most {most:,}{fits}")
     cells = 0 if mask is None else len(mask) - sum(mask.count(c) for c in "# \r\n")  # its cells, at most
     if cells > most:
-        raise ValueError(f"the mask has up to {cells:,} cells: {what} at most {most:,}")
+        raise ValueError(f"the mask has up to {cells:,} cells: {what} at most {most:,}{fits}")
+
+
+_RC = re.compile(r"[rR]([0-9]{1,7})[cC]([0-9]{1,7})")
 
 
 def cell(text: str) -> tuple[int, int]:
-    """argparse type: ``X,Y`` (0-based column and row)."""
+    """argparse type: a cell, ``r3c5`` (row 3, column 5 as the board's rulers number them, as every message names
+    a cell) or ``X,Y`` (0-based column and row, read as before): its 0-based ``(x, y)``."""
+    rc = _RC.fullmatch(text.strip())
+    if rc and int(rc[1]) > 0 and int(rc[2]) > 0:
+        return int(rc[2]) - 1, int(rc[1]) - 1
     x, sep, y = text.partition(",")
-    if not (sep and x.strip().isdigit() and y.strip().isdigit()):
-        raise argparse.ArgumentTypeError(f"expected X,Y, a 0-based column and row: {text!r}")
+    if not (sep and x.strip().isascii() and x.strip().isdigit() and y.strip().isascii() and y.strip().isdigit()
+            and len(x.strip()) <= 7 and len(y.strip()) <= 7):
+        raise argparse.ArgumentTypeError(f"expected a cell as rRcC, row R and column C from 1 (r3c5), or X,Y: {text!r}")
     return int(x), int(y)
 
 
 def endpoint(text: str) -> tuple[str, tuple[int, int]]:
-    """argparse type: ``A:X,Y`` (a label, then a 0-based column and row)."""
+    """argparse type: ``A:r3c5`` (a label, then a cell as :func:`cell` reads it)."""
     label, sep, where = text.partition(":")
     if not sep or len(label) != 1:
-        raise argparse.ArgumentTypeError(f"expected A:X,Y, a one-character label and a cell: {text!r}")
+        raise argparse.ArgumentTypeError(f"expected A:rRcC, a one-character label and a cell (A:r1c1): {text!r}")
     return label, cell(where)
 
 
@@ -71,7 +83,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "Hex boards alternate by column as in the samgoldman hex files.",
         epilog="examples:\n  flowgraph new --size 7x7 -o board.txt\n  flowgraph new --family hex --size 5x5\n"
         "  flowgraph new --mask heart.grid --wrap rows\n  flowgraph new --family bridges --size 5x5 "
-        "--bridge 2,2 --bridge 1,3\n  flowgraph new --size 3x2 --hole 1,1 --endpoint A:0,1 --endpoint A:2,1\n\n"
+        "--bridge r3c3 --bridge r4c2\n  flowgraph new --size 3x2 --hole r2c2 --endpoint A:r2c1 --endpoint A:r2c3\n\n"
         "exit status: 0 written, 2 usage error, 3 a bad mask",
     )
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
@@ -80,13 +92,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", type=size, metavar="WxH", help="width x height in cells (default: the mask's)")
     p.add_argument("--mask", metavar="FILE", help="a plain grid whose # or space cells are holes: any shape")
     p.add_argument("--wrap", choices=WRAPS, help="warps on any family: rows, cols or both")
-    p.add_argument("--bridge", type=cell, action="append", default=[], metavar="X,Y",
-                   help="make the cell at column X, row Y (0-based) a bridge; repeatable")
-    p.add_argument("--hole", type=cell, action="append", default=[], metavar="X,Y",
-                   help="leave the cell at column X, row Y (0-based) out of the board; repeatable")
-    p.add_argument("--endpoint", type=endpoint, action="append", default=[], metavar="A:X,Y",
-                   help="put an endpoint of flow A on the cell at column X, row Y (0-based); each label twice "
-                   "makes a flow; repeatable")
+    p.add_argument("--bridge", type=cell, action="append", default=[], metavar="rRcC",
+                   help="make the cell in row R, column C a bridge (r1c1 is the top left, as the board's rulers "
+                   "and every message number cells; 0-based X,Y is read too); repeatable")
+    p.add_argument("--hole", type=cell, action="append", default=[], metavar="rRcC",
+                   help="leave the cell in row R, column C out of the board; repeatable")
+    p.add_argument("--endpoint", type=endpoint, action="append", default=[], metavar="A:rRcC",
+                   help="put an endpoint of flow A on the cell in row R, column C; each label twice makes a flow; "
+                   "repeatable")
     p.add_argument("-o", "--output", metavar="FILE", help="write the template to FILE instead of standard output")
 
 

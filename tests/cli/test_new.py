@@ -56,15 +56,21 @@ def test_usage_errors(argv, words, capsys):
 
 
 def test_holes_and_endpoints_from_the_command_line(capsys):
+    """Issue 72: cells as the board's rulers and every message name them (r2c2); the 0-based X,Y is read too."""
+    assert main(["new", "--size", "3x2", "--hole", "r2c2", "--endpoint", "A:r2c1", "--endpoint", "A:r2c3"]) == 0
+    assert capsys.readouterr().out == "STANDARD\n.-.-.\n|   |\nA   A\n"
     assert main(["new", "--size", "3x2", "--hole", "1,1", "--endpoint", "A:0,1", "--endpoint", "A:2,1"]) == 0
     assert capsys.readouterr().out == "STANDARD\n.-.-.\n|   |\nA   A\n"
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--hole", "5,1"], "hole 5,1 is not a cell of the board"),
-    (["--endpoint", "A:9,9"], "endpoint A at 9,9 is not a cell of the board"),
-    (["--endpoint", "A:0,0", "--endpoint", "B:0,0"], "the cell already holds 'A'"),
-    (["--endpoint", "AB:0,0"], "expected A:X,Y, a one-character label"),
+    (["--hole", "5,1"], "hole r2c6 is not a cell of the board"),
+    (["--hole", "r2c6"], "hole r2c6 is not a cell of the board"),
+    (["--endpoint", "A:9,9"], "endpoint A at r10c10 is not a cell of the board"),
+    (["--endpoint", "A:0,0", "--endpoint", "B:r1c1"], "the cell already holds 'A'"),
+    (["--endpoint", "AB:0,0"], "expected A:rRcC, a one-character label"),
+    (["--hole", "r0c1"], "expected a cell as rRcC"),
+    (["--hole", "\u00b2,1"], "expected a cell as rRcC"),
     (["--endpoint", "#:0,0"], "expected one of A-Z, a-z, 0-9"),
     (["--hole", "0,0", "--hole", "1,0", "--hole", "2,0", "--hole", "0,1", "--hole", "1,1", "--hole", "2,1"],
      "the holes leave no cell"),
