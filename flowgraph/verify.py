@@ -10,60 +10,78 @@ straight because a lane is a node whose only links run along its axis.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .errors import VerificationError
 
 if TYPE_CHECKING:  # (annotations only: importing this module loads no networkx, see flowgraph/__init__.py)
     from .model import Solution
 
-__all__ = ["verify", "check", "obeys"]
+__all__ = ["verify", "check", "obeys", "Names"]
 
 
-def check(solution: Solution) -> list[str]:
+@dataclass(frozen=True)
+class Names:
+    """How :func:`check`'s words name a cell, a flow's path and a flow: by default as a program reads them (a
+    node as it is, ``path 'A'``, ``flow 'A'``); the studio names cells as the board's rulers do (``r3c5``,
+    :func:`flowgraph.io.sketch.cell_namer`) and flows by colour (``the red pipe``)."""
+
+    cell: Callable[[Any], str] = str
+    pipe: Callable[[str], str] = "path {!r}".format
+    flow: Callable[[str], str] = "flow {!r}".format
+
+
+def check(solution: Solution, names: Names | None = None) -> list[str]:
     """Return every rule the solution breaks (an empty list when it is valid).
 
     Parameters
     ----------
     solution : Solution
+    names : Names, optional
+        How the words name cells and flows (default: nodes as they are, ``path 'A'``).
 
     Returns
     -------
     list of str
         Human-readable descriptions, one per broken rule instance.
     """
+    said = names or Names()
+    cell, pipe, flow_name = said.cell, said.pipe, said.flow
     puzzle = solution.puzzle
     index = puzzle.cell_index  # the numbering the engines read: a reader may not have built the graph's dicts
     problems: list[str] = []
     labels = {f.label for f in puzzle.flows}
     for extra in sorted(set(solution.paths) - labels):
-        problems.append(f"path {extra!r} belongs to no flow")
+        problems.append(f"{pipe(extra)} belongs to no flow")
     owner: dict = {}
     number, linked, n = index.number, index.linked, len(index.nodes)
     labelled = {end: f.label for f in puzzle.flows for end in f.ends}  # a valid puzzle's every label is a flow's
     for flow in puzzle.flows:
         path = solution.paths.get(flow.label)
         if not path:
-            problems.append(f"flow {flow.label!r} has no path")
+            problems.append(f"{flow_name(flow.label)} has no path")
             continue
+        this = pipe(flow.label)
         if (path[0], path[-1]) != flow.ends:
-            problems.append(f"path {flow.label!r} does not run from {flow.ends[0]} to {flow.ends[1]}")
+            problems.append(f"{this} does not run from {cell(flow.ends[0])} to {cell(flow.ends[1])}")
         for node in path:
             if node not in number:
-                problems.append(f"path {flow.label!r} visits {node}, which is not a cell")
+                problems.append(f"{this} visits {cell(node)}, which is not a cell")
             elif node in owner:
-                problems.append(f"{node} lies on paths {owner[node]!r} and {flow.label!r}")
+                problems.append(f"{cell(node)} lies on {pipe(owner[node])} and {this}")
             else:
                 owner[node] = flow.label
             if node in labelled and node not in flow.ends:
-                problems.append(f"path {flow.label!r} runs through endpoint {labelled[node]!r} at {node}")
+                problems.append(f"{this} runs through an endpoint of {flow_name(labelled[node])} at {cell(node)}")
         for u, v in zip(path, path[1:]):
             if u not in number or v not in number or number[u] * n + number[v] not in linked:
-                problems.append(f"path {flow.label!r} jumps from {u} to {v} without a link")
+                problems.append(f"{this} jumps from {cell(u)} to {cell(v)} without a link")
     if puzzle.rules.fills_every_cell and len(owner) != len(index.nodes):  # Numberlink lets cells stay empty
         for k in index.order:
             if index.nodes[k] not in owner:
-                problems.append(f"{index.nodes[k]} lies on no path")
+                problems.append(f"{cell(index.nodes[k])} lies on no path")
     return problems
 
 

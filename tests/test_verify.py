@@ -30,12 +30,12 @@ def test_good_solution_passes(puzzle):
         ({"A": GOOD["A"]}, "flow 'B' has no path"),
         ({**GOOD, "B": ((4, 1), (4, 3, "-"))}, "does not run from"),
         ({**GOOD, "B": ((4, 5), (4, 3, "-"), (4, 5))}, "does not run from"),
-        ({**GOOD, "B": ((4, 1), (4, 3, "|"), (4, 5))}, "lies on paths"),
+        ({**GOOD, "B": ((4, 1), (4, 3, "|"), (4, 5))}, "lies on path 'A' and path 'B'"),
         ({**GOOD, "B": ((4, 1), (4, 5))}, "without a link"),
         ({**GOOD, "C": ((9, 9),)}, "belongs to no flow"),
         ({**GOOD, "B": ((4, 1), (9, 9), (4, 5))}, "which is not a cell"),
         ({**GOOD, "B": ((4, 1), (9, 9), (4, 5))}, "(4, 3, '-') lies on no path"),
-        ({"A": ((2, 3), (4, 3, "|"), (6, 3)), "B": ((4, 1), (4, 1), (4, 5))}, "lies on paths"),
+        ({"A": ((2, 3), (4, 3, "|"), (6, 3)), "B": ((4, 1), (4, 1), (4, 5))}, "lies on path 'B' and path 'B'"),
     ],
 )
 def test_broken_solutions_are_named(puzzle, paths, words):
@@ -71,7 +71,7 @@ def test_uncovered_cell_and_endpoint_run_through():
         "A": ((2, 1), (2, 3), (2, 5), (4, 5), (4, 3), (4, 1)),
         "B": ((2, 5), (2, 7), (2, 9)),
     }
-    assert any("runs through endpoint 'B'" in m for m in check(Solution(p, through)))
+    assert any("runs through an endpoint of flow 'B'" in m for m in check(Solution(p, through)))
 
 
 def test_a_rule_set_is_a_type_with_its_facts_and_its_name():

@@ -49,12 +49,15 @@ class Why:
         when the time ran out before every one was tried (the set is then still a proof).
     ends : tuple of Node
         The endpoints of ``flows`` (for an editor to outline).
+    names : tuple of str
+        ``cells`` as people name them (:func:`flowgraph.io.sketch.cell_namer`: ``r1c4``), for :attr:`text`.
     """
 
     flows: tuple[str, ...] = ()
     cells: tuple[Node, ...] = ()
     minimal: bool = True
     ends: tuple[Node, ...] = ()
+    names: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -65,10 +68,10 @@ class Why:
                 return f"flow {names} cannot be joined, even with every other cell left empty"
             both = "both" if len(self.flows) == 2 else "all"
             return f"flows {names} cannot {both} be joined, even with cells left empty"
-        places = _names(tuple(f"{line}:{col}" for line, col in (position(c) for c in self.cells)))
+        places = _names(self.names or tuple(f"{line}:{col}" for line, col in (position(c) for c in self.cells)))
         if len(self.cells) == 1:
-            return f"every flow can be joined, but never with cell {places} (line:column) filled"
-        return f"every flow can be joined, but never with cells {places} (line:column) all filled"
+            return f"every flow can be joined, but never with cell {places} filled"
+        return f"every flow can be joined, but never with cells {places} all filled"
 
     def to_json(self) -> dict:
         """``{flows, cells, minimal, text, marks}``: ``cells`` and ``marks`` (the cells to outline: ``cells``,
@@ -121,7 +124,13 @@ def why_unsolvable(puzzle: Puzzle, limits: Limits | None = None) -> Why | None:
     if whole:
         if not puzzle.rules.fills_every_cell:
             return None  # solvable under its own rules: nothing to explain
-        return _cells(relaxed, t0, total)
+        found = _cells(relaxed, t0, total)
+        if found is None:
+            return None
+        from ..io.sketch import cell_namer
+
+        name = cell_namer(puzzle)
+        return replace(found, names=tuple(name(c) for c in found.cells))
     core = list(puzzle.flows)
     minimal = True
     for flow in list(core):

@@ -21,6 +21,7 @@ the board (0-based) and column ``c`` (0-based) is at ``(c / 2, r / 2)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "finish_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
            "board_row_of_line", "links_by_place",
-           "same_board", "place", "nodes_by_place", "places_from_origin", "board_places", "cell_name"]
+           "same_board", "place", "nodes_by_place", "places_from_origin", "board_places", "cell_name",
+           "cell_namer"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
 
@@ -203,6 +205,25 @@ def cell_name(place: tuple[int, int] | None, node: Node) -> str:
     """A cell's name in messages: ``r3c5`` (row 3, column 5 of :func:`board_places`); a node with no place on a
     2-D board keeps its position in the file (``line 4 col 7``)."""
     return f"r{place[0]}c{place[1]}" if place is not None else f"line {node[0]} col {node[1]}"
+
+
+def cell_namer(puzzle: Puzzle) -> Callable[[Node], str]:
+    """Node -> its name for people, :func:`cell_name` (``r3c5``: the row and column the board's rulers number),
+    the one way every message about a board names a cell (why unsolvable, hints, the studio's "not yet").
+
+    >>> from flowgraph import parse_text
+    >>> cell_namer(parse_text("STANDARD\\nA-.-A\\n"))((2, 5))
+    'r1c3'
+    """
+    places = board_places(puzzle)
+
+    def name(node: Node) -> str:
+        try:
+            return cell_name(places.get(node), node)
+        except (TypeError, IndexError):  # not a node of the board (a player's path may name anything)
+            return str(node)
+
+    return name
 
 
 def links_by_place(sketch: Sketch, dx: float = 0, dy: float = 0) -> set[frozenset]:

@@ -220,9 +220,21 @@ def _xy(value):
     return tuple(value)
 
 
+def player_names(puzzle: Puzzle):
+    """How the studio's words name a board's cells and flows to a player: cells as the board's rulers number them
+    (``r3c5``), flows by colour (``the red pipe``): :class:`flowgraph.verify.Names`."""
+    from ..io.sketch import cell_namer
+    from ..render.scene import flow_colour_name
+    from ..verify import Names
+
+    return Names(cell=cell_namer(puzzle), pipe=lambda label: f"the {flow_colour_name(label)} pipe",
+                 flow=lambda label: f"the {flow_colour_name(label)} flow")
+
+
 def verify_paths(body: dict) -> dict:
     """``{text, paths: {label: [[line, column], ...]}}`` -> ``{solved, problems}``: a player's paths, checked by the
-    verifier (a bridge's lane follows from the direction the path crosses it)."""
+    verifier (a bridge's lane follows from the direction the path crosses it); the problems name cells and flows
+    as :func:`player_names` does."""
     from ..verify import check as check_solution
 
     puzzle = _puzzle(body)
@@ -230,7 +242,7 @@ def verify_paths(body: dict) -> dict:
     if not isinstance(paths, dict) or not all(isinstance(v, list) for v in paths.values()):
         raise BadRequest("'paths' maps labels to lists of [line, column] positions")
     solution = Solution(puzzle, {label: _nodes(puzzle, path) for label, path in paths.items()}, "player")
-    problems = check_solution(solution)
+    problems = check_solution(solution, player_names(puzzle))
     return {"solved": not problems, "problems": problems[:5]}
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from ..budgets import HINT_WHY_SECONDS
 from ..errors import FlowgraphError, SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Solution
-from .api import BadRequest, Unprocessable, _cell, _limits, _nodes, _puzzle
+from .api import BadRequest, Unprocessable, _cell, _limits, _nodes, _puzzle, player_names
 
 __all__ = ["hint", "HINT_WHY_CELLS", "HINT_WHY_SECONDS"]
 
@@ -74,8 +74,9 @@ def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None
     for label, pairs in drawn.items():
         wrong = next((pair for pair in pairs if frozenset(pair) not in used), None)
         if wrong is not None:
+            said = player_names(solution.puzzle)
             return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": None,
-                    "wrong": _cell(wrong[1]), "note": f"flow {label}'s path leaves the solution at {_cell(wrong[1])}"}
+                    "wrong": _cell(wrong[1]), "note": f"{said.pipe(label)} leaves the solution at {said.cell(wrong[1])}"}
     try:
         steps = next_steps(solution, [pair for pairs in drawn.values() for pair in pairs],
                            Limits(time_limit_s=HINT_WHY_SECONDS))

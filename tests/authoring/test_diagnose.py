@@ -77,3 +77,13 @@ def test_the_time_limit_bounds_a_diagnosis():
 
     puzzle = parse_text("STANDARD\nA-.-A\n| | |\n.-.-.\n| | |\nB-.-B\n")
     assert why_unsolvable(puzzle, Limits(time_limit_s=1e-9)) is None  # no set proved in no time: nothing said
+
+
+def test_the_cells_named_are_named_as_the_boards_rulers_number_them(capsys):
+    """Issue 72: "cell 2:7 (line:column)" named a place in the file; a board's messages name its cells as its
+    rulers do (row 1 at the top, column 1 at the left), r1c4."""
+    why = why_unsolvable(parse_text("STANDARD\nA-.-.\n    |\n.-.-A\n|    \nB-.-B\n"))
+    assert why is not None and why.names == ("r2c1",)
+    assert why.text == "every flow can be joined, but never with cell r2c1 filled"
+    four = why_unsolvable(parse_text("STANDARD\nA-.-A\n| | |\n.-.-.\n| | |\nB-.-B\n"))
+    assert four is not None and four.text.endswith("never with cells r1c2, r2c1, r2c3 and r3c2 all filled")

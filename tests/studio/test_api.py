@@ -29,7 +29,7 @@ def test_page_and_static(client):
 
 
 def test_the_board_numbers_its_rows_and_columns_as_the_hints_name_cells(client):
-    """The studio's board numbers its rows and columns ("row 3, column 5" in a hint is r3c5 there)."""
+    """The studio's board numbers its rows and columns as every message names a cell (r3c5: row 3, column 5)."""
     import re
 
     board = client.post("/api/check", json={"text": (PUZZLES / "standard" / "regular_5x5.txt").read_text()}).json()
@@ -198,7 +198,9 @@ def test_verify_and_hint(client):
     good = {"A": [[2, 1], [2, 3], [2, 5]], "B": [[4, 1], [4, 3], [4, 5]]}
     assert client.post("/api/verify", json={"text": text, "paths": good}).json() == {"solved": True, "problems": []}
     half = client.post("/api/verify", json={"text": text, "paths": {"A": good["A"]}}).json()
-    assert not half["solved"] and "flow 'B' has no path" in half["problems"]
+    assert not half["solved"] and "the green flow has no path" in half["problems"]  # issue 72: by colour
+    cut = client.post("/api/verify", json={"text": text, "paths": {**good, "B": [[4, 1], [4, 3]]}}).json()
+    assert "the green pipe does not run from r2c1 to r2c3" in cut["problems"]  # cells as the rulers number them
     for bad in (["x"], ["2:1"], ["\ud800"], [[2]], [[2, 1.5]], [[True, 1]], [[-1, 1]], [[10**10, 1]]):
         body = json.dumps({"text": text, "paths": {"A": bad}})  # (a lone surrogate escaped, as a browser sends it)
         assert client.post("/api/verify", content=body, headers={"Content-Type": "application/json"}).status_code == 400

@@ -180,7 +180,7 @@ def test_a_hint_names_the_pipe_that_cannot_pass_before_it_redraws_it(page):
     with page.expect_response("**/api/hint"):
         page.click("#hint")
     page.wait_for_function("document.querySelector('#status').textContent.includes('cannot pass')")
-    assert page.inner_text("#status") == "hint: the red pipe cannot pass here (row 2, column 2); Hint again redraws it"
+    assert page.inner_text("#status") == "hint: the red pipe cannot pass here (r2c2); Hint again redraws it"
     assert page.locator('#board polygon.hint[data-cell="4:3"]').count() == 1
     assert page.inner_text("#score").startswith("flows 0/3 · cells 3/9")  # nothing changed on the board
     with page.expect_response("**/api/hint"):
@@ -416,8 +416,7 @@ def test_a_numberlink_url_opens_under_numberlink_rules_and_plays_with_a_cell_lef
     page.wait_for_function("document.querySelector('#status').textContent === 'no solution'")
     page.click("#solve")  # Solve says why, and outlines what to move
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('no solution: every flow')")
-    assert page.inner_text("#status") == "no solution: every flow can be joined, but never with cell 2:7 " \
-                                        "(line:column) filled"
+    assert page.inner_text("#status") == "no solution: every flow can be joined, but never with cell r1c4 filled"
     assert page.locator('#board polygon.problem[data-cell="2:7"]').count() == 1
 
 

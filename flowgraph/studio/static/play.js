@@ -96,12 +96,13 @@ async function scorePlay() {
   solvedHook($("text").value);
 }
 
-// A cell as a player names it: its row and column on the board as drawn, from the top left.
+// A cell as every message names it: r3c5, its row and column as the board's rulers number them (the server's
+// words, explain's and the verifier's, say the same).
 function named(pos) {
   const cell = document.querySelector(`#board polygon.cell[data-cell="${pos}"]`);
   if (!cell) return pos;
   const [x, y] = cell.dataset.xy.split(",").map(Number);
-  return `row ${y + 1}, column ${x + 1}`;
+  return `r${y + 1}c${x + 1}`;
 }
 const pipe = (label) => `the ${(play.board.names || {})[label] || "flow " + label} pipe`;
 const light = (cells) => {
@@ -152,12 +153,7 @@ export function wirePlay() {
     if (play.solved) return;
     if (data.wrong) return status(`hint: ${pipe(data.label)}, redrawn as the solution has it`);
     const where = `${named(data.path.map(key)[0])} to ${named(data.path.map(key).at(-1))}`;
-    // explain names a cell r3c5 (row 3, column 5 of the board as drawn) and a link by its two cells: in words here
-    const note = (data.note || "")
-      .replace(/\br(\d+)c(\d+)-r(\d+)c(\d+)\b/g, (all, r1, c1, r2, c2) =>
-        `the link from row ${r1}, column ${c1} to row ${r2}, column ${c2}`)
-      .replace(/\br(\d+)c(\d+)\b/g, (all, row, column) => `row ${row}, column ${column}`);
-    status(`hint: ${pipe(data.label)}, ${where}` + (data.technique ? ` (${data.technique}, tier ${data.tier}): ${note}` : ""));
+    status(`hint: ${pipe(data.label)}, ${where}` + (data.technique ? ` (${data.technique}, tier ${data.tier}): ${data.note}` : ""));
     light((data.cells || []).map(key));  // why, as a person would see it: the cells of the technique lit
   };
 }
