@@ -232,7 +232,7 @@ def test_every_kernel_is_declared_where_it_is_defined_and_the_rest_follows():
     calls = kernels.sample_calls()
     for entry in ENTRY_POINTS:
         assert entry.name in calls, f"add a sample call for {entry.name} to kernels.sample_calls"
-    facade = {"ENTRY_POINTS", "Runtime", "runtime", "bind", "build_ahead", "sample_calls", "trusted", "warm_up"}
+    facade = {"ENTRY_POINTS", "Runtime", "runtime", "ready", "bind", "build_ahead", "sample_calls", "trusted", "warm_up"}
     assert set(calls) == set(NAMES) == set(kernels.__all__) - facade
     facade = ast.parse((cache.PASSES_DIR / "__init__.py").read_text())
     typed = {(node.module, alias.name) for node in ast.walk(facade) if isinstance(node, ast.ImportFrom)
