@@ -15,7 +15,23 @@ from typing import Any
 from ..model import DEFAULT_MEMORY_BYTES, Limits
 from .jobs import Job
 
-__all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "rate_task", "row_seconds", "STATUSES"]
+__all__ = ["solve_task", "validate_task", "bench_task", "generate_task", "rate_task", "row_seconds", "STATUSES",
+           "LiveRow"]
+
+
+class LiveRow(dict):
+    """A task's row that carries, in the process that made it, the answer it was made from.
+
+    ``outcome`` is the :class:`~.outcome.Outcome` (its puzzle read, its solution verified): a command that runs
+    the task in its own process (``--jobs 1``, a small batch) shows it as it is, without reading the file and
+    verifying the solution again. Rows are for crossing process boundaries: pickled (a pool, a Dask cluster) it
+    is the plain dict, and ``outcome`` is None on the other side.
+    """
+
+    outcome: Any = None
+
+    def __reduce__(self):
+        return dict, (dict(self),)
 
 #: Every status a row can have, in the order a summary lists them.
 #: The stats of a row no engine ran for (docs/format.md's ``nodes`` is ``states``).
@@ -55,7 +71,8 @@ def solve_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
         budget = min(SECONDS, limits.time_limit_s) if limits and limits.time_limit_s else SECONDS
         why = why_unsolvable(outcome.puzzle, Limits(time_limit_s=budget))
         outcome = replace(outcome, why=why.to_json() if why else None)
-    row = {"key": job.key, **outcome.to_json()}
+    row = LiveRow({"key": job.key, **outcome.to_json()})
+    row.outcome = outcome
     puzzle = outcome.puzzle
     row["cells"], row["flows"] = (puzzle.cells, len(puzzle.flows)) if puzzle else (0, 0)
     if outcome.solution is not None:

@@ -103,9 +103,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def outcome_of(job, row: dict, memory_bytes: int | None = None) -> Outcome:
-    """The :class:`Outcome` a row describes, with its puzzle parsed again here and its solution verified."""
+    """The :class:`Outcome` a row describes: the one it was made from where it was made in this process (read
+    once, verified once: :class:`flowgraph.batch.tasks.LiveRow`), else with its puzzle parsed again here and its
+    solution verified (a row from another process, or resumed from ``--out``)."""
     from ..model import Solution
     from ..verify import verify
+
+    live = getattr(row, "outcome", None)
+    if live is not None and not job.error:
+        return live
 
     # (a board the worker read is read again whatever it takes; one it refused, within the same budget)
     memory = None if row["status"] != "invalid" else memory_bytes

@@ -36,6 +36,33 @@ def test_solve_prints_the_filled_board(capsys, monkeypatch):
     assert "solved by sat in" in out and "1 SAT call" in out
 
 
+@pytest.mark.parametrize("engine", ["auto", "search", "sat"])
+def test_solve_reads_the_file_once_and_verifies_once(engine, capsys, monkeypatch):
+    """Issue 69: ``flowgraph solve FILE`` parsed the file twice and verified twice in one process (the answer made
+    a JSON row and read back); now once each, whatever the engine."""
+    import sys
+
+    import lark
+
+    checks = sys.modules["flowgraph.verify"]  # (flowgraph.verify is the function: the package exports it)
+    counts = {"parse": 0, "verify": 0}
+    parse, obeys = lark.Lark.parse, checks.obeys
+
+    def counted_parse(self, *args, **kwargs):
+        counts["parse"] += 1
+        return parse(self, *args, **kwargs)
+
+    def counted_obeys(solution):
+        counts["verify"] += 1
+        return obeys(solution)
+
+    monkeypatch.setattr(lark.Lark, "parse", counted_parse)
+    monkeypatch.setattr(checks, "obeys", counted_obeys)
+    assert main(["solve", "--engine", engine, str(PUZZLES / "standard" / "regular_5x5.txt")]) == 0
+    assert "solved by" in capsys.readouterr().out
+    assert counts == {"parse": 1, "verify": 1}
+
+
 @pytest.mark.parametrize("engine, line", [
     ("auto", "no solution: the SAT model is unsatisfiable"),
     ("sat", "no solution: the SAT model is unsatisfiable"),
