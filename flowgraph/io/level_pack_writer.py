@@ -88,7 +88,8 @@ def write_level(puzzle: Puzzle, solution: Solution, level: int = 1) -> str:
     bridges = sorted(index(xy) for xy, axes in lanes.items() if axes)
     for xy, axes in lanes.items():
         if axes and axes != {"-", "|"}:
-            raise ConversionError(f"the bridge at {xy} is crossed along {''.join(sorted(axes))} only: the game's "
+            raise ConversionError(f"the bridge at r{xy[1] - y0 + 1}c{xy[0] - x0 + 1} is crossed along "
+                                  f"{''.join(sorted(axes))} only: the game's "
                                   "bridges are crossed both ways")
     place_of = {key: (int(spot.xy[0]), int(spot.xy[1])) for key, spot in sketch.spots.items() if spot.xy is not None}
     pipes = [",".join(str(index(place_of[node])) for node in solution.paths[f.label]) for f in _flow_order(puzzle)]
