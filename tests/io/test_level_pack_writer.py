@@ -43,6 +43,8 @@ def test_what_cannot_be_a_level_says_why(tmp_path, capsys):
         write(parse_text("STANDARD\nA-B\n| |\nB-A\n"), "level-pack")
     with pytest.raises(ConversionError, match="Numberlink rules"):
         write(parse_text("STANDARD\nA-.-A-.\n").with_rules("numberlink"), "level-pack")
+    with pytest.raises(ConversionError, match="the bridge at r2c3 is crossed along - only"):  # issue 72: as the rulers
+        write(parse_text("BRIDGES\nB-.-.-B\n| |   |\nA-.-*-A\n"), "level-pack")
 
 
 def test_convert_writes_a_numbered_pack_of_many_puzzles(tmp_path, capsys):
