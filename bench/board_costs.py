@@ -12,7 +12,7 @@ rounds, default 5, after one untimed round), in ms a board:
 - compile: :func:`flowgraph.engines.search.board.compile_puzzle` (CSR arrays, link distances from every
   endpoint, sides, the node straight ahead);
 - root settle: the search's first :func:`~flowgraph.kernels.settle_pass` over every node, with the set-up
-  of a search attempt (:class:`~flowgraph.engines.search.heap._Search`);
+  of a search attempt (:class:`~flowgraph.engines.search.heap.HeapSearch`);
 - solve: :func:`flowgraph.engines.search.heap.solve` whole (compile, root settle, the search, the paths);
 - verify: :func:`flowgraph.verify.verify` of its answer.
 
@@ -79,7 +79,7 @@ def costs(files: list[Path], repeat: int) -> dict[str, float]:
     def root_settle() -> None:
         for board in boards:
             state = State.root(board)
-            search = heap._Search(board, True, Limits(), time.perf_counter(), 0)
+            search = heap.HeapSearch(board, True, Limits(), time.perf_counter(), 0)
             kernels.settle_pass(state.color, state.link, board.ptr, board.nbr, state.heads, state.done, state.free,
                                 np.arange(len(state.color), dtype=np.int64), True, len(board.ends), board.side,
                                 board.endpoint, search.log)

@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 
-from flowgraph.authoring.covers import _cover
+from flowgraph.authoring.covers import random_cover
 from flowgraph.authoring.generate import GenerationError, _default_flows, _square_side, generate
 from flowgraph.authoring.templates import board
 
@@ -30,7 +30,7 @@ def cover_paths(shape, runs: int = 20) -> float:
         adj[v].add(u)
     low, high = _default_flows(len(adj), side=_square_side(shape))
     rng = random.Random(1)
-    counts = [len(p) for p in (_cover(adj, sketch, rng, len(adj) / ((low + high) / 2), 3, 0.0) for _ in range(runs)) if p]
+    counts = [len(p) for p in (random_cover(adj, sketch, rng, len(adj) / ((low + high) / 2), 3, 0.0) for _ in range(runs)) if p]
     return statistics.median(counts)
 
 

@@ -45,11 +45,11 @@ def cache_root() -> Path:
     folder for this process, with one line on standard error saying why.
     """
     configured = _configured_root()
-    return _checked_root(str(configured), os.environ.get("FLOWGRAPH_CACHE_DIR", ""))
+    return checked_root(str(configured), os.environ.get("FLOWGRAPH_CACHE_DIR", ""))
 
 
 @functools.lru_cache(maxsize=8)
-def _checked_root(configured: str, _key: str) -> Path:
+def checked_root(configured: str, _key: str) -> Path:
     path = Path(configured)
     existing = path
     while not existing.exists() and existing != existing.parent:

@@ -11,7 +11,7 @@ from ..io.sketch import nodes_by_place, place, sketch_of
 from ..model import Node, Solution
 
 
-def _four_cycles(adj: dict) -> list[frozenset]:
+def four_cycles(adj: dict) -> list[frozenset]:
     """The node sets of the graph's 4-cycles (a 2x2 block on a square grid)."""
     out = set()
     for a in adj:
@@ -25,12 +25,12 @@ def _four_cycles(adj: dict) -> list[frozenset]:
     return list(out)
 
 
-def _filled_square(paths: list[list[Node]], squares: list[frozenset]) -> bool:
+def filled_square(paths: list[list[Node]], squares: list[frozenset]) -> bool:
     owner = {node: k for k, path in enumerate(paths) for node in path}
     return any(len({owner[v] for v in sq}) == 1 for sq in squares)
 
 
-def _cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int,
+def random_cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int,
            loose: float = 0.0) -> list[list[Node]] | None:
     """A random cover of the graph by chordless paths (None when the walks strand a node that cannot be joined).
 
@@ -80,7 +80,7 @@ def _cover(adj: dict, sketch, rng: random.Random, mean: float, min_length: int,
     return _merge_short(paths, adj, lanes, min_length)
 
 
-def _merge_down(paths: list[list[Node]], adj: dict, most: int, rng: random.Random) -> list[list[Node]]:
+def merge_down(paths: list[list[Node]], adj: dict, most: int, rng: random.Random) -> list[list[Node]]:
     """Join paths end to end, the shortest first, until at most ``most`` are left or no two can be joined.
 
     A join keeps the path chordless (the two touch only where they join), as Thomas Ahle's Numberlink
@@ -167,7 +167,7 @@ def _touches_only_at(short: list[Node], path: list[Node], i: int, adj: dict) -> 
     return not any(adj[v] & others for v in short)
 
 
-def _split(paths, ours: Solution, found, sketch, adj, rng: random.Random, min_length: int):
+def split_path(paths, ours: Solution, found, sketch, adj, rng: random.Random, min_length: int):
     """Split one of our paths at a node where another solution differs (None if no split keeps the rules)."""
     other = next((s for s in found if dict(s.paths) != dict(ours.paths)), None)
     if other is None:  # pragma: no cover - two distinct solutions were found

@@ -58,9 +58,9 @@ from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
 from ..errors import SearchLimitError
 from ..kernels.codes import CUT
 from ..model import Limits, Node, Puzzle, Solution
-from .explain_board import LINE, _Board, _Contradiction
+from .explain_board import LINE, Contradiction, ExplainBoard
 from .rating import TIER_WORDS, TIGHT, rating_of, span_of, tier_word, tight_share
-from .techniques import _apply, _easy, _in_sight, _leap, _trials
+from .techniques import apply_step, easy_steps, in_sight_steps, leap_step, trial_steps
 
 __all__ = ["TECHNIQUES", "TIER_WORDS", "TIGHT", "GUESS_NOTES", "Step", "Explanation", "explain", "explanation_json",
            "guess_note", "next_steps", "rating_of", "replay", "span_of", "tier_word", "tight_share"]
@@ -210,7 +210,7 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
         budget = UNIQUE_SECONDS if deadline is None else min(UNIQUE_SECONDS, UNIQUE_SHARE * (deadline - time.perf_counter()))
         unique = {"unique": True, "multiple": False}.get(
             count_solutions(puzzle, 2, replace(limits, time_limit_s=max(0.01, budget))).verdict)
-    b = _Board(puzzle)
+    b = ExplainBoard(puzzle)
     truth = _truth(b, solution)
     steps: list[Step] = []
     while not b.done():
@@ -220,16 +220,16 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     return Explanation(tuple(steps), solution, unique)
 
 
-def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | None) -> Step:
+def _step(b: ExplainBoard, truth: list[bool], unique: bool | None, deadline: float | None) -> Step:
     """The next step on ``b`` (the easiest technique that decides something), applied to ``b``."""
-    in_sight = _in_sight(b)
-    found = _easy(b, 4)
+    in_sight = in_sight_steps(b)
+    found = easy_steps(b, 4)
     if found is not None:
         tier, lines, cuts, k, cells = found
         note = _note(tier, b, lines, cuts, cells)
         because = tuple(cells)
     else:
-        trial = _trials(b, truth, deadline)
+        trial = trial_steps(b, truth, deadline)
         if not isinstance(trial, int):
             lines, cuts, why, because = trial
             tier = 5
@@ -242,17 +242,17 @@ def _step(b: _Board, truth: list[bool], unique: bool | None, deadline: float | N
             tier, k, because = 6, None, b.links[e]
             note = f"{_name(b, e)} {'is a line' if truth[e] else 'is ruled out'}: {guess_note(unique, truth[e])}"
             if unique:  # the other choice has no solution: say how far the easier techniques go down it
-                far = _leap(b, e, CUT if truth[e] else LINE)
+                far = leap_step(b, e, CUT if truth[e] else LINE)
                 decides = f"decides {far} more link{'s' if far != 1 else ''} and " if far else ""
                 note += f", but a trial of it {decides}finds nothing wrong: it fails only after more guesses"
     flow = k if k is not None else _flow_of(b, lines)
-    _apply(b, lines, cuts)
+    apply_step(b, lines, cuts)
     return Step(TECHNIQUES[tier - 1], tier, b.labels[flow] if flow is not None and flow >= 0 else None,
                 tuple(_pair(b, e) for e in lines), tuple(_pair(b, e) for e in cuts),
                 tuple(b.nodes[v] for v in because), note, in_sight)
 
 
-def _truth(b: _Board, solution: Solution) -> list[bool]:
+def _truth(b: ExplainBoard, solution: Solution) -> list[bool]:
     """Per link of ``b``: whether ``solution`` uses it."""
     number = solution.puzzle.cell_index.number
     used = {frozenset((number[u], number[v])) for path in solution.paths.values() for u, v in itertools.pairwise(path)}
@@ -287,7 +287,7 @@ def next_steps(solution: Solution, drawn: Iterable[tuple[Node, Node]], limits: L
         The time limit ran out first.
     """
     deadline = None if limits is None or limits.time_limit_s is None else time.perf_counter() + limits.time_limit_s
-    b = _Board(solution.puzzle)
+    b = ExplainBoard(solution.puzzle)
     truth = _truth(b, solution)
     number = solution.puzzle.cell_index.number
     index = {frozenset(link): e for e, link in enumerate(b.links)}
@@ -338,28 +338,28 @@ def replay(found: Explanation) -> list[str]:
     return problems
 
 
-def _pair(b: _Board, e: int) -> tuple[Node, Node]:
+def _pair(b: ExplainBoard, e: int) -> tuple[Node, Node]:
     u, v = b.links[e]
     return b.nodes[u], b.nodes[v]
 
 
-def _flow_of(b: _Board, lines: list[int]) -> int | None:
+def _flow_of(b: ExplainBoard, lines: list[int]) -> int | None:
     if not lines:
         return None
     try:
         root, flow = b.segments()
-    except _Contradiction:
+    except Contradiction:
         return None
     u, v = b.links[lines[0]]
     return flow[u] if flow[u] >= 0 else flow[v] if flow[v] >= 0 else None
 
 
-def _name(b: _Board, e: int) -> str:
+def _name(b: ExplainBoard, e: int) -> str:
     u, v = b.links[e]
     return f"{b.name(u)}-{b.name(v)}"
 
 
-def _note(tier: int, b: _Board, lines: list[int], cuts: list[int], cells: list[int]) -> str:
+def _note(tier: int, b: ExplainBoard, lines: list[int], cuts: list[int], cells: list[int]) -> str:
     """A step's words, said before it is applied to ``b``."""
     if tier == 1:
         v = cells[0]

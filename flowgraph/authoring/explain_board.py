@@ -1,6 +1,6 @@
 """The board explain reasons on: its links, each undecided, a line or ruled out, and what every technique asks of
-it (:mod:`.techniques`, which asks the compiled rules through :meth:`_Board.kernel`); a rule broken is a
-:class:`_Contradiction`. Package-private: :mod:`.explain` is the API.
+it (:mod:`.techniques`, which asks the compiled rules through :meth:`ExplainBoard.kernel`); a rule broken is a
+:class:`Contradiction`. Package-private: :mod:`.explain` is the API.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ..kernels.codes import LINE, UNDECIDED
 from ..model import Puzzle
 
 
-class _Contradiction(Exception):
+class Contradiction(Exception):
     """The board breaks a rule; ``cells`` show where."""
 
     def __init__(self, why: str, cells: tuple[int, ...]):
@@ -45,7 +45,7 @@ class _Arrays(NamedTuple):
     empty_ok: bool  # a cell may stay empty (Numberlink's rules)
 
 
-class _Board:
+class ExplainBoard:
     """Link states and the derived flows of a puzzle, under its rules (Flow Free's, or Numberlink's: a cell may
     stay empty)."""
 
@@ -79,8 +79,8 @@ class _Board:
             self._names = [cell_name(places.get(node), node) for node in self.nodes]
         return self._names[v]
 
-    def copy(self) -> _Board:
-        other = object.__new__(_Board)
+    def copy(self) -> ExplainBoard:
+        other = object.__new__(ExplainBoard)
         other.__dict__.update(self.__dict__)
         other.state = list(self.state)
         return other
@@ -106,7 +106,7 @@ class _Board:
             if self.state[e] == LINE:
                 ru, rv = find(u), find(v)
                 if ru == rv:
-                    raise _Contradiction("a loop", (u, v))
+                    raise Contradiction("a loop", (u, v))
                 comp[ru] = rv
         root = [find(v) for v in range(self.n)]
         flow: dict[int, int] = {}
@@ -114,7 +114,7 @@ class _Board:
             k = self.flow_of_end[v]
             if k >= 0:
                 if flow.get(root[v], k) != k:
-                    raise _Contradiction("two flows meet", (v,))
+                    raise Contradiction("two flows meet", (v,))
                 flow[root[v]] = k
         return root, [flow.get(root[v], -1) for v in range(self.n)]
 

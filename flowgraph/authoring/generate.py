@@ -2,7 +2,7 @@
 
 Method: a random path cover of the board, made unique by splitting paths.
 
-1. **Cover** (:func:`.covers._cover`): self-avoiding walks over the board graph,
+1. **Cover** (:func:`.covers.random_cover`): self-avoiding walks over the board graph,
    each from the free node with the fewest free neighbours, stepping to the
    tightest next node (Warnsdorff's rule, so the walks strand few nodes) and
    never onto a node that touches the walk's own path other than at its
@@ -49,7 +49,7 @@ from ..io.neighbor_link import analyse
 from ..io.sketch import nodes_by_place, place, sketch_of
 from ..model import LABELS, Limits, Node, Puzzle, Solution
 from ..verify import verify
-from .covers import _cover, _filled_square, _four_cycles, _merge_down, _split
+from .covers import filled_square, four_cycles, merge_down, random_cover, split_path
 from .templates import BoardShape, board
 from .uniqueness import count_solutions
 
@@ -215,7 +215,7 @@ def generate(
     if n < low * max(min_length, 2):
         raise ValueError(f"{n} cells cannot hold {low} flows of at least {min_length} cells each "
                          f"(at most {n // max(min_length, 2)}): lower --min-length or --flows")
-    squares = _four_cycles(adj) if no_square is not False else []
+    squares = four_cycles(adj) if no_square is not False else []
     # Long flows (the hard and extreme spans) on square boards up to 12x12: half the paths start anywhere, else the
     # endpoints hug the rim. Larger or dense boards, hexagons (triangles), bridges: such covers are seldom unique.
     mean = n / ((low + high) / 2)
@@ -226,14 +226,14 @@ def generate(
     for candidate in range(1, max_candidates + 1):
         if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s:
             break
-        paths = _cover(adj, sketch, rng, mean, min_length, LOOSE_STARTS if anywhere else 0.0)
+        paths = random_cover(adj, sketch, rng, mean, min_length, LOOSE_STARTS if anywhere else 0.0)
         if anywhere and paths is not None and len(paths) > (low + high) // 2:
-            paths = _merge_down(paths, adj, (low + high) // 2, rng)
+            paths = merge_down(paths, adj, (low + high) // 2, rng)
         if paths is None or not low <= len(paths) <= high:
             continue
         splits = 0
         while True:
-            if squares and _filled_square(paths, squares):
+            if squares and filled_square(paths, squares):
                 break
             puzzle, solution = _puzzle(board, sketch, paths)
             puzzle = puzzle.with_rules(rules)
@@ -249,7 +249,7 @@ def generate(
                     puzzle, solution, candidate, checked, splits, sat_calls, t0))
             if count.verdict != "multiple" or len(paths) >= high:
                 break
-            paths = _split(paths, solution, count.solutions, sketch, adj, rng, min_length)
+            paths = split_path(paths, solution, count.solutions, sketch, adj, rng, min_length)
             if paths is None:
                 break
             splits += 1
@@ -357,7 +357,7 @@ def difficulty_flows(n: int, difficulty: str) -> tuple[int, int]:
     return min(most, max(2, math.ceil(side / high))), most
 
 
-#: The share of a cover's paths that start at a random cell where flows are long (:func:`.covers._cover`), and the
+#: The share of a cover's paths that start at a random cell where flows are long (:func:`.covers.random_cover`), and the
 #: largest board (cells) that takes them, the game's Extreme levels' 12x12: at share 1 endpoints lie as the game's
 #: do but fewer covers are unique; on 16x16 none was in 60 s (``bench/layout_spread.py``, docs/benchmarks.md).
 LOOSE_STARTS, LOOSE_MOST_CELLS = 0.5, 144

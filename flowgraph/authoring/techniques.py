@@ -1,4 +1,4 @@
-"""Explain's techniques on a :class:`.explain_board._Board`: the next step of tiers 1-4 and the one-step trials
+"""Explain's techniques on a :class:`.explain_board.ExplainBoard`: the next step of tiers 1-4 and the one-step trials
 (tier 5), both decided by the compiled rules (:mod:`flowgraph.kernels.steps`, :mod:`flowgraph.kernels.trials`,
 the only statement of them), and tier 6's guess. Package-private: :mod:`.explain` is the API.
 """
@@ -11,21 +11,21 @@ import numpy as np
 
 from ..errors import SearchLimitError
 from ..kernels.codes import CUT, LINE, TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_TWO_FLOWS, TRIAL_WHY, UNDECIDED
-from .explain_board import _Board, _Contradiction
+from .explain_board import Contradiction, ExplainBoard
 
 
-def _apply(b: _Board, lines: list[int], cuts: list[int]) -> None:
+def apply_step(b: ExplainBoard, lines: list[int], cuts: list[int]) -> None:
     for e in lines:
         if b.state[e] == CUT:
-            raise _Contradiction("a link both used and ruled out", b.links[e])
+            raise Contradiction("a link both used and ruled out", b.links[e])
         b.state[e] = LINE
     for e in cuts:
         if b.state[e] == LINE:
-            raise _Contradiction("a link both used and ruled out", b.links[e])
+            raise Contradiction("a link both used and ruled out", b.links[e])
         b.state[e] = CUT
 
 
-def _why(b: _Board, code: int, flow: int, cells: tuple[int, ...]) -> str:
+def _why(b: ExplainBoard, code: int, flow: int, cells: tuple[int, ...]) -> str:
     """A contradiction's words (:data:`flowgraph.kernels.codes.TRIAL_WHY`), the cell named where one cell shows it."""
     why = str(TRIAL_WHY[code]).format(b.labels[flow])
     if code in (TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_TWO_FLOWS):
@@ -33,9 +33,9 @@ def _why(b: _Board, code: int, flow: int, cells: tuple[int, ...]) -> str:
     return why
 
 
-def _easy(b: _Board, up_to: int) -> tuple[int, list[int], list[int], int | None, list[int]] | None:
+def easy_steps(b: ExplainBoard, up_to: int) -> tuple[int, list[int], list[int], int | None, list[int]] | None:
     """The first deduction of tier at most ``up_to`` (tiers 1-4): (tier, lines, cuts, flow, because); None when
-    there is none (:func:`flowgraph.kernels.first_step` decides). Raises _Contradiction on a board that breaks a
+    there is none (:func:`flowgraph.kernels.first_step` decides). Raises Contradiction on a board that breaks a
     rule."""
     from .. import kernels
 
@@ -46,14 +46,14 @@ def _easy(b: _Board, up_to: int) -> tuple[int, list[int], list[int], int | None,
                                                               np.array(b.state, np.int8), up_to, decided, cells)
     found = cells[:count].tolist()
     if code:
-        raise _Contradiction(str(_why(b, code, flow, tuple(found))), tuple(found))
+        raise Contradiction(str(_why(b, code, flow, tuple(found))), tuple(found))
     if not tier:
         return None
     chosen = decided[:lines + cuts].tolist()
     return tier, chosen[:lines], chosen[lines:], flow if flow >= 0 else None, found
 
 
-def _in_sight(b: _Board) -> int:
+def in_sight_steps(b: ExplainBoard) -> int:
     """The easy deductions on ``b``: cells with a forced move (tier 1) plus dead-end links (tier 2); a board
     that already breaks a rule counts 0 (:func:`flowgraph.kernels.in_sight`)."""
     from .. import kernels
@@ -62,7 +62,7 @@ def _in_sight(b: _Board) -> int:
     return int(kernels.in_sight(*k, np.array(b.state, np.int8)))
 
 
-def _trials(b: _Board, truth: list[bool], deadline: float | None = None
+def trial_steps(b: ExplainBoard, truth: list[bool], deadline: float | None = None
             ) -> tuple[list[int], list[int], str, tuple[int, ...]] | int:
     """Tier 5, else tier 6's link: (lines, cuts, why, cells) of the first link whose one value makes tiers
     1-3 fail, else tiers 1-4; else the link to guess (:func:`_guess`).
@@ -71,7 +71,7 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
     Only each link's value against the solution is tried: the rules are sound, so the solution's
     own value never fails (the guess's sweep tries those too, and a failure there is still a step).
     Each trial applies the rules to their end in compiled code
-    (:func:`flowgraph.kernels.trials.sweep_trials`: the rules of :func:`_easy`'s steps, to the end
+    (:func:`flowgraph.kernels.trials.sweep_trials`: the rules of :func:`easy_steps`'s steps, to the end
     taking them one by one reaches); the sweep with tiers 1-4 starts each trial where tiers 1-3 left
     it, as tiers 1-3 reach their end before a first bottleneck anyway.
     Raises SearchLimitError past ``deadline`` (``time.perf_counter`` seconds; checked every 256 trials)."""
@@ -107,7 +107,7 @@ def _trials(b: _Board, truth: list[bool], deadline: float | None = None
     return _guess(todo, ends)
 
 
-def _leap(b: _Board, e: int, value: int) -> int:
+def leap_step(b: ExplainBoard, e: int, value: int) -> int:
     """How far tiers 1-4 take the board down a choice of tier 6 before they stall: the links they decide after
     link ``e`` is set to ``value`` (the choice with no solution), none of them a contradiction (else the step
     were tier 5's). It sizes the leap: a person who tries that choice decides that many links and must still

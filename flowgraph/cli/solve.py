@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from ..batch.outcome import Outcome
+from ..budgets import SAT_SECONDS, SAT_SHARE
 from ..errors import ConversionError
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
@@ -36,7 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "layout with every cell filled with its flow's label and unused links blanked, then "
         "the engine that answered, the time and its work (search states or SAT calls). Use - to read "
         "standard input. The default engine, auto, runs SAT first and the heap search if SAT uses up "
-        "60% of the time limit (30 s without one). Folders stand for their puzzle files and a level pack "
+        f"{SAT_SHARE:.0%} of the time limit ({SAT_SECONDS:g} s without one). Folders stand for their puzzle files "
+        "and a level pack "
         "for each of its levels; puzzles run in parallel (--jobs), or on a Dask cluster (--scheduler), "
         "and print in input order, with a summary when there are several.",
         epilog="examples:\n  flowgraph solve puzzles/hex/hive_8x7.txt\n"

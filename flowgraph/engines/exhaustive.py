@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import SearchLimitError
 from ..model import Limits, Puzzle, Solution
 from . import FORK_SAFE_THREADS
-from .link_layout import _board_orders, _Layout
+from .link_layout import LinkLayout, board_orders
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -108,7 +108,7 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
         :func:`~flowgraph.kernels.link_search.exhaust_pass`); off only to measure it.
     nested : bool
         On a planar board (square, no warps, no bridges), skip frontiers where two flows that must
-        join below the frontier alternate along it (``exhaust._nested``); off only to measure it.
+        join below the frontier alternate along it (``nesting.is_nested``); off only to measure it.
     order : {None, "rows", "columns"}
         The board order (None: whichever keeps the frontier narrower; on a tie, as on a square
         board, both are raced: slices of :data:`RACE_SLICE` decisions alternate and the first
@@ -156,13 +156,13 @@ class LinkSearch:
         if order not in (None, "rows", "columns"):
             raise ValueError(f"unknown board order {order!r}: expected rows or columns")
         if order is None:  # the narrower frontier; on a tie (a square board) both orders, raced
-            widths = [(width, name) for width, _, name in _board_orders(puzzle)]
+            widths = [(width, name) for width, _, name in board_orders(puzzle)]
             orders = [name for width, name in widths if width == min(widths)[0]]
         else:
             orders = [order]
         mode = int(fill) | 2  # the nesting check where the layout is planar (_Run clears it elsewhere)
         self.puzzle, self.keep = puzzle, keep
-        self.runs = [_Run(_Layout(puzzle, canonical, name), mode if nested else int(fill), cap, keep, memo,
+        self.runs = [_Run(LinkLayout(puzzle, canonical, name), mode if nested else int(fill), cap, keep, memo,
                           len(puzzle.flows)) for name in orders]
         self.result: Enumeration | None = None
         self._child: _Child | None = None
@@ -394,7 +394,7 @@ def _far_side(run: _Run, send: Connection, deadline: float | None, share: int | 
 class _Run:
     """One exhaustive link search in one board order, resumable slice by slice (its whole state is in arrays)."""
 
-    def __init__(self, lay: _Layout, mode: int, cap: int | None, keep: int, memo: bool, flows: int):
+    def __init__(self, lay: LinkLayout, mode: int, cap: int | None, keep: int, memo: bool, flows: int):
         from ..kernels.codes import REGISTERS, STACK_COLUMNS, hash_fits
 
         self.lay = lay

@@ -63,10 +63,10 @@ def short_cycles(links: np.ndarray, n: int, chorded: bool = False) -> tuple[list
 
 def _board_order(puzzle: Puzzle, only: str | None = None) -> tuple[list[Node], str]:
     """The nodes in rows or columns order (``only``), or whichever has the narrower frontier."""
-    return min(_board_orders(puzzle, only), key=lambda found: found[0])[1:]
+    return min(board_orders(puzzle, only), key=lambda found: found[0])[1:]
 
 
-def _board_orders(puzzle: Puzzle, only: str | None = None) -> list[tuple[int, list[Node], str]]:
+def board_orders(puzzle: Puzzle, only: str | None = None) -> list[tuple[int, list[Node], str]]:
     """(frontier width, nodes, name) of the rows order and the columns order (or ``only`` one): the
     width is the most nodes already placed that still have a later neighbour."""
     cells = puzzle.cell_index  # (the numbering: the graph need not be built)
@@ -108,7 +108,7 @@ def _rim_key(x: int, y: int, wide: int, tall: int) -> int:
     return -1
 
 
-class _Layout:
+class LinkLayout:
     """The arrays of one puzzle for :func:`exhaust_pass`, nodes in board order."""
 
     def __init__(self, puzzle: Puzzle, canonical: bool, only: str | None = None):

@@ -20,20 +20,20 @@ from .seams import lazy_graph
 from .sketch import finish_puzzle
 
 if TYPE_CHECKING:
-    from .json_graph import _Obj
+    from .json_graph import JsonObject
 
 __all__ = ["quick_puzzle"]
 
 _LABELS = frozenset(LABELS)
 
 
-def quick_puzzle(doc: _Obj, lines: tuple[str, ...], path: str | None, max_coord: int, max_cells: int
+def quick_puzzle(doc: JsonObject, lines: tuple[str, ...], path: str | None, max_coord: int, max_cells: int
                  ) -> tuple[Puzzle, list[Problem]] | None:
     """The puzzle of a plain JSON graph whose nodes are placed (``.pos``), or None for the general reader.
 
     Parameters
     ----------
-    doc : _Obj
+    doc : JsonObject
         The document, its ``"nodes"`` a list of placed node objects (:func:`.json_graph._quick_decode`).
     lines : tuple of str
         The source text's lines.

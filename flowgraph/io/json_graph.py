@@ -61,13 +61,13 @@ def _whole_number(text: str) -> int | _LongNumber:
     return _LongNumber(text) if value is None else value
 
 
-class _Obj(dict):
+class JsonObject(dict):
     """A JSON object that remembers where it starts."""
 
     pos: tuple[int, int] = (1, 1)
 
     @classmethod
-    def of_pairs(cls, pairs: list[tuple[str, object]]) -> _Obj:
+    def of_pairs(cls, pairs: list[tuple[str, object]]) -> JsonObject:
         """The C decoder's ``object_pairs_hook``: the object, holding its pairs (repeated keys too) for
         :func:`_place` to walk in the file's order."""
         made = cls(pairs)
@@ -96,7 +96,7 @@ class _Decoder(json.JSONDecoder):
 
         def parse_object(s_and_end, *args):
             value, end = plain_object(s_and_end, *args)
-            out = _Obj(value)
+            out = JsonObject(value)
             out.pos = self.position(s_and_end[1] - 1)
             return out, end
 
@@ -140,7 +140,7 @@ def _decode(text: str) -> object:
     if _LONG_DIGITS.search(text):
         return _Decoder(text).decode(text)
     try:
-        doc = json.loads(text, object_pairs_hook=_Obj.of_pairs)
+        doc = json.loads(text, object_pairs_hook=JsonObject.of_pairs)
     except (ValueError, RecursionError):  # a JSONDecodeError is a ValueError
         return _Decoder(text).decode(text)
     if not isinstance(doc, (dict, list)):
@@ -152,10 +152,10 @@ def _decode(text: str) -> object:
     return _place(doc, zip(lines.tolist(), columns.tolist()))
 
 
-def _place(value: dict | list, places) -> _Obj | _Arr:
+def _place(value: dict | list, places) -> JsonObject | _Arr:
     """``value`` with every object and array in it placed (the next of ``places`` each, in a walk of the
     document's order, a repeated key's lost value too)."""
-    if isinstance(value, _Obj):
+    if isinstance(value, JsonObject):
         value.pos = next(places)
         for key, item in value.__dict__.pop("pairs"):
             if isinstance(item, (dict, list)):
@@ -171,7 +171,7 @@ def _place(value: dict | list, places) -> _Obj | _Arr:
     return placed
 
 
-def _quick_decode(text: str) -> _Obj | None:
+def _quick_decode(text: str) -> JsonObject | None:
     """The document with only itself and its nodes placed, or None where that is not quick to do exactly.
 
     Most JSON graphs are ASCII with no escape, and their only objects are the document and its nodes.
@@ -203,11 +203,11 @@ def _quick_decode(text: str) -> _Obj | None:
     line_starts = np.concatenate([[0], np.flatnonzero(codes == ord("\n")) + 1])
     rows = np.searchsorted(line_starts, opens, side="right")
     places = zip(rows.tolist(), (opens - line_starts[rows - 1] + 1).tolist())
-    placed = _Obj(doc)
+    placed = JsonObject(doc)
     placed.pos = next(places)
     placed["nodes"] = made = []
     for node, at in zip(nodes, places):
-        obj = _Obj(node)
+        obj = JsonObject(node)
         obj.pos = at
         made.append(obj)
     return placed
@@ -240,7 +240,7 @@ def analyse_json_graph(text: str, path: str | None = None, family: str | None = 
 
 def _analyse_doc(doc: object, lines: tuple[str, ...], path: str | None) -> tuple[Puzzle | None, list[Problem]]:
     """:func:`analyse_json_graph` of a decoded document."""
-    if not isinstance(doc, _Obj):
+    if not isinstance(doc, JsonObject):
         return None, [Problem(1, 1, "error", "a JSON graph is an object with \"nodes\" and \"links\"")]
     problems: list[Problem] = []
     family = doc.get("family", "STANDARD")
@@ -256,7 +256,7 @@ def _analyse_doc(doc: object, lines: tuple[str, ...], path: str | None) -> tuple
     return puzzle, sorted(problems + more)
 
 
-def _check_extent(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> None:
+def _check_extent(doc: JsonObject, sketch: Sketch, problems: list[Problem]) -> None:
     """The grid the 2-D places span holds at most :data:`MAX_CELLS` places (a text or a picture is that big)."""
     xys = [s.xy for s in sketch.spots.values() if s.xy is not None and len(s.xy) == 2]
     if not xys:
@@ -268,7 +268,7 @@ def _check_extent(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> None:
                                  f"spans at most {MAX_CELLS:,}"))
 
 
-def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
+def _read_nodes(doc: JsonObject, sketch: Sketch, problems: list[Problem]) -> dict:
     nodes = doc.get("nodes")
     keys: dict = {}
     if not isinstance(nodes, list):
@@ -276,7 +276,7 @@ def _read_nodes(doc: _Obj, sketch: Sketch, problems: list[Problem]) -> dict:
         return keys
     spots = sketch.spots
     for node in nodes:
-        if not isinstance(node, _Obj):
+        if not isinstance(node, JsonObject):
             problems.append(_problem(getattr(nodes, "pos", doc.pos), "error", "every node is an object"))
             continue
         at = node.pos
@@ -323,7 +323,7 @@ def _is_place(place: object) -> bool:
     return True
 
 
-def _read_links(doc: _Obj, sketch: Sketch, keys: dict, problems: list[Problem]) -> None:
+def _read_links(doc: JsonObject, sketch: Sketch, keys: dict, problems: list[Problem]) -> None:
     links = doc.get("links")
     if not isinstance(links, list):
         problems.append(_problem(doc.pos, "error", "\"links\" must be a list of [id, id] pairs"))

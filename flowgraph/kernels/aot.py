@@ -52,7 +52,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
-from .cache import _HASH, AOT_MODULE, PASSES_DIR, aot_path, distrust, prune, source_hash, trusted
+from .cache import AOT_MODULE, PASSES_DIR, SOURCE_HASH, aot_path, distrust, prune, source_hash, trusted
 from .entry_points import ENTRY_POINTS
 
 __all__ = ["BuildError", "build", "load"]
@@ -160,7 +160,7 @@ def _build(target: Path, timeout_s: float) -> Path:
 
     package_root = str(Path(flowgraph.__file__).resolve().parent.parent)  # the flowgraph this process runs
     path = [package_root] + [entry for entry in sys.path if entry and entry != package_root]
-    command = [sys.executable, "-I", "-c", _CHILD, json.dumps(path), str(work), _HASH, str(PASSES_DIR),
+    command = [sys.executable, "-I", "-c", _CHILD, json.dumps(path), str(work), SOURCE_HASH, str(PASSES_DIR),
                str(os.getpid())]
     try:
         done = subprocess.run(command, env=env, cwd=work, capture_output=True, text=True, timeout=timeout_s,
@@ -255,7 +255,7 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def _compile(out_dir: str, expected_hash: str = _HASH, passes_dir: Path = PASSES_DIR) -> None:
+def _compile(out_dir: str, expected_hash: str = SOURCE_HASH, passes_dir: Path = PASSES_DIR) -> None:
     """The child's work: compile every entry point (:data:`.entry_points.ENTRY_POINTS`) into ``out_dir``.
 
     Raises
@@ -308,4 +308,4 @@ def _why(exc: BaseException) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover - the build runs _CHILD; this is kept for hand runs
-    _child_main([sys.argv[1], _HASH, str(PASSES_DIR), str(os.getppid())])
+    _child_main([sys.argv[1], SOURCE_HASH, str(PASSES_DIR), str(os.getppid())])

@@ -41,7 +41,7 @@ import stat
 import sysconfig
 from pathlib import Path
 
-from ..caches import _checked_root, cache_root, distrust, private_folder, say_once  # noqa: F401 (the one rule)
+from ..caches import cache_root, checked_root, distrust, private_folder, say_once  # noqa: F401 (the one rule)
 
 __all__ = [
     "PASSES_DIR", "AOT_MODULE", "STALE_DAYS", "python_only", "jit_only", "built_ahead", "source_hash", "cache_root", "cache_dir",
@@ -92,7 +92,7 @@ def source_hash(folder: Path = PASSES_DIR) -> str:
     return digest.hexdigest()[:16]
 
 
-_HASH = source_hash()
+SOURCE_HASH = source_hash()
 
 
 def cache_dir(numba_version: str | None = None) -> Path:
@@ -113,7 +113,7 @@ def cache_dir(numba_version: str | None = None) -> Path:
         from importlib.metadata import version
 
         numba_version = version("numba")
-    return cache_root() / f"search-passes-{_HASH}-numba{numba_version}"
+    return cache_root() / f"search-passes-{SOURCE_HASH}-numba{numba_version}"
 
 
 def aot_path() -> Path:
@@ -126,7 +126,7 @@ def aot_path() -> Path:
     """
     import numpy
 
-    folder = cache_root() / f"search-passes-{_HASH}-aot-numpy{numpy.__version__}"
+    folder = cache_root() / f"search-passes-{SOURCE_HASH}-aot-numpy{numpy.__version__}"
     return folder / (AOT_MODULE + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
 
 
@@ -193,7 +193,7 @@ def prune(stale_days: float = STALE_DAYS) -> list[Path]:
     except OSError:
         return deleted
     for folder in folders:
-        if folder.name.startswith(f"search-passes-{_HASH}"):  # this source's, either form
+        if folder.name.startswith(f"search-passes-{SOURCE_HASH}"):  # this source's, either form
             continue
         try:
             st = os.lstat(folder)

@@ -32,7 +32,7 @@ from pathlib import Path
 import numba
 from numba.core import caching
 
-from .cache import _HASH, PASSES_DIR, cache_dir, distrust, private_folder, say_once
+from .cache import PASSES_DIR, SOURCE_HASH, cache_dir, distrust, private_folder, say_once
 
 __all__ = ["njit", "njit_borrowed"]
 
@@ -102,7 +102,7 @@ class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocato
         return self._cache_path
 
     def get_source_stamp(self) -> str:
-        return _HASH
+        return SOURCE_HASH
 
     @classmethod
     def from_function(cls, py_func, py_file):

@@ -55,8 +55,8 @@ from .codes import REG_STARTED as _STARTED
 from .codes import REG_TRAIL as _TRAIL
 from .entry_points import kernel
 from .jit import njit, njit_borrowed
-from .memo import _at, _flip, _remember, _seen
-from .nesting import _nested
+from .memo import memo_at, memo_flip, memo_remember, memo_seen
+from .nesting import is_nested
 
 __all__ = ["exhaust_pass"]
 
@@ -77,8 +77,8 @@ def _mate(mate, trail, regs, base, span, nflows, v, value):  # pragma: no cover 
         trail[t, 2] = old
         regs[_TRAIL] = t + 1
         mate[v] = value
-        _flip(regs, _mate_key(base, span, nflows, v, old))
-        _flip(regs, _mate_key(base, span, nflows, v, value))
+        memo_flip(regs, _mate_key(base, span, nflows, v, old))
+        memo_flip(regs, _mate_key(base, span, nflows, v, value))
 
 
 @njit(cache=True, inline="always")
@@ -89,7 +89,7 @@ def _must(must, trail, regs, base, span, v):  # pragma: no cover - compiled
         trail[t, 1] = v
         regs[_TRAIL] = t + 1
         must[v] = 1
-        _flip(regs, base + span * must.shape[0] + v)
+        memo_flip(regs, base + span * must.shape[0] + v)
 
 
 @njit_borrowed
@@ -141,7 +141,7 @@ def _propagate(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, fill, nflows,
             trail[t, 0] = 0
             trail[t, 1] = e
             regs[_TRAIL] = t + 1
-            _flip(regs, 2 * e + state - 1)
+            memo_flip(regs, 2 * e + state - 1)
             u = ends[e, 0]
             v = ends[e, 1]
             qn = _push(queue, inq, qn, u)
@@ -242,14 +242,14 @@ def _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w):  # pragma:
     base = 2 * ends.shape[0]
     span = n + nflows + 3
     for v in range(regs[_FROM], w):
-        _flip(regs, _mate_key(base, span, nflows, v, mate[v]))
+        memo_flip(regs, _mate_key(base, span, nflows, v, mate[v]))
         if must[v]:
-            _flip(regs, base + span * n + v)
+            memo_flip(regs, base + span * n + v)
         for i in range(ptr[v], ptr[v + 1]):
             if nbr[i] < v:  # the link's later end is v: both ends left behind now
-                _flip(regs, 2 * lnk[i] + edge[lnk[i]] - 1)
+                memo_flip(regs, 2 * lnk[i] + edge[lnk[i]] - 1)
     regs[_FROM] = w
-    return _at(regs, ends, n, nflows, w)
+    return memo_at(regs, ends, n, nflows, w)
 
 
 @kernel("i8(i8[::1], i8[::1], i8[::1], i8[:, ::1], i8[::1], i8[:, ::1], i8[::1], i8[::1], i8, i8, i8, "
@@ -275,7 +275,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         The cycles of link ``e`` are ``cidx[cptr[e]:cptr[e + 1]]``.
     mode : int
         Bit 0: every node must be used (Flow Free). Bit 1: the board is planar and drawn so that
-        ``place`` orders the links that cross the frontier (:func:`_nested`). Bit 2: besides, it is
+        ``place`` orders the links that cross the frontier (:func:`is_nested`). Bit 2: besides, it is
         a full rectangle of lines (every node and link of the grid) and ``place`` gives the rim.
     cap : int
         Stop when this many solutions are found.
@@ -321,7 +321,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
     span = 0  # the farthest a link reaches back in board order
     for e in range(ends.shape[0]):
         span = max(span, ends[e, 1] - ends[e, 0])
-    cross = np.empty((2 * n + 2, 4), np.int64)  # scratch of _nested: u, v, key, label
+    cross = np.empty((2 * n + 2, 4), np.int64)  # scratch of is_nested: u, v, key, label
     stk = np.empty(2 * n + 2, np.int64)  # scratch of _joins_nest
     owner = np.empty((max(nflows, 1), 2), np.int64)
     fends = np.full((max(nflows, 1), 2), -1, np.int64)  # each flow's endpoints
@@ -337,7 +337,7 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
         base = 2 * ends.shape[0]
         span = n + nflows + 3
         for v in range(n):  # the hash of the start: every node's mate (no link decided, no node must)
-            _flip(regs, _mate_key(base, span, nflows, v, mate[v]))
+            memo_flip(regs, _mate_key(base, span, nflows, v, mate[v]))
         qn = 0
         for v in range(n):
             qn = _push(queue, inq, qn, v)
@@ -388,8 +388,8 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
             mask += 1
         if mask >= (1 << k):
             if regs[_FOUND] == stack[d, 5]:  # nothing below this frontier
-                h1, h2 = _at(regs, ends, n, nflows, v)
-                _remember(memo, regs, h1, h2)
+                h1, h2 = memo_at(regs, ends, n, nflows, v)
+                memo_remember(memo, regs, h1, h2)
             regs[_DEPTH] = d - 1
             continue
         stack[d, 1] = mask + 1
@@ -414,12 +414,12 @@ def exhaust_pass(ptr, nbr, lnk, ends, clue, cyc, cptr, cidx, mode, cap, budget,
                 return CAPPED
             continue
         h1, h2 = _move_on(ptr, nbr, lnk, ends, edge, mate, must, regs, nflows, w)
-        if _seen(memo, h1, h2):
+        if memo_seen(memo, h1, h2):
             regs[_HITS] += 1
             continue
         rim = rect and place[w, 1] + 3 <= lines  # two whole lines below w's at least
-        if planar and not _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rim, stk):
-            _remember(memo, regs, h1, h2)
+        if planar and not is_nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rim, stk):
+            memo_remember(memo, regs, h1, h2)
             continue
         stack[d + 1, 0] = w
         stack[d + 1, 1] = 0

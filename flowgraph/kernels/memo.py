@@ -3,8 +3,8 @@ halves (registers ``H1``, ``H2``), and a table of the frontiers below which no s
 
 What the search below a node can still do depends only on the frontier: the decided links that touch a node with a
 link still undecided, and the ``mate`` and ``must`` of those nodes. The hash covers exactly that, updated with every
-decision (:func:`_flip`) and restored on backtracking; a subtree that gave no solution is stored by its hash
-(:func:`_remember`) and a frontier met again is skipped (:func:`_seen`). Four slots are probed; when all four are
+decision (:func:`memo_flip`) and restored on backtracking; a subtree that gave no solution is stored by its hash
+(:func:`memo_remember`) and a frontier met again is skipped (:func:`memo_seen`). Four slots are probed; when all four are
 taken one is replaced (it is a cache).
 """
 
@@ -39,7 +39,7 @@ def _term(x, which):  # pragma: no cover - compiled
 # The small helpers that every decision calls are inlined by numba itself (``inline="always"``): in the
 # generic-CPU ahead-of-time build LLVM left them as calls, and a decision took 2.4 us instead of 1.55 us.
 @njit(cache=True, inline="always")
-def _flip(regs, x):  # pragma: no cover - compiled
+def memo_flip(regs, x):  # pragma: no cover - compiled
     regs[_H1] ^= _term(x, 0)
     regs[_H2] ^= _term(x, 1)
 
@@ -50,14 +50,14 @@ def _flip(regs, x):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _at(regs, ends, n, nflows, w):  # pragma: no cover - compiled
+def memo_at(regs, ends, n, nflows, w):  # pragma: no cover - compiled
     """The memo key of the frontier at node ``w``: the hash with ``w``'s own term."""
     x = 2 * ends.shape[0] + (n + nflows + 3) * n + n + w
     return regs[_H1] ^ _term(x, 0), regs[_H2] ^ _term(x, 1)
 
 
 @njit_borrowed
-def _seen(memo, h1, h2):  # pragma: no cover - compiled
+def memo_seen(memo, h1, h2):  # pragma: no cover - compiled
     size = memo.shape[0]
     if size < 2:
         return False
@@ -70,7 +70,7 @@ def _seen(memo, h1, h2):  # pragma: no cover - compiled
 
 
 @njit_borrowed
-def _remember(memo, regs, h1, h2):  # pragma: no cover - compiled
+def memo_remember(memo, regs, h1, h2):  # pragma: no cover - compiled
     size = memo.shape[0]
     if size < 2:
         return

@@ -19,7 +19,7 @@ def _rim(place, w, x):  # pragma: no cover - compiled
 
 
 @njit_borrowed
-def _nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rect, stk):  # pragma: no cover - compiled
+def is_nested(ptr, nbr, lnk, edge, mate, clue, place, w, span, cross, owner, fends, rect, stk):  # pragma: no cover - compiled
     """False when two paths that must be joined below the frontier would cross there (a planar board).
 
     The links used between the nodes before ``w`` and the rest cross the frontier at points

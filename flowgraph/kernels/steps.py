@@ -25,8 +25,8 @@ from .codes import TRIAL_LOOP as _LOOP
 from .codes import TRIAL_LOOSE as _LOOSE
 from .entry_points import kernel
 from .jit import njit
-from .trial_bottleneck import _bottleneck
-from .trials import _broken, _counts, _dead_end, _forced, _segments, _stranded
+from .trial_bottleneck import bottleneck_trial
+from .trials import broken_trial, dead_end_trial, forced_trial, stranded_trial, trial_counts, trial_segments
 
 __all__ = ["first_step", "in_sight"]
 
@@ -69,13 +69,13 @@ def first_step(links, at_start, at_link, need, end_flow, empty_ok, state, up_to,
     n, m = need.shape[0], links.shape[0]
     lines = np.empty(n, np.int64)
     free = np.empty(n, np.int64)
-    _counts(links, state, lines, free)
+    trial_counts(links, state, lines, free)
     for v in range(n):  # tier 1
-        code = _broken(lines[v], free[v], need[v], empty_ok)
+        code = broken_trial(lines[v], free[v], need[v], empty_ok)
         if code:
             cells[0] = v
             return 0, code, 0, 0, 1, -1
-        value = _forced(lines[v], free[v], need[v], empty_ok)
+        value = forced_trial(lines[v], free[v], need[v], empty_ok)
         if value != UNDECIDED:
             count = 0
             for i in range(at_start[v], at_start[v + 1]):
@@ -86,17 +86,17 @@ def first_step(links, at_start, at_link, need, end_flow, empty_ok, state, up_to,
             return (1, 0, count, 0, 1, -1) if value == LINE else (1, 0, 0, count, 1, -1)
     root = np.empty(n, np.int64)
     rflow = np.empty(n, np.int64)
-    code = _segments(links, state, end_flow, root, rflow, cells)
+    code = trial_segments(links, state, end_flow, root, rflow, cells)
     if code:
         return 0, code, 0, 0, 2 if code == _LOOP else 1, -1
     for e in range(m):  # tier 2
-        if state[e] == UNDECIDED and _dead_end(links, root, rflow, e):
+        if state[e] == UNDECIDED and dead_end_trial(links, root, rflow, e):
             decided[0] = e
             cells[0] = links[e, 0]
             return 2, 0, 0, 1, 1, -1
     if up_to >= 3:
         exits = np.empty(2, np.int64)
-        code, size = _stranded(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits)
+        code, size = stranded_trial(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits)
         if code > 0:
             return 0, code, 0, 0, size, -1
         if code == -1:
@@ -115,7 +115,7 @@ def first_step(links, at_start, at_link, need, end_flow, empty_ok, state, up_to,
                         count += 1
             return 3, 0, 0, count, size, -1
     if up_to >= 4:
-        code, k, e = _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
+        code, k, e = bottleneck_trial(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
         if code > 0:
             return 0, code, 0, 0, 1 if code == _LOOSE else 2, k
         if code < 0:
@@ -135,16 +135,16 @@ def in_sight(links, at_start, at_link, need, end_flow, empty_ok, state):  # prag
     n, m = need.shape[0], links.shape[0]
     lines = np.empty(n, np.int64)
     free = np.empty(n, np.int64)
-    _counts(links, state, lines, free)
+    trial_counts(links, state, lines, free)
     count = 0
     for v in range(n):
-        if _forced(lines[v], free[v], need[v], empty_ok) != UNDECIDED:
+        if forced_trial(lines[v], free[v], need[v], empty_ok) != UNDECIDED:
             count += 1
     root = np.empty(n, np.int64)
     rflow = np.empty(n, np.int64)
-    if _segments(links, state, end_flow, root, rflow, np.empty(2, np.int64)):
+    if trial_segments(links, state, end_flow, root, rflow, np.empty(2, np.int64)):
         return 0
     for e in range(m):
-        if state[e] == UNDECIDED and _dead_end(links, root, rflow, e):
+        if state[e] == UNDECIDED and dead_end_trial(links, root, rflow, e):
             count += 1
     return count

@@ -15,7 +15,7 @@ from .jit import njit
 
 
 @njit(cache=True)
-def _heads(need, lines, root, rflow, head1, head2, order):  # pragma: no cover - compiled
+def trial_heads(need, lines, root, rflow, head1, head2, order):  # pragma: no cover - compiled
     """Each flow's heads (nodes of its segments still needing a line; ``head2`` -2 when more than two) and
     the flows with heads in order of their first head; returns how many."""
     for k in range(head1.shape[0]):
@@ -37,7 +37,7 @@ def _heads(need, lines, root, rflow, head1, head2, order):  # pragma: no cover -
 
 
 @njit(cache=True)
-def _passable(need, end_flow, lines, root, rflow, passable, mate):  # pragma: no cover - compiled
+def trial_passable(need, end_flow, lines, root, rflow, passable, mate):  # pragma: no cover - compiled
     """Cells a flow may pass through: empty ones and the loose ends of pieces no endpoint owns yet (``mate``:
     a loose end's other end when its piece has exactly two, else -1)."""
     n = need.shape[0]
@@ -134,7 +134,7 @@ def _bridges(start, to, eid, count, first, bridged):  # pragma: no cover - compi
 
 
 @njit(cache=True)
-def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no cover - compiled
+def bottleneck_trial(links, at_start, at_link, need, end_flow, state,  # pragma: no cover - compiled
                 lines, root, rflow, cells):
     """Tier 4 on the first flow (by number) with a link every way between its heads crosses: that link, to be a
     line (code -1, the heads in ``cells``); a flow cut off or with a loose end: its code; 0: none. Returns (code,
@@ -142,7 +142,7 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
     n, m = need.shape[0], links.shape[0]
     passable = np.zeros(n, np.bool_)
     mate = np.empty(n, np.int64)
-    _passable(need, end_flow, lines, root, rflow, passable, mate)
+    trial_passable(need, end_flow, lines, root, rflow, passable, mate)
     # the graph every flow shares: undecided links between passable cells, and each piece end to end
     ends = np.empty((m + n, 2), np.int64)
     ids = np.empty(m + n, np.int64)
@@ -187,7 +187,7 @@ def _bottleneck(links, at_start, at_link, need, end_flow, state,  # pragma: no c
     head1 = np.empty(k_flows, np.int64)
     head2 = np.empty(k_flows, np.int64)
     order = np.empty(k_flows, np.int64)
-    _heads(need, lines, root, rflow, head1, head2, order)
+    trial_heads(need, lines, root, rflow, head1, head2, order)
     tree_ends = np.empty((ne + 2 * need.shape[0], 2), np.int64)
     tree_ids = np.empty(ne + 2 * need.shape[0], np.int64)
     nt = 0

@@ -41,7 +41,7 @@ from .codes import TRIAL_TOO_MANY as _TOO_MANY
 from .codes import TRIAL_TWO_FLOWS as _TWO_FLOWS
 from .entry_points import kernel
 from .jit import njit
-from .trial_bottleneck import _bottleneck, _heads, _passable
+from .trial_bottleneck import bottleneck_trial, trial_heads, trial_passable
 
 __all__ = ["settle_trial", "sweep_trials"]
 
@@ -54,7 +54,7 @@ def _find(comp, x):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _segments(links, state, end_flow, root, rflow, cells):  # pragma: no cover - compiled
+def trial_segments(links, state, end_flow, root, rflow, cells):  # pragma: no cover - compiled
     """Each node's segment (``root``, a component of lines) and each segment's flow (``rflow`` by root, -1
     unknown); returns the number of cells of a contradiction (a loop, two flows meeting), 0 if none."""
     n = root.shape[0]
@@ -96,7 +96,7 @@ def _decide(links, state, lines, free, queue, qn, e, value):  # pragma: no cover
 
 
 @njit(cache=True)
-def _counts(links, state, lines, free):  # pragma: no cover - compiled
+def trial_counts(links, state, lines, free):  # pragma: no cover - compiled
     """Per node: its lines and its undecided links."""
     lines[:] = 0
     free[:] = 0
@@ -111,7 +111,7 @@ def _counts(links, state, lines, free):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _broken(lines, free, nd, empty_ok):  # pragma: no cover - compiled
+def broken_trial(lines, free, nd, empty_ok):  # pragma: no cover - compiled
     """Tier 1's contradiction at a cell with ``lines`` lines and ``free`` undecided links that needs ``nd`` (1 an
     endpoint, 2 a cell on a path; a cell may also stay empty when ``empty_ok``, Numberlink): its code, else 0."""
     if empty_ok and nd == 2:
@@ -124,7 +124,7 @@ def _broken(lines, free, nd, empty_ok):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _forced(lines, free, nd, empty_ok):  # pragma: no cover - compiled
+def forced_trial(lines, free, nd, empty_ok):  # pragma: no cover - compiled
     """Tier 1's forced move at such a cell: the value all its undecided links take (``CUT`` when it has its lines,
     ``LINE`` when it needs every way left; under ``empty_ok``, ``CUT`` too for an empty cell with one way in: it
     stays empty), else ``UNDECIDED``."""
@@ -142,8 +142,8 @@ def _forced(lines, free, nd, empty_ok):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _dead_end(links, root, rflow, e):  # pragma: no cover - compiled
-    """Tier 2: whether link ``e`` would close a loop or join two flows (``root``, ``rflow`` as :func:`_segments`)."""
+def dead_end_trial(links, root, rflow, e):  # pragma: no cover - compiled
+    """Tier 2: whether link ``e`` would close a loop or join two flows (``root``, ``rflow`` as :func:`trial_segments`)."""
     u, v = links[e, 0], links[e, 1]
     fu, fv = rflow[root[u]], rflow[root[v]]
     return root[u] == root[v] or (fu >= 0 and fv >= 0 and fu != fv)
@@ -156,7 +156,7 @@ def _propagate(links, at_start, at_link, need, end_flow, empty_ok, state,  # pra
     end at once); returns a contradiction's code (cells in ``cells``), else 0 with ``lines``, ``root`` and
     ``rflow`` current."""
     m = links.shape[0]
-    _counts(links, state, lines, free)
+    trial_counts(links, state, lines, free)
     qn = 0
     for v in seeds:
         queue[qn] = v
@@ -165,22 +165,22 @@ def _propagate(links, at_start, at_link, need, end_flow, empty_ok, state,  # pra
         while qn > 0:
             qn -= 1
             v = queue[qn]
-            code = _broken(lines[v], free[v], need[v], empty_ok)
+            code = broken_trial(lines[v], free[v], need[v], empty_ok)
             if code:
                 cells[0] = v
                 return code
-            value = _forced(lines[v], free[v], need[v], empty_ok)
+            value = forced_trial(lines[v], free[v], need[v], empty_ok)
             if value != UNDECIDED:
                 for i in range(at_start[v], at_start[v + 1]):
                     e = at_link[i]
                     if state[e] == UNDECIDED:
                         qn = _decide(links, state, lines, free, queue, qn, e, value)
-        code = _segments(links, state, end_flow, root, rflow, cells)
+        code = trial_segments(links, state, end_flow, root, rflow, cells)
         if code:
             return code
         any_dead = False
         for e in range(m):
-            if state[e] == UNDECIDED and _dead_end(links, root, rflow, e):
+            if state[e] == UNDECIDED and dead_end_trial(links, root, rflow, e):
                 # a cut joins no segments: every dead end found stays one
                 qn = _decide(links, state, lines, free, queue, qn, e, CUT)
                 any_dead = True
@@ -189,7 +189,7 @@ def _propagate(links, at_start, at_link, need, end_flow, empty_ok, state,  # pra
 
 
 @njit(cache=True)
-def _stranded(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits):  # pragma: no cover
+def stranded_trial(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits):  # pragma: no cover
     """Tier 3 on the first region of empty cells (in node order) with at most two links leading in (under
     ``empty_ok``: at most one), the region in ``cells``. Two: both are lines (returns -1, the links in ``exits`` in
     the order met); fewer: a contradiction (returns its code), or under ``empty_ok`` no path can pass through, so
@@ -244,7 +244,7 @@ def _cut_off(links, at_start, at_link, need, end_flow, state,  # pragma: no cove
     n, m = need.shape[0], links.shape[0]
     passable = np.zeros(n, np.bool_)
     mate = np.empty(n, np.int64)
-    _passable(need, end_flow, lines, root, rflow, passable, mate)
+    trial_passable(need, end_flow, lines, root, rflow, passable, mate)
     comp = np.arange(n)
     for e in range(m):
         u, v = links[e, 0], links[e, 1]
@@ -258,7 +258,7 @@ def _cut_off(links, at_start, at_link, need, end_flow, state,  # pragma: no cove
     head2 = np.empty(k_flows, np.int64)
     order = np.empty(k_flows, np.int64)
     mark = np.full(n, -1, np.int64)
-    for j in range(_heads(need, lines, root, rflow, head1, head2, order)):
+    for j in range(trial_heads(need, lines, root, rflow, head1, head2, order)):
         k = order[j]
         h1, h2 = head1[k], head2[k]
         if h2 < 0:
@@ -352,7 +352,7 @@ def settle_trial(links, at_start, at_link, need, end_flow, empty_ok, state, up_t
         if code:
             return code, 2 if code == _LOOP else 1, -1
         if up_to >= 3:
-            code, size = _stranded(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits)
+            code, size = stranded_trial(links, at_start, at_link, end_flow, empty_ok, state, lines, cells, exits)
             if code > 0:
                 return code, size, -1
             if code == -1:
@@ -364,7 +364,7 @@ def settle_trial(links, at_start, at_link, need, end_flow, empty_ok, state, up_t
                 continue
         if up_to < 4:
             break
-        code, k, e = _bottleneck(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
+        code, k, e = bottleneck_trial(links, at_start, at_link, need, end_flow, state, lines, root, rflow, cells)
         if code < 0:
             state[e] = LINE
         if code > 0:

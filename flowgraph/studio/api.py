@@ -64,14 +64,14 @@ def _str(body: dict, key: str, default: str | None = None) -> str:
     return value
 
 
-def _int(body: dict, key: str, default: int, low: int, high: int) -> int:
+def int_field(body: dict, key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadRequest(f"{key!r} must be a whole number from {low} to {high}")
     return value
 
 
-def _seconds(body: dict, default: float = STUDIO_SOLVE_SECONDS) -> float:
+def seconds_field(body: dict, default: float = STUDIO_SOLVE_SECONDS) -> float:
     value = body.get("time_limit_s", default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_TIME_LIMIT_S:
         raise BadRequest(f"'time_limit_s' must be a number of seconds above 0, at most {MAX_TIME_LIMIT_S:g}")
@@ -101,7 +101,7 @@ def _read(body: dict) -> tuple[Puzzle | None, list[Problem], str]:
     return (entries[0].puzzle.with_rules(rules) if entries else None), problems, fmt
 
 
-def _puzzle(body: dict) -> Puzzle:
+def puzzle_of(body: dict) -> Puzzle:
     puzzle, problems, _ = _read(body)
     if puzzle is None:
         raise Unprocessable("the puzzle has errors", problems)
@@ -112,7 +112,7 @@ def _problems(problems: list[Problem]) -> list[dict]:
     return [p.to_json() for p in problems]
 
 
-def _svg(board_or_solution, theme: str = "dark", labels: bool = False, paths: dict | None = None,
+def svg_of(board_or_solution, theme: str = "dark", labels: bool = False, paths: dict | None = None,
          ghosts: bool = False) -> str | None:
     from ..render.svg import svg
 
@@ -153,12 +153,12 @@ def check(body: dict) -> dict:
                    picture=f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}")
     elif puzzle is not None:
         out.update(_shape(puzzle))
-        out.update(flows=len(puzzle.flows), svg=_svg(puzzle, _theme(body), bool(body.get("labels")), ghosts=True),
-                   **play_board(puzzle, _theme(body)))  # (its rules and cells too)
+        out.update(flows=len(puzzle.flows), svg=svg_of(puzzle, theme_field(body), bool(body.get("labels")), ghosts=True),
+                   **play_board(puzzle, theme_field(body)))  # (its rules and cells too)
     elif fmt == "neighbor-link" and len(body["text"]) <= MAX_DRAFT_CHARS:
         board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
         if board_draft is not None:
-            out["svg"] = _svg(board_draft, _theme(body), bool(body.get("labels")), ghosts=True)
+            out["svg"] = svg_of(board_draft, theme_field(body), bool(body.get("labels")), ghosts=True)
     return out
 
 
@@ -172,7 +172,7 @@ def _shape(puzzle: Puzzle) -> dict:
             "height": int(max((y for _, y in places), default=0)) + 1}
 
 
-def _cell(node) -> list[int]:
+def cell_json(node) -> list[int]:
     """A node as ``[line, column]``: the API's one form of a position (a bridge's two lanes share theirs)."""
     return [node[0], node[1]]
 
@@ -181,7 +181,7 @@ def _cell(node) -> list[int]:
 MAX_POSITION = 10**9
 
 
-def _nodes(puzzle: Puzzle, positions: list) -> tuple:
+def nodes_of(puzzle: Puzzle, positions: list) -> tuple:
     """A path of ``[line, column]`` positions as graph nodes (:func:`~flowgraph.io.solution_json.path_nodes`).
 
     Raises BadRequest for a position that is not two whole numbers, or not a cell of the board.
@@ -237,26 +237,26 @@ def verify_paths(body: dict) -> dict:
     as :func:`player_names` does."""
     from ..verify import check as check_solution
 
-    puzzle = _puzzle(body)
+    puzzle = puzzle_of(body)
     paths = body.get("paths")
     if not isinstance(paths, dict) or not all(isinstance(v, list) for v in paths.values()):
         raise BadRequest("'paths' maps labels to lists of [line, column] positions")
-    solution = Solution(puzzle, {label: _nodes(puzzle, path) for label, path in paths.items()}, "player")
+    solution = Solution(puzzle, {label: nodes_of(puzzle, path) for label, path in paths.items()}, "player")
     problems = check_solution(solution, player_names(puzzle))
     return {"solved": not problems, "problems": problems[:5]}
 
 
-def _theme(body: dict) -> str:
+def theme_field(body: dict) -> str:
     theme = body.get("theme", "dark")
     if theme not in ("dark", "light"):
         raise BadRequest("'theme' is dark or light")
     return theme
 
 
-def _limits(body: dict) -> Limits:
+def limits_of(body: dict) -> Limits:
     """A request's budget for ``auto``: its ``time_limit_s``, the search first on small boards (the studio
     loads the search when it starts)."""
-    return Limits(time_limit_s=_seconds(body), search_first=True)
+    return Limits(time_limit_s=seconds_field(body), search_first=True)
 
 
 def render(body: dict) -> dict:
@@ -283,11 +283,11 @@ def render(body: dict) -> dict:
         paths = _paths(puzzle, body["paths"]) if body.get("paths") is not None else None
         if body.get("solution"):
             try:
-                board_or_solution = verify(solve_puzzle(puzzle, "auto", _limits(body)))
+                board_or_solution = verify(solve_puzzle(puzzle, "auto", limits_of(body)))
             except (UnsolvableError, SearchLimitError) as exc:
                 raise Unprocessable(f"no solution to draw: {exc}") from None
-    cell_px = _int(body, "cell_px", 40, 8, 96)
-    theme, labels = _theme(body), bool(body.get("labels"))
+    cell_px = int_field(body, "cell_px", 40, 8, 96)
+    theme, labels = theme_field(body), bool(body.get("labels"))
     if body.get("png"):
         import base64
 
@@ -326,13 +326,13 @@ def count(body: dict) -> dict:
 
     For "multiple": ``differ`` the ``[line, column]`` of the cells two solutions fill differently
     and ``svgs`` the two solutions drawn (none for a board over 10,000 cells)."""
-    puzzle = _puzzle(body)
-    result = count_solutions(puzzle, 2, Limits(time_limit_s=_seconds(body)))
+    puzzle = puzzle_of(body)
+    result = count_solutions(puzzle, 2, Limits(time_limit_s=seconds_field(body)))
     differ, svgs = [], []
     if result.verdict == "multiple":
         differ = sorted(map(list, differing_cells(*result.solutions[:2])))
         if puzzle.cells <= MAX_THUMBNAIL_CELLS * 4:
-            svgs = [_svg(solution, _theme(body)) for solution in result.solutions[:2]]
+            svgs = [svg_of(solution, theme_field(body)) for solution in result.solutions[:2]]
     return {"verdict": result.verdict, "solutions": result.count, "differ": differ, "svgs": svgs}
 
 
@@ -343,7 +343,7 @@ def new(body: dict) -> dict:
         raise BadRequest(f"'family' is one of {', '.join(_FAMILIES)}")
     wrap = body.get("wrap")
     try:
-        return {"text": board(family, _int(body, "width", 5, 1, 60), _int(body, "height", 5, 1, 60),
+        return {"text": board(family, int_field(body, "width", 5, 1, 60), int_field(body, "height", 5, 1, 60),
                               wrap=wrap).text()}
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
@@ -355,14 +355,14 @@ def generate(body: dict) -> dict:
     family = _str(body, "family", "standard")
     if family not in _FAMILIES:
         raise BadRequest(f"'family' is one of {', '.join(_FAMILIES)}")
-    width, height = _int(body, "width", 7, 2, 30), _int(body, "height", 7, 2, 30)
+    width, height = int_field(body, "width", 7, 2, 30), int_field(body, "height", 7, 2, 30)
     seed = body.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise BadRequest("'seed' is a whole number or a string")
     try:
         shape = bridged_board(family, width, height, seed=seed,
-                              bridges=_int(body, "bridges", 1 if Family.of(family).bridged else 0, 0, 20))
-        made = generate_puzzle(shape, seed=seed, time_limit_s=_seconds(body, STUDIO_GENERATE_SECONDS),
+                              bridges=int_field(body, "bridges", 1 if Family.of(family).bridged else 0, 0, 20))
+        made = generate_puzzle(shape, seed=seed, time_limit_s=seconds_field(body, STUDIO_GENERATE_SECONDS),
                                rules=_rules(body) or "flow")
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
@@ -384,8 +384,8 @@ def levels(body: dict) -> dict:
     if not name.isprintable():  # (a lone surrogate is not: it could not be sent back as JSON)
         raise BadRequest("'name' is a file name: printable text")  # it names every level in the answer
     fmt, entries, problems, rules = _entries(body, name)
-    offset = _int(body, "offset", 0, 0, max(0, len(entries) - 1))
-    count = _int(body, "count", MAX_LEVELS_SHOWN, 1, MAX_LEVELS_SHOWN)
+    offset = int_field(body, "offset", 0, 0, max(0, len(entries) - 1))
+    count = int_field(body, "count", MAX_LEVELS_SHOWN, 1, MAX_LEVELS_SHOWN)
     shown = []
     for index, entry in enumerate(entries[offset:offset + count], offset):
         puzzle = entry.puzzle.with_rules(rules)
@@ -395,7 +395,7 @@ def levels(body: dict) -> dict:
             continue  # (every board read has a neighbor-link text; kept from a 500 all the same)
         shown.append({"index": index, "name": entry.name, "text": board_text, "rules": puzzle.rules, **_shape(puzzle),
                       "flows": len(puzzle.flows), "cells": puzzle.cells,
-                      "svg": _svg(puzzle, _theme(body)) if puzzle.cells <= MAX_THUMBNAIL_CELLS else None})
+                      "svg": svg_of(puzzle, theme_field(body)) if puzzle.cells <= MAX_THUMBNAIL_CELLS else None})
     return {"format": fmt, "total": len(entries), "offset": offset, "levels": shown, "problems": _problems(problems)}
 
 
@@ -404,7 +404,7 @@ def convert(body: dict) -> dict:
     board); ``rules`` are the source's (a puzz.link ``numlin`` URL: ``numberlink``), which neighbor-link text cannot say.
     ``to: "html"`` is the board as a page anyone can open and play (:func:`.publish.publish`): what the studio's
     Share gives a friend."""
-    puzzle = _puzzle(body)
+    puzzle = puzzle_of(body)
     target = _str(body, "to", "neighbor-link")
     if target == "html":
         try:
@@ -412,7 +412,7 @@ def convert(body: dict) -> dict:
         except ConversionError as exc:
             raise Unprocessable(str(exc)) from None
     try:
-        return {"text": write_solved(puzzle, target, _limits(body)), "rules": puzzle.rules}
+        return {"text": write_solved(puzzle, target, limits_of(body)), "rules": puzzle.rules}
     except ValueError as exc:  # unknown or read-only format, or ConversionError
         raise Unprocessable(str(exc)) from None
 

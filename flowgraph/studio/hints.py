@@ -8,7 +8,7 @@ from typing import Any
 from ..budgets import HINT_WHY_SECONDS
 from ..errors import FlowgraphError, SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Solution
-from .api import BadRequest, Unprocessable, _cell, _limits, _nodes, _puzzle, player_names
+from .api import BadRequest, Unprocessable, cell_json, limits_of, nodes_of, player_names, puzzle_of
 
 __all__ = ["hint", "HINT_WHY_CELLS", "HINT_WHY_SECONDS"]
 
@@ -33,13 +33,13 @@ def hint(body: dict) -> dict:
     from ..engines import solve_puzzle
     from ..kernels import ready
 
-    puzzle = _puzzle(body)
+    puzzle = puzzle_of(body)
     done = body.get("done") or []
     if not (isinstance(done, list) and all(isinstance(label, str) for label in done)):
         raise BadRequest("'done' is a list of labels")
     drawn = _drawn(puzzle, body.get("paths"))
     try:
-        solution = solve_puzzle(puzzle, "auto", _limits(body))
+        solution = solve_puzzle(puzzle, "auto", limits_of(body))
     except (UnsolvableError, SearchLimitError) as exc:
         raise Unprocessable(f"no hint: {exc}") from None
     why = ready()  # explain runs the search's passes: while they are built, the flow alone (never a wait)
@@ -49,7 +49,7 @@ def hint(body: dict) -> dict:
             return step
     for flow in puzzle.flows:
         if flow.label not in done:
-            return {"label": flow.label, "path": [_cell(n) for n in solution.paths[flow.label]],
+            return {"label": flow.label, "path": [cell_json(n) for n in solution.paths[flow.label]],
                     **(_why(solution, flow.label) if why else {})}
     return {"label": None, "path": []}
 
@@ -62,7 +62,7 @@ def _drawn(puzzle: Puzzle, paths: Any) -> dict[str, list[tuple]] | None:
     if not isinstance(paths, dict) or not all(isinstance(k, str) and isinstance(v, list) for k, v in paths.items()):
         raise BadRequest("'paths' maps labels to lists of [line, column] positions")
     labels = {f.label for f in puzzle.flows}
-    return {label: list(itertools.pairwise(_nodes(puzzle, path))) for label, path in paths.items() if label in labels}
+    return {label: list(itertools.pairwise(nodes_of(puzzle, path))) for label, path in paths.items() if label in labels}
 
 
 def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None:
@@ -75,8 +75,8 @@ def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None
         wrong = next((pair for pair in pairs if frozenset(pair) not in used), None)
         if wrong is not None:
             said = player_names(solution.puzzle)
-            return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": None,
-                    "wrong": _cell(wrong[1]), "note": f"{said.pipe(label)} leaves the solution at {said.cell(wrong[1])}"}
+            return {"label": label, "path": [cell_json(n) for n in solution.paths[label]], "technique": None,
+                    "wrong": cell_json(wrong[1]), "note": f"{said.pipe(label)} leaves the solution at {said.cell(wrong[1])}"}
     try:
         steps = next_steps(solution, [pair for pairs in drawn.values() for pair in pairs],
                            Limits(time_limit_s=HINT_WHY_SECONDS))
@@ -88,8 +88,8 @@ def _next_step(solution: Solution, drawn: dict[str, list[tuple]]) -> dict | None
     # the insight the move needs: the hardest step on the way, the last of those (nearest the line it draws: a
     # run of forced moves is told by the one that draws the line, not by a cut elsewhere on the board)
     key = max(reversed(steps), key=lambda s: s.tier)
-    return {"label": label, "path": [_cell(n) for n in solution.paths[label]], "technique": key.technique,
-            "tier": key.tier, "note": key.note, "cells": [_cell(n) for n in key.because[:HINT_WHY_CELLS]]}
+    return {"label": label, "path": [cell_json(n) for n in solution.paths[label]], "technique": key.technique,
+            "tier": key.tier, "note": key.note, "cells": [cell_json(n) for n in key.because[:HINT_WHY_CELLS]]}
 
 
 def _why(solution: Solution, label: str) -> dict:
@@ -109,4 +109,4 @@ def _why(solution: Solution, label: str) -> dict:
     if step is None:
         return {}
     return {"technique": step.technique, "tier": step.tier, "note": step.note,
-            "cells": [_cell(n) for n in step.because]}
+            "cells": [cell_json(n) for n in step.because]}

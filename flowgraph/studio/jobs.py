@@ -18,7 +18,7 @@ from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Solution
 from ..render import FrameSampler
 from ..verify import verify
-from .api import _int, _puzzle, _seconds, _svg, _theme
+from .api import int_field, puzzle_of, seconds_field, svg_of, theme_field
 
 __all__ = ["Solves", "job_json"]
 
@@ -51,9 +51,9 @@ class Solves:
 
     def start(self, body: dict) -> _Job:
         """Validate the request and register a job; :meth:`run` does the work (in a worker thread)."""
-        puzzle = _puzzle(body)
-        seconds = _seconds(body)
-        frames = _int(body, "frames", 30, 2, 200)
+        puzzle = puzzle_of(body)
+        seconds = seconds_field(body)
+        frames = int_field(body, "frames", 30, 2, 200)
         job = _Job(str(next(self.ids)))
         with self.lock:
             for other in self.jobs.values():
@@ -61,7 +61,7 @@ class Solves:
             self.jobs[job.id] = job
             while len(self.jobs) > self.keep:
                 self.jobs.pop(next(iter(self.jobs)))
-        job.result = {"puzzle": puzzle, "seconds": seconds, "frames": frames, "theme": _theme(body)}
+        job.result = {"puzzle": puzzle, "seconds": seconds, "frames": frames, "theme": theme_field(body)}
         return job
 
     def run(self, job: _Job) -> None:
@@ -91,8 +91,8 @@ class Solves:
             loaded = time.perf_counter() - t0
             solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]),
                                            **({"trace": trace} if search.TRACES else {})))
-            frames = [_svg(puzzle, ask["theme"], paths=p) for p in sampler.frames()]
-            final = _svg(solution, ask["theme"])
+            frames = [svg_of(puzzle, ask["theme"], paths=p) for p in sampler.frames()]
+            final = svg_of(solution, ask["theme"])
         except _Cancelled:
             job.status, job.result = "cancelled", {}
             return

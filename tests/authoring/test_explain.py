@@ -236,8 +236,8 @@ def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path, ru
 
     import numpy as np
 
-    from flowgraph.authoring.explain_board import _Board, _Contradiction
-    from flowgraph.authoring.techniques import _apply, _easy
+    from flowgraph.authoring.explain_board import Contradiction, ExplainBoard
+    from flowgraph.authoring.techniques import apply_step, easy_steps
     from flowgraph.engines import solve_puzzle
     from flowgraph.kernels.codes import CUT, LINE, UNDECIDED
     from flowgraph.kernels.trials import settle_trial
@@ -247,7 +247,7 @@ def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path, ru
     number = puzzle.cell_index.number
     used = {frozenset((number[u], number[v])) for p in solution.paths.values() for u, v in itertools.pairwise(p)}
     rng = random.Random(path.name)
-    board = _Board(puzzle)
+    board = ExplainBoard(puzzle)
     k = board.kernel()
     truth = [LINE if frozenset(link) in used else CUT for link in board.links]
     outcomes = set()
@@ -258,11 +258,11 @@ def test_the_compiled_trial_ends_where_the_rules_taken_step_by_step_end(path, ru
         b = board.copy()
         b.state[:] = state
         try:
-            while (step := _easy(b, up_to)) is not None:
-                _apply(b, step[1], step[2])
+            while (step := easy_steps(b, up_to)) is not None:
+                apply_step(b, step[1], step[2])
             if up_to < 4:
-                _easy(b, 4)
-        except _Contradiction:
+                easy_steps(b, 4)
+        except Contradiction:
             return None
         return b.state
 

@@ -76,3 +76,11 @@ def test_the_command_asks_numpy_for_one_blas_thread_unless_told(preset, seen):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == f"threads {seen}"
+
+
+def test_solve_help_says_the_sat_share_the_budgets_set(capsys):
+    """Issue 69: the help restated SAT's share of the time; it reads it from flowgraph.budgets."""
+    from flowgraph.budgets import SAT_SECONDS, SAT_SHARE
+
+    text = " ".join(_help(capsys, "solve").split())
+    assert f"{SAT_SHARE:.0%} of the time limit ({SAT_SECONDS:g} s without one)" in text

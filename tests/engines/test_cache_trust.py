@@ -33,11 +33,11 @@ def _chown_other(path: Path) -> None:
 @pytest.fixture
 def fresh_root(monkeypatch, tmp_path):
     """A cache root of this test's own; the process's memo of checked roots forgotten before and after."""
-    cache._checked_root.cache_clear()
+    cache.checked_root.cache_clear()
     root = tmp_path / "cache"
     monkeypatch.setenv("FLOWGRAPH_CACHE_DIR", str(root))
     yield root
-    cache._checked_root.cache_clear()
+    cache.checked_root.cache_clear()
 
 
 @pytest.mark.compile

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from flowgraph import parse_file
-from flowgraph.engines.link_layout import _Layout
+from flowgraph.engines.link_layout import LinkLayout
 from tests.helpers import PUZZLES
 
 
@@ -20,10 +20,10 @@ from tests.helpers import PUZZLES
 ])
 def test_the_nesting_check_runs_on_boards_drawn_without_a_crossing(board, planar):
     puzzle = parse_file(PUZZLES / board)
-    assert _Layout(puzzle, True).planar is planar
+    assert LinkLayout(puzzle, True).planar is planar
     # Issue 54: the engines never ask the family; it was `puzzle.family == "STANDARD"` here
     renamed = replace(puzzle, family="HEX" if puzzle.family == "STANDARD" else "STANDARD")
-    assert _Layout(renamed, True).planar is planar
+    assert LinkLayout(renamed, True).planar is planar
 
 
 @pytest.mark.parametrize("board", sorted(PUZZLES.glob("*/*.txt")), ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -40,4 +40,4 @@ def test_the_readers_word_on_warps_is_the_graphs(board):
     assert answer is warped and said in (None, False) and (said is None or not warped)
     again = flowgraph.read(flowgraph.write(puzzle, "json-graph"), "json-graph")
     assert again.has_warps is warped
-    assert _Layout(again, True).planar is False  # its node ids are not a drawing of the board
+    assert LinkLayout(again, True).planar is False  # its node ids are not a drawing of the board

@@ -42,11 +42,11 @@ class _Restart(Exception):
     """Raised by a search attempt that used up its state quota."""
 
 
-class _Dead(Exception):
+class DeadState(Exception):
     """Raised inside state updates when a state cannot lead to a solution."""
 
 
-class _Search:
+class HeapSearch:
     def __init__(
         self, board: BoardArrays, heuristic: bool, limits: Limits, t0: float, states0: int,
         flips: int | None = 0, quota: int | None = None, trace: Callable[[State], None] | None = None,
@@ -90,7 +90,7 @@ class _Search:
 
     # -- propagation and pruning ---------------------------------------------
     def settle(self, st: State, touched: np.ndarray) -> None:
-        """Apply forced moves and run the prunings in place; raise _Dead if hopeless.
+        """Apply forced moves and run the prunings in place; raise DeadState if hopeless.
 
         The work is one compiled pass (:func:`flowgraph.kernels.settle.settle_pass`:
         forced moves, dead ends, two flows meeting, loose bends, then
@@ -102,7 +102,7 @@ class _Search:
             self.heuristic, self.nflows, self.side, self.endpoint, self.log,
         )
         if code:
-            raise _Dead(REASONS[code])
+            raise DeadState(REASONS[code])
         st.record(self.log, nlog)
         st.done, st.free = int(done), int(free)
 
@@ -117,7 +117,7 @@ class _Search:
             st.color, self.ptr, self.nbr, self.ahead, st.heads, st.done, self.nflows, slot, CHOKEPOINT_WIDTH,
         )
         if code:
-            raise _Dead(REASONS[code])
+            raise DeadState(REASONS[code])
 
     # -- main loop -----------------------------------------------------------
     def children(self, st: State) -> tuple[int, list[int]]:
@@ -139,7 +139,7 @@ class _Search:
         """Best-first search from ``root``; the solved state or None."""
         try:
             self.settle(root, np.arange(len(root.color), dtype=np.int64))  # the first look covers every node
-        except _Dead:
+        except DeadState:
             return None
         lim = self.limits
         heap = [(self.score(root), 0, root)]
@@ -277,7 +277,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
     states = restarts = 0
     for mode in ((True, False) if heuristic else (False,)):
         for attempt in itertools.count():
-            search = _Search(board, mode, limits, t0, states, _flips(attempt, len(board.ends), big), _quota(attempt, big),
+            search = HeapSearch(board, mode, limits, t0, states, _flips(attempt, len(board.ends), big), _quota(attempt, big),
                              None if trace is None else lambda st: trace(_partial_paths(puzzle, board, st)),
                              BIG_DISCREPANCY_CELLS if big and attempt == 0 else DISCREPANCY_CELLS)
             try:

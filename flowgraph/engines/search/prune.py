@@ -8,7 +8,7 @@ import numpy as np
 
 from ...model import Limits, Node, Puzzle
 from .board import compile_puzzle
-from .heap import _Dead, _Search
+from .heap import DeadState, HeapSearch
 from .state import State
 
 __all__ = ["prune_reason"]
@@ -51,7 +51,7 @@ def prune_reason(
     board = compile_puzzle(puzzle)
     index = {n: i for i, n in enumerate(board.nodes)}
     st = State.root(board)
-    search = _Search(board, heuristic, Limits(), time.perf_counter(), 0)
+    search = HeapSearch(board, heuristic, Limits(), time.perf_counter(), 0)
     for k, flow in enumerate(puzzle.flows):
         for end, cells in enumerate(partial.get(flow.label, ((), ()))):
             slot = 2 * k + end
@@ -61,6 +61,6 @@ def prune_reason(
         search.settle(st, np.arange(len(st.color), dtype=np.int64))
         for slot in range(2 * len(board.ends)):
             search.chokepoints(st, slot)
-    except _Dead as dead:
+    except DeadState as dead:
         return str(dead)
     return None
