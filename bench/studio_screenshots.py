@@ -40,14 +40,16 @@ def _serve():
 
 def _pack(folder: Path) -> Path | None:
     from flowgraph import parse_file
-    from flowgraph.io.formats import Entry, write_many
+    from flowgraph.authoring.solved import write_many_solved
+    from flowgraph.io.formats import Entry
 
     corpus = ROOT.parent / "shared" / "corpus" / "numberlink"
     files = sorted(corpus.glob("janko_0[0-2]*_8x8.txt"))[:10] if corpus.is_dir() else []
     if not files:
         files = sorted((ROOT / "puzzles" / "standard").glob("regular_*.txt"))
     pack = folder / "pack.txt"
-    pack.write_text(write_many([Entry(f.stem, parse_file(f)) for f in files], "level-pack"))
+    # a level carries its solution's pipes: write_many_solved solves each (as convert does)
+    pack.write_text(write_many_solved([Entry(f.stem, parse_file(f)) for f in files], "level-pack"))
     return pack
 
 
@@ -86,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         pack = _pack(Path(tmp))
         browser = p.chromium.launch(executable_path=args.chromium, args=["--headless", "--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        # (the waits below evaluate JavaScript, which the studio's Content-Security-Policy forbids the page)
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         page.goto(url)
         page.wait_for_selector("#board svg")
         _board(page, (ROOT / "puzzles" / "standard" / "heart_9x7.txt").read_text(), "valid")
@@ -120,11 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         page.wait_for_function("document.querySelector('#status').textContent.startsWith('several')")
         page.screenshot(path=str(args.out / "studio_unique.png"), full_page=True)
         phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                    device_scale_factor=2).new_page()
+                                    device_scale_factor=2, bypass_csp=True).new_page()
         phone.goto(url)
         phone.wait_for_selector("#board svg")
         phone.set_input_files("#upload", str(pack))
-        phone.wait_for_selector("#levels button.level")
+        phone.wait_for_selector("#levels button.level", state="attached")
         phone.wait_for_timeout(500)
         phone.click("#play")
         phone.click("#hint")
