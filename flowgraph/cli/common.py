@@ -211,7 +211,7 @@ SUMMARIES = {
     "studio": "open a local web page to draw, check, solve and export puzzles",
     "bench": "solve many puzzles and print a table of times, states and SAT calls",
     "explain": "the solving path as a person takes it: each step, its technique and why",
-    "rate": "rate puzzles by the hardest technique a person needs (easy, medium, hard, extreme)",
+    "rate": "rate puzzles 0 to 10 by their solving path (its span, techniques and tight steps): easy to extreme",
     "warm-up": "load every engine now: build the search once for this machine, so that no solve waits for it",
 }
 

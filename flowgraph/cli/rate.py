@@ -1,4 +1,4 @@
-"""``flowgraph rate``: many puzzles rated by the hardest technique a person needs."""
+"""``flowgraph rate``: many puzzles rated 0 to 10 by their solving path, and named by the rating's word."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 
 from rich.text import Text
 
+from ..authoring.rating import TIER_WORDS, TIGHT
 from .batching import add_batch_options, finish, run_rows
 from .common import EXIT, add_color_option, add_command, add_rules_option, consoles, exit_help, positive_float, read_stdin
 from .explain import hardest_words, paths_words
@@ -16,14 +17,21 @@ __all__ = ["add_parser", "run"]
 STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "extreme": "bold red"}
 
 
+def _words() -> str:
+    """The rating's words and their bounds, read from :data:`flowgraph.authoring.rating.TIER_WORDS`."""
+    bounds = sorted(TIER_WORDS.items(), key=lambda item: item[1])
+    below = ", ".join(f"{word} below {nxt:g}" for (word, _), (_, nxt) in zip(bounds, bounds[1:]))
+    return f"{below}, else {bounds[-1][0]}"
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "rate", run,
         description="Rate each puzzle 0 to 10 by the solving path of flowgraph explain: mostly the span of its "
         "paths (the mean path in board sides and the shortest path), then the hardest technique needed (1 forced "
         "move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search) and how "
-        "often it was used, and the share of tight steps (taken with at most two forced moves or dead ends in "
-        "sight); and a word: easy below 5.5, medium below 6.25, hard below 6.75, else extreme (where the game's "
+        f"often it was used, and the share of tight steps (taken with at most {TIGHT} forced moves or dead ends in "
+        f"sight); and a word: {_words()} (where the game's "
         "Extreme levels rate, at every size). Folders stand for their puzzle files and a level "
         "pack for each of its levels; puzzles run in "
         "parallel (--jobs) and print in input order. Under the puzzle's rules (--rules): Numberlink's let "

@@ -84,3 +84,14 @@ def test_solve_help_says_the_sat_share_the_budgets_set(capsys):
 
     text = " ".join(_help(capsys, "solve").split())
     assert f"{SAT_SHARE:.0%} of the time limit ({SAT_SECONDS:g} s without one)" in text
+
+
+def test_rate_help_reads_the_ratings_words_and_bounds(capsys):
+    """Issue 69: the help restated the rating's bounds; it reads them (and the tight steps' bound) from the rating."""
+    from flowgraph.authoring.rating import TIER_WORDS, TIGHT
+
+    text = _help(capsys, "rate")
+    words = sorted(TIER_WORDS.items(), key=lambda item: item[1])
+    for (word, _), (_, above) in zip(words, words[1:]):
+        assert f"{word} below {above:g}" in text
+    assert f"at most {TIGHT} forced moves" in text and f"else {words[-1][0]}" in text

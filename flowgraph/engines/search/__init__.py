@@ -132,7 +132,7 @@ a cut-node test), so no rule knows the board's geometry.
 
 The per-state work over all nodes (forced moves, dead ends, loose bends,
 regions, cut nodes, parity, chokepoints) runs compiled (numba) in
-:mod:`.passes`, one module per rule; :mod:`.heap` keeps the heap, the
+:mod:`flowgraph.kernels`, one module per rule; :mod:`.heap` keeps the heap, the
 branching and the budgets, :mod:`.state` the state, :mod:`.board` the
 puzzle as int arrays, :mod:`.prune` the debugging entry
 :func:`prune_reason`. Most of the time goes to the one compiled call per

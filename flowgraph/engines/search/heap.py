@@ -4,7 +4,7 @@ States wait on a heap (``heapq``) as ``(score, tie, state)``; the package
 docstring (:mod:`flowgraph.engines.search`) explains the order, the
 prunings and the restarts. This module keeps the main loop, the choice of
 the head to branch on, the ordering of its moves, and the budgets; the
-per-state work over all nodes runs compiled in :mod:`.passes`.
+per-state work over all nodes runs compiled in :mod:`flowgraph.kernels`.
 """
 
 from __future__ import annotations
