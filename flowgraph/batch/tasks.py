@@ -101,6 +101,11 @@ def bench_task(job: Job, engine: str = "auto", limits: Limits | None = None, rul
             "sat_calls": int(stats.get("sat_calls", 0))}
 
 
+def _status(verdict: str) -> str:
+    """A count's verdict as a row's status: unique, multiple and limit as they are, ``none`` as unsolvable."""
+    return "unsolvable" if verdict == "none" else verdict
+
+
 def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = None, rules: str | None = None,
                   count: bool = False, most: int | None = None, canonical: bool = False,
                   memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> dict[str, Any]:
@@ -133,7 +138,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
         found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
         row["solutions"] = found.count
         row["verdict"] = found.verdict
-        row["status"] = {"none": "unsolvable"}.get(found.verdict, found.verdict)  # unique, multiple, unsolvable, limit
+        row["status"] = _status(found.verdict)
         row["_solutions"] = [_nodes(s.paths) for s in found.solutions]
     if count and puzzle is not None:
         from ..authoring.uniqueness import count_all
@@ -147,7 +152,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
             row["canonical"] = True
         if "verdict" not in row or row["verdict"] == "limit":
             row["verdict"] = counted.verdict
-            row["status"] = {"none": "unsolvable"}.get(counted.verdict, counted.verdict)
+            row["status"] = _status(counted.verdict)
         if "_solutions" not in row:
             row["_solutions"] = [_nodes(s.paths) for s in counted.solutions]
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
