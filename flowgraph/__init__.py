@@ -41,9 +41,21 @@ if TYPE_CHECKING:
     from .io.problems import Problem
     from .model import Flow, Limits, Puzzle, Solution
 
+from .model import use_drawer as _use_drawer  # noqa: E402
+
 # ``verify`` names both a module and its function: the module is imported here (it is light), then the name
 # bound to the function, so that a later import of the module does not rebind it.
-from .verify import check, verify  # noqa: E402
+from .verify import check, verify  # noqa: E402, I001
+
+
+def _draw(board: Puzzle | Solution, fmt: str = "svg", **options: Any) -> str | bytes:
+    """:func:`flowgraph.render.draw`, the layer loaded when a model first draws itself (``Puzzle.render``)."""
+    from .render.draw import draw
+
+    return draw(board, fmt, **options)
+
+
+_use_drawer(_draw)
 
 # Loaded on first use (PEP 562): ``import flowgraph`` costs a few milliseconds, so the console script can
 # catch Ctrl-C while networkx and lark load (flowgraph.cli.run), and ``--version`` needs neither.

@@ -7,12 +7,12 @@ A board is a graph. Node ids are source positions: a cell is
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "Family", "FAMILIES", "FAMILY_NAMES",
-    "LABELS", "RULES", "Rules", "DEFAULT_MEMORY_BYTES",
+    "LABELS", "RULES", "Rules", "DEFAULT_MEMORY_BYTES", "Drawing", "BoardGraph", "Place", "use_drawer",
 ]
 
 Node = tuple[int, int] | tuple[int, int, str]
@@ -253,17 +253,76 @@ class CellIndex:
         return cls(nodes, number, links, range(len(nodes)) if order == tuple(range(len(nodes))) else order)
 
 
+#: A node's place on the board as drawn, in cells: ``(x, y)`` (x across, y down), or ``(x, y, z)``.
+Place = tuple[float, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Drawing:
+    """Where a board's nodes are drawn: what its reader knew of the board's geometry, kept beside the graph.
+
+    Every reader records one on the :class:`Puzzle` it makes (:attr:`Puzzle.drawing`), and everything that
+    shows a board to a person (pictures, the text output, explain's and the studio's cell names, the studio's
+    views) asks it, never the format's name. The engines ask it one fact, :attr:`ids_on_grid`.
+
+    Attributes
+    ----------
+    xy : Mapping[Node, Place]
+        The places a reader read, in cells (a JSON graph's or a grid's ``xy``); a bridge lane is at its
+        cell's place.
+    text_rows : Mapping[int, int] or None
+        For a board whose own text (:attr:`Puzzle.lines`) is its drawing in the neighbor-link format: file
+        line (1-based) -> board row (0-based). The node at ``(line, column)`` of that text is at
+        ``((column - 1) / 2, row / 2)``: two text characters a cell, the links between.
+    ids_on_grid : bool
+        Whether the node ids, read as ``(line, column)``, are places of a drawing of the board on a grid:
+        a link joins two nodes next to each other on one line, one column or a diagonal of it, or is a
+        flagged warp. The exhaustive search's nesting check orders a planar board's frontier by them.
+        False where the ids are only where a node stands in its file (a JSON graph's).
+    outlines : Mapping[Node, tuple of Place]
+        Each cell's outline, a polygon in cells, where the reader knows one (none of today's formats
+        draws cells other than a lattice's, whose outlines the picture works out from the links).
+    """
+
+    xy: Mapping[Node, Place] = field(default_factory=dict)
+    text_rows: Mapping[int, int] | None = None
+    ids_on_grid: bool = False
+    outlines: Mapping[Node, tuple[Place, ...]] = field(default_factory=dict)
+
+    def place(self, node: Node) -> Place | None:
+        """The place of ``node`` (:data:`Place`, in cells), or None where the board's drawing gives it none.
+
+        >>> Drawing(text_rows={2: 0, 3: 1}).place((3, 5, "-"))
+        (2.0, 0.5)
+        """
+        xy = self.xy.get(node)
+        if xy is None and self.text_rows is not None:
+            row = self.text_rows.get(node[0])
+            if row is not None:
+                return ((node[1] - 1) / 2, row / 2)
+        return xy
+
+
+class BoardGraph(Protocol):
+    """What a :class:`Puzzle` holds of its graph: the node and adjacency dicts a reader made, made into a
+    frozen networkx graph when first asked for (:func:`flowgraph.io.seams.board_graph` makes them)."""
+
+    def dicts(self) -> tuple[dict, dict]:
+        """Node -> attributes and node -> neighbour -> link attributes, as networkx's ``Graph._node`` and
+        ``Graph._adj`` hold them (read only)."""
+
+    def graph(self) -> nx.Graph:
+        """The frozen networkx graph over :meth:`dicts`, one object however often or wherever asked."""
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A parsed, valid puzzle.
 
     Attributes
     ----------
-    graph : networkx.Graph
-        Frozen. One node per cell and per bridge lane (attribute ``kind``:
-        ``"cell"``, ``"endpoint"`` or ``"lane"``; endpoints carry ``label``),
-        one edge per link (attributes ``links``: the ``(line, column)`` of
-        each link character joining the pair, ``axis``, and ``warp``).
+    board : BoardGraph
+        The board's graph as its reader made it (:attr:`graph` is it as a networkx graph).
     flows : tuple of Flow
         In order of first appearance of their labels.
     family : Family or str
@@ -282,15 +341,18 @@ class Puzzle:
         The reader sets the source's own (a puzz.link ``numlin`` URL:
         ``numberlink``; Flow Free formats: ``flow``); :meth:`with_rules`
         chooses others.
+    drawing : Drawing
+        Where the board's nodes are drawn, as its reader knew (:class:`Drawing`).
     """
 
-    graph: nx.Graph
+    board: BoardGraph
     flows: tuple[Flow, ...]
     family: Family | str
     lines: tuple[str, ...]
     path: str | None = None
     format: str = "neighbor-link"
     rules: Rules = Rules.FLOW
+    drawing: Drawing = field(default_factory=Drawing, compare=False)
 
     def __post_init__(self) -> None:
         if type(self.rules) is not Rules:  # a name: the one place a name becomes the type
@@ -309,14 +371,52 @@ class Puzzle:
         if rules is None or rules == self.rules:
             return self
         other = replace(self, rules=Rules.of(rules))
+        for known in ("places", "cell_places"):  # the same board: what was worked out of it
+            if known in vars(self):
+                vars(other)[known] = vars(self)[known]
         if "cell_index" in vars(self):  # the same graph: its numbering too (a reader's, made without the graph)
             vars(other)["cell_index"] = self.cell_index
         return other
 
+    @property
+    def graph(self) -> nx.Graph:
+        """The board as a frozen networkx graph, built when first asked for (networkx is imported then).
+
+        One node per cell and per bridge lane (attribute ``kind``: ``"cell"``, ``"endpoint"`` or ``"lane"``;
+        endpoints carry ``label``, nodes read with a place ``xy``), one edge per link (attributes ``links``:
+        the ``(line, column)`` of each link character joining the pair, ``axis``, and ``warp``). The engines
+        read :attr:`cell_index` instead, and a command that only solves never builds it.
+        """
+        return self.board.graph()
+
+    @cached_property
+    def places(self) -> Mapping[Node, Place | None]:
+        """Node -> its place on the board as drawn (:meth:`Drawing.place`, in cells), every node, in
+        :attr:`cell_index` order."""
+        place = self.drawing.place
+        return {node: place(node) for node in self.cell_index.nodes}  # (a dict, read only: a puzzle pickles)
+
+    @cached_property
+    def cell_places(self) -> Mapping[Node, tuple[int, int] | None]:
+        """Node -> its cell as a player names it: ``(row, column)`` on the board as drawn, from 1 at the top left.
+
+        The scheme of every message a player reads (``explain``, the studio's hints): rows counted down and
+        columns across from the board's top-left cell, whatever the format's own positions. A bridge's lanes
+        share their cell's place; a node with no whole 2-D place (a 3-D JSON graph) maps to None.
+        """
+        placed = [xy for xy in self.places.values() if xy is not None]
+        dx = min((xy[0] for xy in placed), default=0)
+        dy = min((xy[1] for xy in placed), default=0)
+        out: dict[Node, tuple[int, int] | None] = {}
+        for node, xy in self.places.items():
+            whole = xy is not None and len(xy) == 2 and all(float(v).is_integer() for v in xy)
+            out[node] = (int(xy[1] - dy) + 1, int(xy[0] - dx) + 1) if whole else None  # type: ignore[index]
+        return out
+
     @cached_property
     def cell_index(self) -> CellIndex:
         """The graph's nodes numbered and its links as number pairs (:class:`CellIndex`), built once."""
-        return CellIndex.of(self.graph)
+        return CellIndex.of_adjacency(self.board.dicts()[1])
 
     @cached_property
     def has_warps(self) -> bool:
@@ -331,16 +431,11 @@ class Puzzle:
     def cells(self) -> int:
         """Number of nodes to fill: cells plus bridge lanes."""
         index = vars(self).get("cell_index")  # a reader's numbering, when it made one: the graph may be unbuilt
-        return len(index.nodes) if index is not None else self.graph.number_of_nodes()
+        return len(index.nodes) if index is not None else len(self.board.dicts()[0])
 
     def _repr_svg_(self) -> str:
         """The puzzle drawn as SVG (Jupyter shows it), endpoints as dots."""
-        # The core's one arrow to a layer, and why it stays: imported only when a notebook draws the object (as
-        # python-chess's boards do), so the core loads no layer; a hook registered by render would draw nothing
-        # in a notebook that never imported render.
-        from .render.svg import svg
-
-        return svg(self)
+        return str(_draw(self, "svg"))
 
     def render(self, fmt: str = "svg", **options: Any) -> str | bytes:
         """The puzzle drawn: ``svg`` (str), ``png`` (bytes) or ``text`` (its neighbor-link text), endpoints as
@@ -351,9 +446,7 @@ class Puzzle:
         STANDARD
         A-.-A
         """
-        from .render.draw import draw  # (as _repr_svg_: the core loads the layer only when asked to draw)
-
-        return draw(self, fmt, **options)
+        return _draw(self, fmt, **options)
 
     def flow(self, label: str) -> Flow:
         """Return the flow with this label.
@@ -409,20 +502,34 @@ class Solution:
 
     def _repr_svg_(self) -> str:
         """The solution drawn as SVG (Jupyter shows it), pipes through the cells."""
-        from .render.svg import svg  # (as in Puzzle._repr_svg_: only when a notebook draws it)
-
-        return svg(self)
+        return str(_draw(self, "svg"))
 
     def render(self, fmt: str = "svg", **options: Any) -> str | bytes:
         """The solution drawn, pipes through the cells: ``svg`` (str), ``png`` (bytes) or ``text`` (as ``flowgraph
         solve`` prints it); options and errors as :func:`flowgraph.render.draw`."""
-        from .render.draw import draw  # (as Puzzle.render)
-
-        return draw(self, fmt, **options)
+        return _draw(self, fmt, **options)
 
     def owner(self) -> dict[Node, str]:
         """Map every node to the label of the flow through it."""
         return {node: label for label, path in self.paths.items() for node in path}
+
+
+#: What draws a puzzle or a solution for :meth:`Puzzle.render` and the notebooks' ``_repr_svg_``: the package sets
+#: it (:func:`use_drawer`) to :func:`flowgraph.render.draw`, loaded when first used, so the core names no layer
+#: above it (as a plotting backend is named to pandas) and every object that exists can draw, the package having
+#: been imported to make it.
+_DRAWERS: list[Callable[..., str | bytes]] = []
+
+
+def use_drawer(draw: Callable[..., str | bytes]) -> None:
+    """Make ``draw(board, fmt, **options)`` the function :meth:`Puzzle.render` and :meth:`Solution.render` call."""
+    _DRAWERS[:] = [draw]
+
+
+def _draw(board: Puzzle | Solution, fmt: str, **options: Any) -> str | bytes:
+    if not _DRAWERS:  # pragma: no cover - flowgraph/__init__.py sets it before any model exists
+        raise RuntimeError("no drawing function: import flowgraph first")
+    return _DRAWERS[0](board, fmt, **options)
 
 
 DEFAULT_MEMORY_BYTES = 1 << 30

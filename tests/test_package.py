@@ -29,3 +29,55 @@ def test_no_module_imports_another_modules_private_name():
                 crossing += [f"{path.relative_to(package)}: {alias.name}" for alias in node.names
                              if alias.name.startswith("_") and not alias.name.startswith("__")]
     assert crossing == []
+
+
+def _package_trees():
+    import ast
+
+    package = Path(__file__).resolve().parents[1] / "flowgraph"
+    for path in sorted(package.rglob("*.py")):
+        yield path.relative_to(package), ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_no_module_outside_io_branches_on_a_boards_format():
+    """Issue 69: what a board looks like is data its reader records (``Puzzle.drawing``); no module outside io/
+    asks which format a board came from (the engines' nesting check asked whether a format's ids "are a drawing";
+    the text output and the studio's drafts asked for neighbor-link by name)."""
+    import ast
+
+    asked = []
+    for path, tree in _package_trees():
+        if path.parts[0] == "io":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare) and any(isinstance(part, ast.Attribute) and part.attr == "format"
+                                                     for part in (node.left, *node.comparators)):
+                asked.append(f"{path}:{node.lineno}: {ast.unparse(node)}")
+            if isinstance(node, ast.Name) and node.id == "DRAWN_FORMATS":
+                asked.append(f"{path}:{node.lineno}: DRAWN_FORMATS")
+    assert asked == []
+
+
+def test_no_object_assigns_its_own_class():
+    """Issue 69: a board's graph is what its type says (it was an object that turned itself into a networkx graph)."""
+    import ast
+
+    assigned = [f"{path}:{node.lineno}" for path, tree in _package_trees() for node in ast.walk(tree)
+                if isinstance(node, ast.Call) and ast.unparse(node.func) in ("object.__setattr__", "setattr")
+                and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value == "__class__"
+                or isinstance(node, ast.Attribute) and node.attr == "__class__" and isinstance(node.ctx, ast.Store)]
+    assert assigned == []
+
+
+def test_the_core_imports_no_layer_above_it():
+    """Issue 69: the models draw themselves through the function the package hands them (``model.use_drawer``),
+    so the core (model, errors, parts, caches, budgets) imports nothing of io, render or any other layer, even
+    lazily, and the import graph has no circle through io."""
+    import ast
+
+    core = {"model.py", "errors.py", "parts.py", "caches.py", "budgets.py"}
+    upward = [f"{path}:{node.lineno}: {ast.unparse(node)}" for path, tree in _package_trees() if str(path) in core
+              for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level >= 1
+              and (node.module or "").split(".")[0] not in {m[:-3] for m in core}]
+    assert upward == []
+

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ..io.sketch import nodes_by_place, place, sketch_of
+from ..io.sketch import nodes_by_place, place
 from ..model import Node, Solution
 
 
@@ -174,7 +174,7 @@ def split_path(paths, ours: Solution, found, sketch, adj, rng: random.Random, mi
         return None
     mine, theirs = ours.owner(), other.owner()
     differ = {node for node in mine if mine[node] != theirs.get(node)}
-    node_at = nodes_by_place(sketch_of(ours.puzzle))
+    node_at = nodes_by_place(ours.puzzle)
     key_of = {v: node_at[place(sketch.spots[v])] for p in paths for v in p}
     choices = []
     for k, path in enumerate(paths):

@@ -73,9 +73,9 @@ class ExplainBoard:
     def name(self, v: int) -> str:
         """Node ``v`` as a player names its cell (:func:`flowgraph.io.sketch.cell_name`: ``r3c5``)."""
         if self._names is None:
-            from ..io.sketch import board_places, cell_name
+            from ..io.sketch import cell_name
 
-            places = board_places(self._puzzle)
+            places = self._puzzle.cell_places
             self._names = [cell_name(places.get(node), node) for node in self.nodes]
         return self._names[v]
 

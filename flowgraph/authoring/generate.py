@@ -46,7 +46,7 @@ from typing import Any
 from ..engines import get_engine
 from ..errors import FlowgraphError, SearchLimitError
 from ..io.neighbor_link import analyse
-from ..io.sketch import nodes_by_place, place, sketch_of
+from ..io.sketch import nodes_by_place, place
 from ..model import LABELS, Limits, Node, Puzzle, Solution
 from ..verify import verify
 from .covers import filled_square, four_cycles, merge_down, random_cover, split_path
@@ -302,7 +302,7 @@ def _puzzle(board: BoardShape, sketch, paths: list[list[Node]]) -> tuple[Puzzle,
     puzzle, problems = analyse(board.text(labels))
     if puzzle is None:  # pragma: no cover - the board is valid and every node is on a path
         raise GenerationError(f"internal error: the generated board is invalid: {problems[0].message}")
-    node_at = nodes_by_place(sketch_of(puzzle))
+    node_at = nodes_by_place(puzzle)
     out = {}
     for path in paths:
         nodes = [node_at[place(sketch.spots[v])] for v in path]

@@ -9,11 +9,11 @@ reports it. Nothing here raises for bad input.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..io.problems import Problem, content_lines
+from ..io.problems import Problem
 from ..model import DEFAULT_MEMORY_BYTES, Puzzle
 
 __all__ = ["Job", "Jobs", "expand_jobs", "puzzle_files", "EmptyFolderError"]
@@ -99,16 +99,15 @@ def puzzle_files(paths: Iterable[str], empty: list[str] | None = None) -> list[s
     EmptyFolderError
         A folder holds no such file and ``empty`` is None.
     """
-    from ..io.files import WRITTEN_BESIDE, natural_key
+    from ..io.files import WRITTEN_BESIDE, files_under, natural_key
     from ..io.formats import FORMATS
 
     suffixes = {fmt.suffix for fmt in FORMATS.values()}
     out: list[str] = []
     for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            found = sorted((f for f in path.rglob("*") if f.suffix in suffixes and not f.name.endswith(WRITTEN_BESIDE)
-                            and not f.is_dir()), key=lambda f: natural_key(str(f)))
+        if os.path.isdir(p):  # (False for a name too long or unreadable: the file's read says what)
+            found = sorted((f for f in files_under(p) if f.suffix in suffixes and not f.name.endswith(WRITTEN_BESIDE)),
+                           key=lambda f: natural_key(str(f)))
             if not found and empty is None:
                 raise EmptyFolderError(f"{p} is a folder with no puzzle files ({', '.join(sorted(suffixes))})")
             if not found and empty is not None:
@@ -192,7 +191,9 @@ def _count(path: str, empty: bool) -> int:
         data = read_bounded(path)
     except OSError:
         return 1
-    return len(_pack_lines(path, data)[1]) or 1
+    from ..io.files import puzzle_lines
+
+    return len(puzzle_lines(path, data)[1]) or 1
 
 
 def _jobs_of(path: str, empty: bool, stdin: bytes | None) -> Iterator[Job]:
@@ -248,22 +249,6 @@ def _inputs(paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
         yield from ((f, False) for f in found) if not empty else [(p, True)]
 
 
-def _pack_lines(path: str, data: bytes) -> tuple[str, list[tuple[int, str]]]:
-    """The format and ``(line number, line)`` of each puzzle line when ``data`` is a level pack or a file of
-    several URLs; ``("", [])`` otherwise."""
-    from ..io.files import read_text
-    from ..io.formats import format_for
-
-    text, _ = read_text(data)
-    if text is None or not text.strip():
-        return "", []
-    fmt = format_for(path, text, grid_by_content=False)
-    if fmt == "puzzlink":
-        lines = [(no, line.strip()) for no, line in content_lines(text)]
-        return (fmt, lines) if len(lines) > 1 else ("", [])
-    return (fmt, list(content_lines(text))) if fmt == "level-pack" else ("", [])
-
-
 def _pack_levels(path: str, data: bytes) -> Iterator[Job]:
     """A job per level when ``data`` is a Flow Free level pack, per URL for a file of URLs; none otherwise.
 
@@ -271,12 +256,12 @@ def _pack_levels(path: str, data: bytes) -> Iterator[Job]:
     work began); PACK#N is the N-th level line, whatever becomes of the lines before it, and its problems are
     at the pack's own lines (PACK:LINE:COLUMN, as convert reports them). A URL carries the worker's rules.
     """
-    from ..io.files import level_key
+    from ..io.files import level_key, puzzle_lines
 
-    fmt, lines = _pack_lines(path, data)
+    urls, lines = puzzle_lines(path, data)
     for n, (no, line) in enumerate(lines, 1):
         key = level_key(path, n)
-        if fmt == "puzzlink":
+        if urls:  # a URL is its own source
             yield Job(key, key, line.encode())
         else:
             yield Job(key, key, (line + "\n").encode(), line=no, source=path)

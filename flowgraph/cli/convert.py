@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -13,7 +14,7 @@ from ..errors import ConversionError
 from ..io.files import level_ref, read_bounded, read_text, write_atomic
 from ..io.formats import FORMATS, MANY, Entry, format_names, get_format, numbered, read_entries
 from ..io.puzzlink import is_url
-from ..io.sketch import nodes_by_place, place, same_board, sketch_of
+from ..io.sketch import node_places, nodes_by_place, same_board
 from ..io.solution_json import solution_json
 from ..model import FAMILY_NAMES, Solution
 from ..verify import check
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output and Path(args.output).resolve() == Path(source).resolve():
         err.print(f"flowgraph convert: {source} is the input; choose another output", markup=False)
         return EXIT["usage"]
-    if Path(source).is_dir():
+    if os.path.isdir(source):
         if _target(args) != HTML:
             err.print(f"flowgraph convert: {source} is a folder: convert reads one file (a folder's puzzles can be "
                       "published as one page: -o PAGE.html)", markup=False)
@@ -252,9 +253,9 @@ def _convert(entry: Entry, target: str, folder: Path | None, args, err) -> int:
 def _write_solution(entry: Entry, written: Entry, name: str, err) -> int:
     """The level's known solution on the written board (nodes matched by place), verified, as docs/format.md JSON."""
     assert entry.solution is not None  # called for entries that carry one
-    by_place = nodes_by_place(sketch_of(written.puzzle))
-    spots = sketch_of(entry.puzzle).spots
-    paths = {label: tuple(by_place[place(spots[n])] for n in path)
+    by_place = nodes_by_place(written.puzzle)
+    at = node_places(entry.puzzle)
+    paths = {label: tuple(by_place[at[n]] for n in path)
              for label, path in entry.solution.paths.items()}
     solution = Solution(written.puzzle, paths, "level-pack")
     broken = check(solution)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 
 from rich.text import Text
 
@@ -99,7 +100,7 @@ def _labels(puzzle) -> tuple[dict[int, int], dict[int, int]] | None:
         return None
 
 
-def _link(pair, places: dict) -> str:
+def _link(pair, places: Mapping) -> str:
     """A link as a player names it: its two cells, ``r2c3-r2c4`` (:func:`flowgraph.io.sketch.cell_name`)."""
     from ..io.sketch import cell_name
 
@@ -110,7 +111,6 @@ def run(args: argparse.Namespace) -> int:
     from ..authoring.explain import explain, explanation_json
     from ..errors import SearchLimitError, UnsolvableError
     from ..io.files import load
-    from ..io.sketch import board_places
     from ..model import Limits
     from .common import print_problems
 
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(explanation_json(args.file, found)))
         return EXIT["solved"]
     steps = found.steps
-    places = board_places(found.solution.puzzle)
+    places = found.solution.puzzle.cell_places
     labels = _labels(found.solution.puzzle) if args.boards else None
     i = 0
     while i < len(steps):

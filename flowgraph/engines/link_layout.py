@@ -12,13 +12,7 @@ import numpy as np
 
 from ..model import Node, Puzzle, position
 
-__all__ = ["short_cycles", "DRAWN_FORMATS"]
-
-#: The formats whose node ids are the places of a drawing of the board, a link between two neighbours in it (or a
-#: flagged warp): neighbor-link (level packs and puzz.link URLs are read as it), a plain grid, a numberlink grid.
-#: A JSON graph's ids are where its node objects stand in its text, which says nothing of the board's shape.
-DRAWN_FORMATS = frozenset({"neighbor-link", "plain-grid", "numberlink"})
-
+__all__ = ["short_cycles"]
 
 
 def short_cycles(links: np.ndarray, n: int, chorded: bool = False) -> tuple[list[tuple[int, ...]],
@@ -153,8 +147,8 @@ class LinkLayout:
         # links along the text's lines and columns only (a square grid: no hex diagonal), no warp and no bridge: the
         # board is planar as drawn, its frontier's crossings ordered by column (rows order) or line (columns order).
         # Read from the links and the reader's word on warps (else the graph's), never from the family's name; only
-        # where the node ids are a drawing of the board (a JSON graph's are not: its counts came out short).
-        self.planar = puzzle.format in DRAWN_FORMATS and all(plain) and \
+        # where the board says its node ids are a drawing of it (a JSON graph's are not: its counts came out short).
+        self.planar = puzzle.drawing.ids_on_grid and all(plain) and \
             all(u[0] == v[0] or u[1] == v[1] for u, v in edges) and not puzzle.has_warps
         axis = 1 if self.order == "rows" else 0
         minor = {c: i for i, c in enumerate(sorted({v[axis] for v in self.nodes}))}

@@ -15,12 +15,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ..model import LABELS, CellIndex, Node
+from ..model import LABELS, BoardGraph, CellIndex, Node
 from .layout import DIRECTIONS, Layout
-from .seams import lazy_graph
+from .seams import board_graph
 
 if TYPE_CHECKING:
-    import networkx as nx
     import numpy as np
 
 __all__ = ["link_rows"]
@@ -42,7 +41,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 
 def link_rows(layout: Layout, rows: list[str]
-              ) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]], CellIndex, list, bool] | None:
+              ) -> tuple[BoardGraph, dict[str, list[tuple[int, int]]], CellIndex, list, bool] | None:
     """:func:`.builder.link_cells` for a board whose rows are ``rows``, or None when a link is not between neighbours.
 
     Parameters
@@ -104,4 +103,4 @@ def link_rows(layout: Layout, rows: list[str]
     pairs = ends.T[np.argsort(first, kind="stable")]  # (a new C-ordered array)
     pairs.setflags(write=False)  # shared by the engines
     index = CellIndex(tuple(nodes), dict(zip(nodes, range(len(nodes)))), pairs, range(len(nodes)), warps=False)
-    return lazy_graph(graph_dicts), labels, index, [], bool(len(kind)) and int(kind.max()) >= 3
+    return board_graph(graph_dicts), labels, index, [], bool(len(kind)) and int(kind.max()) >= 3

@@ -8,20 +8,15 @@ a header's family allows).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..model import CellIndex, Family, Flow, Node
+from ..model import BoardGraph, CellIndex, Family, Flow, Node
 from ..parts import part_labels
 from .layout import GridPos, Layout, Report
 from .problems import pair_endpoints
 
-if TYPE_CHECKING:
-    import networkx as nx
-
 __all__ = ["check_cells", "find_flows", "check_parts", "check_family", "one_part"]
 
 
-def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]], report: Report,
+def check_cells(layout: Layout, board: BoardGraph, lanes: dict[GridPos, set[str]], report: Report,
                 index: CellIndex) -> None:
     """Every cell and bridge has a link (``index``, the graph's numbering, answers the common case at once)."""
     if len(index.nodes) - sum(map(len, lanes.values())) + len(lanes) == layout.cell_count and _all_linked(index):
@@ -30,7 +25,7 @@ def check_cells(layout: Layout, graph: nx.Graph, lanes: dict[GridPos, set[str]],
         if ch == "*":
             if rc not in lanes:
                 report.error(*layout.pos(rc), "bridge has no links")
-        elif graph.degree(layout.pos(rc)) == 0:
+        elif not board.dicts()[1].get(layout.pos(rc)):
             report.error(*layout.pos(rc), f"cell '{ch}' has no links" if ch != "." else "cell has no links")
 
 
@@ -71,13 +66,14 @@ def find_flows(layout: Layout, labels: dict[str, list[tuple[int, int]]], report:
     return flows
 
 
-def check_parts(graph: nx.Graph, flows: list[Flow], report: Report, index: CellIndex) -> None:
+def check_parts(board: BoardGraph, flows: list[Flow], report: Report, index: CellIndex) -> None:
     """A flow's endpoints lie in one part of the board, and every part has endpoints (``index``, the graph's
     numbering, answers the common case, one part, without reading the graph)."""
     if not flows or one_part(index):
         return  # the common case at once: one part, and it holds every endpoint (no flows: nothing to say of parts)
     import networkx as nx
 
+    graph = board.graph()
     part_of: dict[Node, int] = {}
     parts = list(nx.connected_components(graph))
     for i, part in enumerate(parts):

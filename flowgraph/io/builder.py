@@ -26,20 +26,17 @@ link between the two cells beside it becomes an edge at once, the others
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import lark
 
-from ..model import FAMILIES, CellIndex, Node, Puzzle
+from ..model import FAMILIES, BoardGraph, CellIndex, Drawing, Node, Puzzle
 from .board_arrays import link_rows
 from .board_checks import check_cells, check_family, check_parts, find_flows
 from .layout import DIRECTIONS as _DIRECTIONS
 from .layout import GridPos, Layout, Link, Report
-from .problems import Problem
-from .seams import freeze, lazy_graph
-
-if TYPE_CHECKING:
-    import networkx as nx
+from .problems import Problem, board_row_of_line
+from .seams import board_graph
 
 __all__ = [
     "build", "build_layout", "read_drawn",
@@ -111,7 +108,8 @@ def build_layout(layout: Layout, lines: tuple[str, ...], path: str | None, repor
     problems = sorted(report.problems)
     if report.has_errors and not (draft and len(index.nodes)):
         return None, problems
-    puzzle = Puzzle(freeze(graph), tuple(flows), layout.family or "", lines, path)
+    drawing = Drawing(text_rows=board_row_of_line(lines), ids_on_grid=True)  # the text is the drawing
+    puzzle = Puzzle(graph, tuple(flows), layout.family or "", lines, path, drawing=drawing)
     vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again
     return puzzle, problems
 
@@ -288,7 +286,7 @@ def bridge_lanes(layout: Layout, links: list[Link], report: Report) -> dict[Grid
 
 def build_graph(
     layout: Layout, links: list[Link], lanes: dict[GridPos, set[str]], report: Report,
-) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]], CellIndex]:
+) -> tuple[BoardGraph, dict[str, list[tuple[int, int]]], CellIndex]:
     """A node per cell and bridge lane, an edge per link; label -> where it appears, in file order; the numbering.
 
     The graph is filled as networkx's own dict of dicts of dicts (node -> neighbour -> edge
@@ -314,11 +312,11 @@ def build_graph(
         if _add_edge(adj, u, v, at, axis, warp, report):
             us.append(iu)
             vs.append(iv)
-    return lazy_graph(lambda: (node_attrs, adj)), labels, _cell_index(tuple(node_attrs), number, us, vs)
+    return board_graph(lambda: (node_attrs, adj)), labels, _cell_index(tuple(node_attrs), number, us, vs)
 
 
 def link_cells(layout: Layout, report: Report
-               ) -> tuple[nx.Graph, dict[str, list[tuple[int, int]]], CellIndex, list[Link], bool]:
+               ) -> tuple[BoardGraph, dict[str, list[tuple[int, int]]], CellIndex, list[Link], bool]:
     """:func:`resolve_links` and :func:`build_graph` in one pass, for a board without bridges or bad characters.
 
     A link between the two cells beside it (nearly all of them) becomes an edge at once, with no
@@ -368,7 +366,7 @@ def link_cells(layout: Layout, report: Report
         vs.append(iv)
         if dr and dc:
             diagonals = True
-    return lazy_graph(lambda: (node_attrs, adj)), labels, _cell_index(tuple(node_attrs), number, us, vs), warps, diagonals
+    return board_graph(lambda: (node_attrs, adj)), labels, _cell_index(tuple(node_attrs), number, us, vs), warps, diagonals
 
 
 def _nodes(layout: Layout, lanes: dict[GridPos, set[str]]) -> tuple[

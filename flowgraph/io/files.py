@@ -15,11 +15,12 @@ from pathlib import Path
 from ..model import DEFAULT_MEMORY_BYTES, Puzzle
 from .budget import cells_bound, over_budget, reading_bytes
 from .neighbor_link import BOM, analyse
-from .problems import Problem
+from .problems import Problem, whole_number
 from .puzzlink import is_url
 
-__all__ = ["read_text", "picture_kind", "read_bounded", "read_stdin", "describe_size", "load", "parse_file", "MAX_BYTES",
-           "ReadError", "WriteError", "write_atomic", "writing", "level_key", "split_level_key", "level_ref"]
+__all__ = ["read_text", "puzzle_lines", "files_under", "shown_name", "picture_kind", "read_bounded", "read_stdin",
+           "describe_size", "load", "parse_file", "MAX_BYTES", "ReadError", "WriteError", "write_atomic", "writing", "level_key",
+           "split_level_key", "level_ref"]
 
 
 #: Files larger than this are refused before parsing (bytes).
@@ -338,7 +339,70 @@ def natural_key(name: str) -> tuple:
     >>> sorted(["p_10.txt", "p_2.txt", "p_1.txt"], key=natural_key)
     ['p_1.txt', 'p_2.txt', 'p_10.txt']
     """
-    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part) for part in re.split(r"([0-9]+)", name))
+    # a run of digits compares by its value, read as (length, digits) without leading zeros: int() of 4,300
+    # digits and more raises, and str.isdigit takes "²", which int() refuses
+    return tuple((0, len(part.lstrip("0")), part.lstrip("0"), part) if i % 2 else (1, 0, "", part)
+                 for i, part in enumerate(re.split(r"([0-9]+)", name)))
+
+
+def shown_name(name: str | os.PathLike) -> str:
+    """A file's name as text any page, reply or terminal holds: a name's bytes that are not UTF-8 (which
+    ``os.fsdecode`` keeps as lone surrogates, and no encoder writes) shown as U+FFFD.
+
+    >>> shown_name(os.fsdecode(b"pack\\xff.txt"))
+    'pack\ufffd.txt'
+    """
+    return os.fspath(name).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def files_under(folder: str | Path) -> Iterator[Path]:
+    """Every entry under ``folder`` that is not a folder, at any depth, in no set order.
+
+    A folder's walk keeps its own stack (pathlib's ``rglob`` and ``os.walk`` recurse, and a folder nested a
+    thousand deep raised ``RecursionError``); a link to a folder is not followed (a loop of links ends no
+    walk), as ``rglob`` does not; a folder that cannot be read is passed over, as ``rglob`` does.
+    """
+    stack = [os.fspath(folder)]
+    while stack:
+        here = stack.pop()
+        try:
+            with os.scandir(here) as entries:
+                found = list(entries)
+        except OSError:  # unreadable, gone, or a name too long: nothing to list
+            continue
+        for entry in found:
+            try:
+                is_dir = entry.is_dir()
+                linked = is_dir and entry.is_symlink()
+            except OSError:
+                continue
+            if not is_dir:
+                yield Path(entry.path)
+            elif not linked:
+                stack.append(entry.path)
+
+
+def puzzle_lines(path: str, data: bytes) -> tuple[bool, list[tuple[int, str]]]:
+    """The puzzle lines of a file that holds one puzzle a line: a level pack, or a file of several URLs.
+
+    Returns
+    -------
+    urls : bool
+        Whether the lines are URLs (each its own source), not a level pack's levels.
+    lines : list of (int, str)
+        ``(line number, line)`` of each puzzle line, from 1; none for a file of one puzzle.
+    """
+    from .formats import format_for
+    from .problems import content_lines
+
+    text, _ = read_text(data)
+    if text is None or not text.strip():
+        return False, []
+    fmt = format_for(path, text, grid_by_content=False)
+    if fmt == "puzzlink":
+        lines = [(no, line.strip()) for no, line in content_lines(text)]
+        return (True, lines) if len(lines) > 1 else (False, [])
+    return False, (list(content_lines(text)) if fmt == "level-pack" else [])
 
 
 def level_key(path: str | Path, number: int) -> str:
@@ -360,9 +424,10 @@ def split_level_key(name: str | Path) -> tuple[str, int | None]:
     """
     text = str(name)
     base, sep, number = text.rpartition("#")
-    if not sep or not number.isdigit() or len(number) > 9:
+    value = whole_number(number, 999_999_999) if sep else None
+    if value is None:
         return text, None
-    return base, int(number)
+    return base, value
 
 
 def level_ref(path: str | Path) -> tuple[str, int] | None:

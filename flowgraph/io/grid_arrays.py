@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import CellIndex, Family, Node, Puzzle
+from ..model import CellIndex, Drawing, Family, Node, Puzzle
 from .problems import Problem
-from .seams import lazy_graph
-from .sketch import finish_puzzle
+from .seams import board_graph
+from .sketch import GRID_ID_FORMATS, finish_puzzle
 
 if TYPE_CHECKING:
     import numpy as np
@@ -85,7 +85,9 @@ def square_grid_puzzle(cells: dict[tuple[int, int], str], keys: dict[tuple[int, 
             around[nodes[u]][nodes[v]] = around[nodes[v]][nodes[u]] = {"links": (), "axis": "", "warp": False}
         return node_attrs, around
 
-    return finish_puzzle(lazy_graph(graph_dicts), index, labels, unlinked, Family.STANDARD, lines, path, fmt, family_at)
+    drawing = Drawing(xy=dict(zip(nodes, cells)), ids_on_grid=fmt in GRID_ID_FORMATS)
+    return finish_puzzle(board_graph(graph_dicts), index, labels, unlinked, Family.STANDARD, lines, path, fmt,
+                         family_at, drawing)
 
 
 def _row_order(major: np.ndarray, minor: np.ndarray) -> bool:

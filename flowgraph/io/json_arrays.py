@@ -12,19 +12,30 @@ every problem.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..model import FAMILIES, LABELS, CellIndex, Node, Puzzle
+from ..model import FAMILIES, LABELS, CellIndex, Drawing, Node, Puzzle
 from .problems import Problem
-from .seams import lazy_graph
+from .seams import board_graph
 from .sketch import finish_puzzle
 
-if TYPE_CHECKING:
-    from .json_graph import JsonObject
-
-__all__ = ["quick_puzzle"]
+__all__ = ["quick_puzzle", "JsonObject"]
 
 _LABELS = frozenset(LABELS)
+
+
+class JsonObject(dict):
+    """A JSON object that remembers where it starts."""
+
+    pos: tuple[int, int] = (1, 1)
+
+    @classmethod
+    def of_pairs(cls, pairs: list[tuple[str, object]]) -> JsonObject:
+        """The C decoder's ``object_pairs_hook``: the object, holding its pairs (repeated keys too) for
+        :func:`_place` to walk in the file's order."""
+        made = cls(pairs)
+        made.__dict__["pairs"] = pairs
+        return made
 
 
 def quick_puzzle(doc: JsonObject, lines: tuple[str, ...], path: str | None, max_coord: int, max_cells: int
@@ -108,6 +119,7 @@ def quick_puzzle(doc: JsonObject, lines: tuple[str, ...], path: str | None, max_
             around[keys[u]][keys[v]] = around[keys[v]][keys[u]] = {"links": (), "axis": "", "warp": False}
         return attrs, around
 
-    puzzle, problems = finish_puzzle(lazy_graph(graph_dicts), index, by_label, unlinked, family, lines, path,
-                                     "json-graph", doc.pos)
+    drawing = Drawing(xy={key: tuple(place) for key, place in zip(keys, places)})
+    puzzle, problems = finish_puzzle(board_graph(graph_dicts), index, by_label, unlinked, family, lines, path,
+                                     "json-graph", doc.pos, drawing)
     return (puzzle, problems) if puzzle is not None and not problems else None

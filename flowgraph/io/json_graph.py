@@ -39,7 +39,7 @@ import math
 import re
 
 from ..model import FAMILIES, LABELS, Family, Puzzle
-from .json_arrays import quick_puzzle
+from .json_arrays import JsonObject, quick_puzzle
 from .neighbor_link import MAX_CELLS
 from .problems import Problem, exact_int
 from .seams import positioned_scanner
@@ -59,20 +59,6 @@ class _LongNumber(str):
 def _whole_number(text: str) -> int | _LongNumber:
     value = exact_int(text)
     return _LongNumber(text) if value is None else value
-
-
-class JsonObject(dict):
-    """A JSON object that remembers where it starts."""
-
-    pos: tuple[int, int] = (1, 1)
-
-    @classmethod
-    def of_pairs(cls, pairs: list[tuple[str, object]]) -> JsonObject:
-        """The C decoder's ``object_pairs_hook``: the object, holding its pairs (repeated keys too) for
-        :func:`_place` to walk in the file's order."""
-        made = cls(pairs)
-        made.__dict__["pairs"] = pairs
-        return made
 
 
 class _Arr(list):

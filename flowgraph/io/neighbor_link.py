@@ -18,12 +18,14 @@ from pathlib import Path
 import lark
 
 from ..caches import cache_root, open_trusted, write_private
-from ..model import Puzzle
+from ..errors import ConversionError
+from ..model import Node, Place, Puzzle
 from .budget import cell_characters
 from .builder import MISSING_HEADER, build
 from .problems import Problem
+from .sketch import draw_neighbor_link, sketch_of
 
-__all__ = ["analyse", "draft", "find_problems", "parse_text", "MAX_CELLS"]
+__all__ = ["analyse", "draft", "find_problems", "parse_text", "text_drawing", "MAX_CELLS"]
 
 #: Boards with more cells than this are refused (cells and bridges).
 MAX_CELLS = 1_000_000
@@ -96,19 +98,50 @@ def analyse(text: str, path: str | None = None, family: str | None = None) -> tu
     return build(tree, tuple(text.splitlines()), path)
 
 
-def draft(text: str) -> Puzzle | None:
+def draft(text: str, fmt: str = "neighbor-link") -> Puzzle | None:
     """The board a text describes, errors and all (labels not paired, no flows): for drawing while editing.
 
-    None when the text has no board at all (no header, nothing parsed, over the limits).
-    Never solve a draft: check it with :func:`analyse` first.
+    None when the text has no board at all (no header, nothing parsed, over the limits), or is in a format
+    ``fmt`` other than neighbor-link (only its text is drawn while wrong). Never solve a draft: check it
+    with :func:`analyse` first.
     """
-    if not text.strip() or cell_characters(text) > MAX_CELLS:
+    if fmt != "neighbor-link" or not text.strip() or cell_characters(text) > MAX_CELLS:
         return None
     try:
         tree = _parser().parse(text)
     except lark.exceptions.LarkError:
         return None
     return build(tree, tuple(text.splitlines()), None, draft=True)[0]
+
+
+def text_drawing(puzzle: Puzzle) -> tuple[Puzzle, dict[Node, Node] | None]:
+    """The board as neighbor-link text, and where each of its nodes is there: what the text output fills in.
+
+    A board whose own text is its drawing (:attr:`flowgraph.model.Drawing.text_rows`: a neighbor-link file,
+    a level pack's level) is itself, its nodes where they are (None); another is drawn as text
+    (:func:`.sketch.draw_neighbor_link`) and read back, and each node maps to its node at the same place.
+
+    Raises
+    ------
+    ConversionError
+        No text draws the board (a node without a 2-D place, a link that is not between neighbours).
+    """
+    if puzzle.drawing.text_rows is not None:
+        return puzzle, None
+    drawn, problems = analyse(draw_neighbor_link(sketch_of(puzzle)))
+    if drawn is None:  # a bug of the writer: say what, rather than draw a wrong board
+        raise ConversionError(f"the board drawn as text does not read back: {problems[0].message}")
+    node_at = {at: key for key, at in _from_origin(drawn).items()}
+    return drawn, {n: node_at[at] for n, at in _from_origin(puzzle).items()}
+
+
+def _from_origin(puzzle: Puzzle) -> dict[Node, tuple]:
+    """Node -> its place moved so that the least ``x`` and ``y`` are 0, and its lane: equal in two drawings of a board."""
+    placed: list[Place] = [xy for xy in puzzle.places.values() if xy is not None]
+    dx = min((xy[0] for xy in placed), default=0)
+    dy = min((xy[1] for xy in placed), default=0)
+    return {node: ((xy[0] - dx, xy[1] - dy, *xy[2:]) if xy is not None else ()) + (node[2:] or (None,))
+            for node, xy in puzzle.places.items()}
 
 
 def find_problems(text: str, path: str | None = None) -> list[Problem]:

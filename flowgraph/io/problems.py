@@ -16,10 +16,26 @@ from typing import Any
 from ..errors import PuzzleError
 
 __all__ = ["Problem", "LineError", "is_comment", "content_lines", "iter_content_lines", "pair_endpoints", "exact_int",
-           "MAX_EXACT_INT"]
+           "whole_number", "MAX_EXACT_INT", "board_row_of_line"]
 
 #: The largest whole number JSON readers everywhere hold exactly (IEEE doubles): 2**53.
 MAX_EXACT_INT = 2**53
+
+
+def whole_number(text: str, most: int = MAX_EXACT_INT) -> int | None:
+    """``text`` as a whole number, or None: the one way a reader reads a number it meets in a file or a name.
+
+    Only ASCII digits count (``str.isdigit`` also takes ``²`` and other digits ``int`` refuses), with no sign,
+    space or ``_``; a number above ``most`` is None, and the digits are counted before ``int`` is asked (it
+    refuses 4,300 digits and more, after spending time on them). The caller says what was wrong, where.
+
+    >>> whole_number("42"), whole_number("²"), whole_number("٣"), whole_number("1" * 5000), whole_number("7", most=5)
+    (42, None, None, None, None)
+    """
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(most)):
+        return None
+    value = int(text)
+    return value if value <= most else None
 
 
 def exact_int(text: str) -> int | None:
@@ -146,3 +162,18 @@ class Problem:
             obj["severity"] = self.severity
         obj["message"] = self.message
         return obj
+
+
+def board_row_of_line(lines: tuple[str, ...]) -> dict[int, int]:
+    """Neighbor-link text: file line (1-based) -> board row (0-based); comments take no row."""
+    rows: dict[int, int] = {}
+    header_seen = False
+    for i, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if is_comment(line):
+            continue
+        if not header_seen:
+            header_seen = bool(stripped)
+            continue
+        rows[i] = len(rows)
+    return rows

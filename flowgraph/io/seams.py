@@ -2,10 +2,10 @@
 
 * :func:`graph_over` hands networkx a graph's node and adjacency dicts as built (``Graph._node`` and
   ``Graph._adj``), where ``add_nodes_from`` and ``add_edges_from`` would copy every attribute dict again
-  (the neighbor-link reader builds a board's dicts once, in one pass); :func:`lazy_graph` defers even that:
-  the board's graph is an object that makes its dicts (:func:`adjacency` reads them) and becomes a
-  ``networkx.Graph`` on first use, so a command that only solves never imports networkx (issue 56:
-  60 ms of a 0.22 s start);
+  (the neighbor-link reader builds a board's dicts once, in one pass); :func:`board_graph` defers even that:
+  a puzzle holds a :class:`BoardDicts` that makes the dicts when first read and the networkx graph when
+  first asked for, so a command that only solves never imports networkx (issue 56: 60 ms of a 0.22 s
+  start);
 * :func:`positioned_scanner` makes the standard library's pure-Python JSON scanner
   (``json.scanner.py_make_scanner``) call a decoder's own ``parse_object`` and ``parse_array``, so that
   the JSON graph reader knows the line and column of every object and array (the C scanner calls its own).
@@ -20,12 +20,12 @@ import json
 import json.scanner
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["graph_over", "lazy_graph", "adjacency", "graph_dicts", "freeze", "positioned_scanner"]
+__all__ = ["graph_over", "board_graph", "BoardDicts", "positioned_scanner"]
 
 
 def graph_over(nodes: dict, adjacency: dict) -> nx.Graph:
@@ -46,103 +46,62 @@ def graph_over(nodes: dict, adjacency: dict) -> nx.Graph:
     return graph
 
 
-#: Held while an unbuilt graph makes its dicts or becomes a networkx graph (re-entrant: building makes the dicts).
-_BUILDING = threading.RLock()
+class BoardDicts:
+    """A board's graph as its reader made it (:class:`flowgraph.model.BoardGraph`): the node and adjacency
+    dicts, made when first read (:meth:`dicts`), and the frozen networkx graph over them, built when first
+    asked for (:meth:`graph`), once, whichever thread asks first. A pickle or a copy holds the dicts, never
+    the function that makes them."""
 
-
-class _Unbuilt:
-    """A board's graph before its first use as a networkx graph (:func:`lazy_graph`).
-
-    Its first attribute read or write (or ``len``, ``in``, iteration, indexing, ``str``, a copy or a pickle)
-    makes the dicts if :func:`adjacency` has not, turns the object itself into a ``networkx.Graph``
-    over them (``__class__`` assigned: both are plain Python classes), frozen when :func:`freeze`
-    asked, and answers as that graph: every reference to it sees the built graph. ``isinstance(...,
-    nx.Graph)`` is False until then.
-    """
+    __slots__ = ("_make", "_made", "_graph", "_lock")
 
     def __init__(self, make: Callable[[], tuple[dict, dict]]):
-        self.__dict__.update(_make=make, _made=None, _frozen=False)
+        self._make: Callable[[], tuple[dict, dict]] | None = make
+        self._made: tuple[dict, dict] | None = None
+        self._graph: nx.Graph | None = None
+        self._lock = threading.Lock()  # the studio's threads may share a puzzle: one makes, the others find it made
 
-    def _dicts(self) -> tuple[dict, dict]:
-        with _BUILDING:
-            made = self.__dict__
-            if made["_made"] is None:
-                made["_made"] = made["_make"]()
-            return made["_made"]
+    @classmethod
+    def made(cls, nodes: dict, adjacency: dict) -> BoardDicts:
+        """A board's graph whose dicts are made already."""
+        board = cls(lambda: (nodes, adjacency))
+        board.dicts()
+        return board
 
-    def _build(self) -> nx.Graph:  # (called as _Unbuilt._build(self): the class may change meanwhile)
-        import networkx as nx
+    def dicts(self) -> tuple[dict, dict]:
+        """Node -> attributes and node -> neighbour -> link attributes (networkx's ``Graph._node`` and
+        ``Graph._adj`` of :meth:`graph`), made on first call. Read only."""
+        made = self._made
+        if made is None:
+            with self._lock:
+                if self._made is None:
+                    assert self._make is not None
+                    self._made, self._make = self._make(), None
+                made = self._made
+        return made
 
-        with _BUILDING:  # the studio's threads may share a puzzle: one builds, the others then find it built
-            if type(self) is not _Unbuilt:
-                return cast("nx.Graph", self)
-            frozen = self.__dict__["_frozen"]
-            graph = graph_over(*_Unbuilt._dicts(self))
-            self.__dict__.clear()
-            self.__dict__.update(vars(graph))
-            object.__setattr__(self, "__class__", nx.Graph)  # this object is that graph from now on
-            built = cast("nx.Graph", self)
-            return nx.freeze(built) if frozen else built
+    def graph(self) -> nx.Graph:
+        """The frozen networkx graph over :meth:`dicts` (:func:`graph_over`), built on first call."""
+        graph = self._graph
+        if graph is None:
+            import networkx as nx
 
-    def __getattr__(self, name: str) -> Any:  # only names the object lacks: all of networkx's
-        return getattr(_Unbuilt._build(self), name)
+            nodes, adjacency = self.dicts()
+            with self._lock:
+                if self._graph is None:
+                    self._graph = nx.freeze(graph_over(nodes, adjacency))
+                graph = self._graph
+        return graph
 
-    def __setattr__(self, name: str, value: Any) -> None:  # networkx.freeze sets attributes: on the graph
-        setattr(_Unbuilt._build(self), name, value)
-
-    def __len__(self) -> int:
-        return len(_Unbuilt._build(self))
-
-    def __iter__(self):
-        return iter(_Unbuilt._build(self))
-
-    def __contains__(self, node) -> bool:
-        return node in _Unbuilt._build(self)
-
-    def __getitem__(self, node):
-        return _Unbuilt._build(self)[node]
-
-    def __str__(self) -> str:
-        return str(_Unbuilt._build(self))
-
-    def __reduce_ex__(self, protocol):  # a pickle or a copy holds the built graph, never the function
-        return _Unbuilt._build(self).__reduce_ex__(protocol)
+    def __reduce__(self):
+        return (BoardDicts.made, self.dicts())
 
 
-def lazy_graph(make: Callable[[], tuple[dict, dict]]) -> nx.Graph:
-    """A graph whose node and adjacency dicts ``make()`` returns when they are first read, as :func:`graph_over`
-    takes them; networkx is imported and the object becomes a ``networkx.Graph`` on its first use as one
-    (:class:`_Unbuilt`): a reader defers the dicts of a board nobody asks the graph of (the engines, the
-    checks and the verifier read the board's numbering) and networkx itself until someone does. A pickle or
-    a copy is a plain graph."""
-    return cast("nx.Graph", _Unbuilt(make))
-
-
-def adjacency(graph: nx.Graph) -> dict:
-    """``graph``'s node -> neighbour -> link attributes dict (networkx's ``Graph._adj``), without making a
-    networkx graph of a :func:`lazy_graph` (the solution text reads the links' places from it). Read only."""
-    return graph_dicts(graph)[1]
-
-
-def graph_dicts(graph: nx.Graph) -> tuple[dict, dict]:
-    """``graph``'s node -> attributes and node -> neighbour -> link attributes dicts (networkx's ``Graph._node``
-    and ``Graph._adj``), without making a networkx graph of a :func:`lazy_graph` (a sketch of the board reads
-    them: ``render`` and ``convert`` need no networkx). Read only."""
-    with _BUILDING:  # (not built by another thread between the test and the read)
-        if isinstance(graph, _Unbuilt):
-            return _Unbuilt._dicts(graph)
-    return graph._node, graph._adj
-
-
-def freeze(graph: nx.Graph) -> nx.Graph:
-    """``networkx.freeze(graph)``; a :func:`lazy_graph` is frozen as it is built."""
-    with _BUILDING:
-        if isinstance(graph, _Unbuilt):
-            graph.__dict__["_frozen"] = True
-            return graph
-    import networkx as nx
-
-    return nx.freeze(graph)
+def board_graph(make: Callable[[], tuple[dict, dict]]) -> BoardDicts:
+    """A board's graph whose node and adjacency dicts ``make()`` returns when they are first read, as
+    :func:`graph_over` takes them: a reader defers the dicts of a board nobody asks the graph of (the engines,
+    the checks and the verifier read the board's numbering), and networkx itself until someone asks for the
+    graph (:class:`BoardDicts`)."""
+    return BoardDicts(make)
 
 
 def positioned_scanner(decoder: json.JSONDecoder) -> Callable[[str, int], tuple[Any, int]]:

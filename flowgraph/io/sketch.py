@@ -23,23 +23,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import ConversionError
-from ..model import FAMILIES, CellIndex, Family, Flow, Node, Puzzle, adjacency_edges
+from ..model import FAMILIES, BoardGraph, CellIndex, Drawing, Family, Flow, Node, Puzzle, adjacency_edges
 from .board_checks import one_part
-from .problems import Problem, is_comment, pair_endpoints
-from .seams import freeze, graph_dicts, lazy_graph
-
-if TYPE_CHECKING:
-    import networkx as nx
+from .problems import Problem, board_row_of_line, pair_endpoints
+from .seams import board_graph
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "finish_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
            "board_row_of_line", "links_by_place",
-           "same_board", "place", "nodes_by_place", "places_from_origin", "board_places", "cell_name",
-           "cell_namer"]
+           "same_board", "place", "node_places", "nodes_by_place", "cell_name",
+           "cell_namer", "GRID_ID_FORMATS"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
+
+#: The formats whose node ids are the places of a drawing of the board on a grid (:attr:`Drawing.ids_on_grid`):
+#: neighbor-link (level packs and puzz.link URLs are read as it), a plain grid, a numberlink grid. A JSON graph's
+#: ids are where its node objects stand in its text, which says nothing of the board's shape.
+GRID_ID_FORMATS = frozenset({"neighbor-link", "plain-grid", "numberlink"})
 
 
 @dataclass(frozen=True)
@@ -115,17 +117,20 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
             u, v = v, u
         axis = spots[u].lane or spots[v].lane or ""
         adjacency[u][v] = adjacency[v][u] = {"links": (), "axis": axis, "warp": warp}
-    graph = lazy_graph(lambda: (nodes, adjacency))  # networkx only when asked: the engines read the numbering
+    graph = board_graph(lambda: (nodes, adjacency))  # networkx only when asked: the engines read the numbering
     unlinked = [key for key in sorted(nodes) if not adjacency[key]]
+    drawing = Drawing(xy={key: tuple(spot.xy) for key, spot in sketch.spots.items() if spot.xy is not None},
+                      ids_on_grid=fmt in GRID_ID_FORMATS)
     return finish_puzzle(graph, CellIndex.of_adjacency(adjacency), labels, unlinked, sketch.family, lines, path, fmt,
-                         family_at)
+                         family_at, drawing)
 
 
-def finish_puzzle(graph: nx.Graph, index: CellIndex, labels: dict[str, list[Node]], unlinked: list[Node],
+def finish_puzzle(graph: BoardGraph, index: CellIndex, labels: dict[str, list[Node]], unlinked: list[Node],
                   family: Family | str, lines: tuple[str, ...], path: str | None, fmt: str,
-                  family_at: tuple[int, int]) -> tuple[Puzzle | None, list[Problem]]:
-    """:func:`to_puzzle`'s checks and its puzzle, from a board's graph (a :func:`.seams.lazy_graph` as a rule),
-    its numbering, where each label is (in node order), and the nodes with no link (in sorted order)."""
+                  family_at: tuple[int, int], drawing: Drawing) -> tuple[Puzzle | None, list[Problem]]:
+    """:func:`to_puzzle`'s checks and its puzzle, from a board's graph (:func:`.seams.board_graph`), its
+    numbering, where each label is (in node order), the nodes with no link (in sorted order) and where its
+    nodes are drawn."""
     problems = [Problem(key[0], key[1], "error", "cell has no links") for key in unlinked]
     pairs, wrong = pair_endpoints(labels)
     flows = [Flow(label, ends) for label, ends in pairs]
@@ -137,14 +142,15 @@ def finish_puzzle(graph: nx.Graph, index: CellIndex, labels: dict[str, list[Node
     problems.sort()
     if any(p.is_error for p in problems):
         return None, problems
-    puzzle = Puzzle(freeze(graph), tuple(flows), family, lines, path, fmt)
+    puzzle = Puzzle(graph, tuple(flows), family, lines, path, fmt, drawing=drawing)
     vars(puzzle)["cell_index"] = index  # what Puzzle.cell_index (a cached property) would compute again
     return puzzle, problems
 
 
-def _part_problems(graph: nx.Graph, flows: list[Flow]) -> list[Problem]:
+def _part_problems(board: BoardGraph, flows: list[Flow]) -> list[Problem]:
     import networkx as nx
 
+    graph = board.graph()
     part_of = {n: i for i, part in enumerate(nx.connected_components(graph)) for n in part}
     out = []
     with_flow: set[int] = set()
@@ -166,43 +172,18 @@ def place(spot: PlacedNode) -> tuple:
     return tuple(spot.xy or ()) + (spot.lane,)
 
 
-def nodes_by_place(sketch: Sketch) -> dict[tuple, Node]:
+def node_places(puzzle: Puzzle) -> dict[Node, tuple]:
+    """Node -> its place as :func:`place` gives a sketch's (``xy`` and lane), from :attr:`Puzzle.places`."""
+    return {node: tuple(xy or ()) + ((node[2] if len(node) == 3 else None),) for node, xy in puzzle.places.items()}
+
+
+def nodes_by_place(puzzle: Puzzle) -> dict[tuple, Node]:
     """Place (:func:`place`) -> node: to carry paths between the texts of one board in two formats."""
-    return {place(spot): key for key, spot in sketch.spots.items()}
-
-
-def places_from_origin(sketch: Sketch) -> dict[Node, tuple]:
-    """Node -> its place (:func:`place`) moved so that the smallest ``x`` and ``y`` are 0.
-
-    Two sketches of one board drawn from different origins (a JSON graph at
-    negative ``xy``, its neighbor-link text) give their nodes equal places.
-    Nodes without a place keep ``(lane,)``.
-    """
-    placed = [s.xy for s in sketch.spots.values() if s.xy is not None]
-    dx = min((xy[0] for xy in placed), default=0)
-    dy = min((xy[1] for xy in placed), default=0)
-    return {key: ((s.xy[0] - dx, s.xy[1] - dy) + tuple(s.xy[2:]) if s.xy is not None else ()) + (s.lane,)
-            for key, s in sketch.spots.items()}
-
-
-def board_places(puzzle: Puzzle) -> dict[Node, tuple[int, int] | None]:
-    """Each node's cell as a player names it: ``(row, column)`` on the board as drawn, from 1 at the top left.
-
-    The scheme of every message a player reads (``explain``, the studio's hints): rows counted down and
-    columns across from the board's top-left cell, whatever the format's own positions (a neighbor-link
-    file's lines and columns, a JSON graph's ``xy``). A bridge's lanes share their cell's place; a node
-    with no whole 2-D place (a 3-D JSON graph) maps to None.
-    """
-    out: dict[Node, tuple[int, int] | None] = {}
-    for node, spot in places_from_origin(sketch_of(puzzle)).items():
-        xy = spot[:-1]
-        whole = len(xy) == 2 and all(float(v).is_integer() for v in xy)
-        out[node] = (int(xy[1]) + 1, int(xy[0]) + 1) if whole else None
-    return out
+    return {at: node for node, at in node_places(puzzle).items()}
 
 
 def cell_name(place: tuple[int, int] | None, node: Node) -> str:
-    """A cell's name in messages: ``r3c5`` (row 3, column 5 of :func:`board_places`); a node with no place on a
+    """A cell's name in messages: ``r3c5`` (row 3, column 5 of :attr:`Puzzle.cell_places`); a node with no place on a
     2-D board keeps its position in the file (``line 4 col 7``)."""
     return f"r{place[0]}c{place[1]}" if place is not None else f"line {node[0]} col {node[1]}"
 
@@ -215,7 +196,7 @@ def cell_namer(puzzle: Puzzle) -> Callable[[Node], str]:
     >>> cell_namer(parse_text("STANDARD\\nA-.-A\\n"))((2, 5))
     'r1c3'
     """
-    places = board_places(puzzle)
+    places = puzzle.cell_places
 
     def name(node: Node) -> str:
         try:
@@ -258,32 +239,15 @@ def same_board(a: Puzzle, b: Puzzle) -> bool:
     return shape(a) is not None and shape(a) == shape(b)
 
 
-def board_row_of_line(lines: tuple[str, ...]) -> dict[int, int]:
-    """Neighbor-link text: file line (1-based) -> board row (0-based); comments take no row."""
-    rows: dict[int, int] = {}
-    header_seen = False
-    for i, line in enumerate(lines, 1):
-        stripped = line.strip()
-        if is_comment(line):
-            continue
-        if not header_seen:
-            header_seen = bool(stripped)
-            continue
-        rows[i] = len(rows)
-    return rows
-
-
 def sketch_of(puzzle: Puzzle) -> Sketch:
-    """The sketch of a puzzle of any format (neighbor-link positions become ``xy`` in cells)."""
-    nodes, adjacency = graph_dicts(puzzle.graph)  # (a board's graph need not be built: no networkx to draw it)
-    rows = board_row_of_line(puzzle.lines) if puzzle.format == "neighbor-link" else {}
+    """The sketch of a puzzle of any format, for a writer or an editor: its nodes at their places
+    (:attr:`Puzzle.places`, as the reader recorded them), labels, lanes and links."""
+    nodes, adjacency = puzzle.board.dicts()  # (a board's graph need not be built: no networkx to draw it)
+    places = puzzle.places  # where its reader drew each node
     sketch = Sketch(puzzle.family or Family.STANDARD)
     for node, data in nodes.items():
-        xy = data.get("xy")
-        if xy is None and node[0] in rows:
-            xy = ((node[1] - 1) / 2, rows[node[0]] / 2)
         lane = node[2] if len(node) == 3 else None
-        sketch.spots[node] = PlacedNode(xy, data.get("label"), lane)
+        sketch.spots[node] = PlacedNode(places[node], data.get("label"), lane)
     for u, v, link in adjacency_edges(adjacency):
         sketch.link(u, v, bool(link.get("warp")))
     return sketch

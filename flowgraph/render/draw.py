@@ -62,8 +62,8 @@ def draw(board: Puzzle | Solution, fmt: str = "svg", **options: Any) -> str | by
         from .text import solution_text
 
         return solution_text(board).plain
-    if board.format == "neighbor-link":
-        return "\n".join(board.lines) + "\n"  # its own text, comments and all
+    if board.drawing.text_rows is not None:
+        return "\n".join(board.lines) + "\n"  # its own text is its drawing, comments and all
     from ..io.sketch import draw_neighbor_link, sketch_of
 
     return draw_neighbor_link(sketch_of(board))

@@ -6,9 +6,9 @@ hexagons whose columns of one parity sit half a cell lower (the columns
 that link ``(x ± 1, y + 1)``: odd ones in ``corpus/samgoldman/hex``, even
 ones in level packs); with diagonals that alternate by row it is a grid of
 pointy-topped hexagons whose rows are offset half a cell (the
-row-alternating layout of ``corpus/generated/hex``). Positions come from
-the puzzle's sketch (:func:`flowgraph.io.sketch.sketch_of`), so puzzles of
-every format are drawn the same way.
+row-alternating layout of ``corpus/generated/hex``). Positions are the
+places its reader recorded (:attr:`flowgraph.model.Puzzle.places`), so puzzles
+of every format are drawn the same way.
 
 Units: a cell's width is 1 (hexagons: the distance between neighbouring
 centres is 1); :class:`Geometry` gives centres and corner polygons in those
@@ -18,12 +18,13 @@ units, and the renderers scale them by ``cell_px``.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from ..io.grids import SAMGOLDMAN_HEX, grid_neighbours, hex_down_parities
-from ..io.sketch import Sketch
+from ..model import Node, Place, Puzzle, adjacency_edges
 
-__all__ = ["Geometry", "geometry_of"]
+__all__ = ["Geometry", "geometry_of", "board_links"]
 
 Point = tuple[float, float]
 
@@ -86,12 +87,23 @@ class Geometry:
         return max(xs), max(ys)
 
 
-def geometry_of(sketch: Sketch) -> Geometry:
-    """The layout the board's diagonal links imply (square when it has none)."""
-    spots = sketch.spots
+def board_links(puzzle: Puzzle) -> dict[frozenset[Node], bool]:
+    """Each link of the board, as the pair of its nodes, and whether it is a warp (the graph need not be built)."""
+    return {frozenset((u, v)): bool(attrs.get("warp")) for u, v, attrs in adjacency_edges(puzzle.board.dicts()[1])}
+
+
+def geometry_of(places: Mapping[Node, Place | None], links: Iterable[Collection[Node]]) -> Geometry:
+    """The layout the board's diagonal links imply (square when it has none).
+
+    Parameters
+    ----------
+    places : Mapping[Node, Place or None]
+        Each node's place in cells (:attr:`flowgraph.model.Puzzle.places`).
+    links : iterable of node pairs
+    """
     diagonals = []
-    for pair in sketch.links:
-        a, b = (spots[k].xy for k in pair)
+    for pair in links:
+        a, b = (places[k] for k in pair)
         if a is None or b is None or len(a) != 2:
             continue
         dx, dy = b[0] - a[0], b[1] - a[1]
@@ -109,7 +121,7 @@ def geometry_of(sketch: Sketch) -> Geometry:
         by_row.setdefault(y, set()).add(d)
     if all(len(ds) == 1 for ds in by_row.values()):
         shift: dict[int, float] = {}
-        rows = sorted({int(s.xy[1]) for s in spots.values() if s.xy is not None and len(s.xy) == 2})
+        rows = sorted({int(xy[1]) for xy in places.values() if xy is not None and len(xy) == 2})
         offset = 0.0
         for y in rows:
             shift[y] = offset

@@ -29,9 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ConversionError
-from ..io.sketch import sketch_of
 from ..model import LABELS, Node, Puzzle
-from .geometry import Geometry, geometry_of
+from .geometry import Geometry, board_links, geometry_of
 
 __all__ = ["Scene", "scene", "flow_colour", "flow_colour_name", "flow_ink", "shade", "THEMES", "FLOW_FREE",
            "FLOW_FREE_NAMES"]
@@ -193,7 +192,7 @@ def scene(
         Also outline the empty places of the board's bounding grid (an editor clicks them into cells).
     rulers : bool, optional
         Number the rows down the left and the columns across the top as a player names cells (``r3c5``:
-        :func:`flowgraph.io.sketch.board_places`); default: as ``labels``.
+        :attr:`flowgraph.model.Puzzle.cell_places`); default: as ``labels``.
 
     Raises
     ------
@@ -206,13 +205,13 @@ def scene(
     """
     if theme not in THEMES:
         raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)}")
-    sketch = sketch_of(puzzle)
     xys = {}
-    for key, spot in sketch.spots.items():
-        if spot.xy is None or len(spot.xy) != 2:
+    for key, xy in puzzle.places.items():  # where the board's reader drew each node
+        if xy is None or len(xy) != 2:
             raise ConversionError(f"the node at {key[0]}:{key[1]} has no place on a 2-D grid to draw it at")
-        xys[key] = spot.xy
-    geo = geometry_of(sketch)
+        xys[key] = xy
+    links = board_links(puzzle)
+    geo = geometry_of(xys, links)
     x0 = min(xy[0] for xy in xys.values())
     y0 = min(xy[1] for xy in xys.values())
     if geo.kind == "hex-columns":  # keep each column's parity: shift by whole pairs of columns
@@ -222,7 +221,7 @@ def scene(
     if span > MAX_DRAWN_PLACES:  # checked before anything proportional to it is made
         raise ConversionError(f"the board spans {span:,} places: too large to draw (at most {MAX_DRAWN_PLACES:,})")
     geo = _shifted(geo, y0)
-    warped = any(sketch.links.values())
+    warped = any(links.values())
     margin = 0.55 if warped else 0.3  # room for the tunnels outside the edge
     rulers = labels if rulers is None else rulers
     lead = margin + (0.5 if rulers else 0)  # left and top: room for the row and column numbers
@@ -236,9 +235,9 @@ def scene(
 
     out = Scene(round((w + margin + lead) * s), round((h + margin + lead) * s), THEMES[theme], cell_px=s,
                 pipe_px=0.32 * s, dot_px=0.36 * s)
-    cells = {places[k] for k in sketch.spots}
+    cells = set(places.values())
     out.cells = [[px(p) for p in geo.corners(xy)] for xy in sorted(cells)]
-    where = {places[k]: k[:2] for k in sketch.spots}
+    where = {at: k[:2] for k, at in places.items()}
     out.cell_pos = [where[xy] for xy in sorted(cells)]
     shift = (round(x0), round(y0))
     out.cell_xy = [(x + shift[0], y + shift[1]) for x, y in sorted(cells)]
@@ -247,18 +246,17 @@ def scene(
         ys = [y for _, y in cells]
         out.ghosts = [((x + shift[0], y + shift[1]), [px(p) for p in geo.corners((x, y))])
                       for y in range(min(ys), max(ys) + 1) for x in range(min(xs), max(xs) + 1) if (x, y) not in cells]
-    out.bridges = [[px(p) for p in geo.corners(xy)] for xy in sorted({places[k] for k, sp in sketch.spots.items()
-                                                                       if sp.lane})]
+    out.bridges = [[px(p) for p in geo.corners(xy)] for xy in sorted({at for k, at in places.items() if len(k) == 3})]
     for poly in out.bridges:  # the deck's guard rails: either side of the - lane's pipe, across the cell
-        xs, ys = [x for x, _ in poly], [y for _, y in poly]
-        left, right, mid = min(xs) + 0.25 * s, max(xs) - 0.25 * s, (min(ys) + max(ys)) / 2
+        deck_x, deck_y = [x for x, _ in poly], [y for _, y in poly]
+        left, right, mid = min(deck_x) + 0.25 * s, max(deck_x) - 0.25 * s, (min(deck_y) + max(deck_y)) / 2
         out.rails += [((left, mid - 0.21 * s), (right, mid - 0.21 * s)), ((left, mid + 0.21 * s), (right, mid + 0.21 * s))]
-    linked = {frozenset((places[u], places[v])) for u, v in (tuple(pair) for pair in sketch.links)}
-    warps = [(places[u], places[v]) for u, v in (tuple(pair) for pair, warp in sketch.links.items() if warp)]
+    linked = {frozenset((places[u], places[v])) for u, v in (tuple(pair) for pair in links)}
+    warps = [(places[u], places[v]) for u, v in (tuple(pair) for pair, warp in links.items() if warp)]
     _edges(out, geo, cells, linked, px)
     for a, b in warps:
         out.tunnels += [_stub(geo, a, b, px), _stub(geo, b, a, px)]
-    centre = {key: px(geo.centre(places[key])) for key in sketch.spots}
+    centre = {key: px(geo.centre(at)) for key, at in places.items()}
     warp_pairs = {frozenset(pair) for pair in warps}
     for label, given in (paths or {}).items():
         pieces: Sequence[list[Node]] = [list(given)] if given and not isinstance(given[0], list) else given
@@ -266,7 +264,7 @@ def scene(
         for piece in pieces:
             strokes += _strokes(piece, places, centre, warp_pairs, geo, px)
             for i, n in enumerate(piece[1:-1], 1):
-                lane = sketch.spots[n].lane
+                lane = n[2] if len(n) == 3 else None
                 if lane:
                     crossing = (label, _across(centre[piece[i - 1]], centre[n], centre[piece[i + 1]], s))
                     (out.overpasses if lane == "-" else out.underpasses).append(crossing)
@@ -284,11 +282,9 @@ def scene(
 def _rulers(puzzle: Puzzle, centre: Mapping[Node, Point], at: float) -> list[tuple[str, Point]]:
     """Each row's number at ``at`` pixels from the left, level with its cells, and each column's at ``at`` from
     the top, above its cells (a hexagonal board's shifted rows or columns: their mean)."""
-    from ..io.sketch import board_places
-
     rows: dict[int, list[float]] = {}
     columns: dict[int, list[float]] = {}
-    for node, place in board_places(puzzle).items():
+    for node, place in puzzle.cell_places.items():
         if place is not None and node in centre:
             rows.setdefault(place[0], []).append(centre[node][1])
             columns.setdefault(place[1], []).append(centre[node][0])

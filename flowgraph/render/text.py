@@ -7,9 +7,7 @@ from collections.abc import Iterable, Sequence
 from rich.text import Text
 
 from ..errors import ConversionError
-from ..io.neighbor_link import analyse
-from ..io.seams import adjacency
-from ..io.sketch import board_places, draw_neighbor_link, places_from_origin, sketch_of
+from ..io.neighbor_link import text_drawing
 from ..model import LABELS, Node, Puzzle, Solution, position
 
 __all__ = ["solution_grid", "solution_text", "board_text", "board_labels", "as_neighbor_link", "flow_style", "board_rows",
@@ -31,7 +29,7 @@ def flow_style(label: str) -> str:
 
 def board_rows(puzzle: Puzzle) -> range:
     """Lines (0-based) that may hold board characters: everything after the header."""
-    first = min(position(n)[0] for n in adjacency(puzzle.graph))
+    first = min(position(n)[0] for n in puzzle.board.dicts()[1])
     return range(first - 1, len(puzzle.lines))
 
 
@@ -45,14 +43,12 @@ def solution_grid(solution: Solution) -> list[list[tuple[str, str | None]]]:
         replaced by its flow's label, ``*`` kept, every link no path uses
         replaced by a space. Comment lines are kept as they are.
     """
-    if solution.puzzle.format != "neighbor-link":
-        solution = as_neighbor_link(solution)
-    return _grid(solution.puzzle, solution.paths.items())
+    return _grid(*_on_text(solution.puzzle, solution.paths.items()))
 
 
 def _grid(puzzle: Puzzle, paths: Iterable[tuple[str, Sequence[Node]]]) -> list[list[tuple[str, str | None]]]:
     """:func:`solution_grid` of a neighbor-link ``puzzle`` with these (label, path) pieces drawn."""
-    around = adjacency(puzzle.graph)  # the links' places without a networkx graph: `solve` never imports it
+    around = puzzle.board.dicts()[1]  # the links' places without a networkx graph: `solve` never imports it
     owner: dict[tuple[int, int], str] = {}
     used: dict[tuple[int, int], str] = {}
     for label, path in paths:
@@ -99,12 +95,9 @@ def board_text(solution: Solution, lines: Iterable[tuple[Node, Node]], color: bo
         The board has no 2-D drawing (a 3-D JSON graph, say).
     """
     flow_of = {frozenset(pair): label for label, path in solution.paths.items() for pair in zip(path, path[1:])}
-    pieces: list[tuple[str, tuple[Node, ...]]] = [(flow_of.get(frozenset(pair), "?"), tuple(pair)) for pair in lines]
+    pieces: list[tuple[str, Sequence[Node]]] = [(flow_of.get(frozenset(pair), "?"), tuple(pair)) for pair in lines]
     pieces += [(flow.label, (end,)) for flow in solution.puzzle.flows for end in flow.ends]
-    puzzle = solution.puzzle
-    if puzzle.format != "neighbor-link":
-        puzzle, node_at = _drawing(puzzle)
-        pieces = [(label, tuple(node_at[n] for n in piece)) for label, piece in pieces]
+    puzzle, pieces = _on_text(solution.puzzle, pieces)
     hexes = _hex_layout(puzzle)
     return _styled(_grid(puzzle, pieces) if hexes is None else _hex_grid(puzzle, pieces, hexes), color)
 
@@ -116,7 +109,7 @@ def board_labels(puzzle: Puzzle) -> tuple[dict[int, int], dict[int, int]]:
     -------
     rows : dict of int -> int
         Line of the text (0-based) -> the board row its cells are in (1-based, as
-        :func:`flowgraph.io.sketch.board_places` counts them).
+        :attr:`flowgraph.model.Puzzle.cell_places` counts them).
     columns : dict of int -> int
         Character of a line (0-based) -> the board column of the cells there.
 
@@ -125,13 +118,12 @@ def board_labels(puzzle: Puzzle) -> tuple[dict[int, int], dict[int, int]]:
     ConversionError
         As :func:`board_text`.
     """
-    if puzzle.format != "neighbor-link":
-        puzzle = _drawing(puzzle)[0]
+    puzzle = text_drawing(puzzle)[0]
     first = board_rows(puzzle).start + 1
     hexes = _hex_layout(puzzle)
     rows: dict[int, int] = {}
     columns: dict[int, int] = {}
-    for node, place in board_places(puzzle).items():
+    for node, place in puzzle.cell_places.items():
         if place is None:
             continue
         if hexes is None:
@@ -155,15 +147,15 @@ def _hex_layout(puzzle: Puzzle) -> dict[Node, tuple[tuple[int, int], bool, bool]
     right. "Here": the node's line (character) is where the rulers number its zigzag row (column): the upper
     columns' line, the unshifted rows' characters.
     """
-    from .geometry import geometry_of
+    from .geometry import board_links, geometry_of
 
-    sketch = sketch_of(puzzle)
-    if any(sketch.links.values()) or any(spot.lane for spot in sketch.spots.values()):
+    links = board_links(puzzle)
+    if any(links.values()) or any(len(node) == 3 for node in puzzle.places):
         return None
-    geo = geometry_of(sketch)
+    geo = geometry_of(puzzle.places, links)
     if geo.kind == "square":
         return None
-    xys = {node: spot.xy for node, spot in sketch.spots.items() if spot.xy is not None and len(spot.xy) == 2}
+    xys = {node: xy for node, xy in puzzle.places.items() if xy is not None and len(xy) == 2}
     x0 = min(x for x, _ in xys.values())
     y0 = min(y for _, y in xys.values())
     out = {}
@@ -216,13 +208,12 @@ def _styled(rows: list[list[tuple[str, str | None]]], color: bool) -> Text:
     return text
 
 
-def _drawing(puzzle: Puzzle) -> tuple[Puzzle, dict[Node, Node]]:
-    """The puzzle drawn as neighbor-link text, and each of its nodes' node there."""
-    drawn, problems = analyse(draw_neighbor_link(sketch_of(puzzle)))
-    if drawn is None:  # a bug of the writer: say what, rather than draw a wrong board
-        raise ConversionError(f"the board drawn as text does not read back: {problems[0].message}")
-    node_at = {at: key for key, at in places_from_origin(sketch_of(drawn)).items()}
-    return drawn, {n: node_at[at] for n, at in places_from_origin(sketch_of(puzzle)).items()}
+def _on_text(puzzle: Puzzle, pieces: Iterable[tuple[str, Sequence[Node]]]) -> tuple[Puzzle, list[tuple[str, Sequence[Node]]]]:
+    """The board as neighbor-link text (:func:`flowgraph.io.neighbor_link.text_drawing`), the pieces on it."""
+    drawn, node_at = text_drawing(puzzle)
+    if node_at is None:
+        return drawn, list(pieces)
+    return drawn, [(label, tuple(node_at[n] for n in piece)) for label, piece in pieces]
 
 
 def as_neighbor_link(solution: Solution) -> Solution:
@@ -233,7 +224,9 @@ def as_neighbor_link(solution: Solution) -> Solution:
     ConversionError
         The board has no 2-D drawing (a 3-D JSON graph, say).
     """
-    drawn, node_at = _drawing(solution.puzzle)
+    drawn, node_at = text_drawing(solution.puzzle)
+    if node_at is None:
+        return solution
     paths = {label: tuple(node_at[n] for n in path) for label, path in solution.paths.items()}
     return Solution(drawn, paths, solution.engine, solution.stats)
 

@@ -155,8 +155,8 @@ def check(body: dict) -> dict:
         out.update(_shape(puzzle))
         out.update(flows=len(puzzle.flows), svg=svg_of(puzzle, theme_field(body), bool(body.get("labels")), ghosts=True),
                    **play_board(puzzle, theme_field(body)))  # (its rules and cells too)
-    elif fmt == "neighbor-link" and len(body["text"]) <= MAX_DRAFT_CHARS:
-        board_draft = draft(body["text"])  # an editor draws the board while it is still wrong
+    elif len(body["text"]) <= MAX_DRAFT_CHARS:
+        board_draft = draft(body["text"], fmt)  # an editor draws the board while it is still wrong
         if board_draft is not None:
             out["svg"] = svg_of(board_draft, theme_field(body), bool(body.get("labels")), ghosts=True)
     return out
@@ -164,9 +164,7 @@ def check(body: dict) -> dict:
 
 def _shape(puzzle: Puzzle) -> dict:
     """``{family, width, height}`` of the board, so the page's controls follow the board shown."""
-    from ..io.sketch import sketch_of
-
-    places = [spot.xy for spot in sketch_of(puzzle).spots.values() if spot.xy is not None]
+    places = [xy for xy in puzzle.places.values() if xy is not None]
     return {"family": (puzzle.family or Family.STANDARD).lower(),
             "width": int(max((x for x, _ in places), default=0)) + 1,
             "height": int(max((y for _, y in places), default=0)) + 1}
@@ -273,7 +271,7 @@ def render(body: dict) -> dict:
     if puzzle is not None and puzzle.cells > MAX_PICTURE_CELLS:
         raise Unprocessable(f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}")
     if puzzle is None:
-        board_draft = draft(body["text"]) if fmt == "neighbor-link" and len(body["text"]) <= MAX_DRAFT_CHARS else None
+        board_draft = draft(body["text"], fmt) if len(body["text"]) <= MAX_DRAFT_CHARS else None
         if board_draft is None or body.get("paths") or body.get("solution"):
             raise Unprocessable("the text is not a board: fix its problems first", problems)
         board_or_solution: Puzzle | Solution = board_draft

@@ -66,7 +66,7 @@ def edit(text: str, action: str, *, xy: tuple[int, int] | None = None, to: tuple
     for key, spot in sketch.spots.items():
         if spot.xy is not None:  # always, for a sketch of neighbor-link text
             places.setdefault((round(spot.xy[0]), round(spot.xy[1])), []).append(key)
-    geo = geometry_of(sketch)
+    geo = geometry_of({key: spot.xy for key, spot in sketch.spots.items()}, sketch.links)
     if geo.kind == "square" and sketch.family == Family.HEX:  # no diagonal left to read the layout from
         geo = Geometry("hex-columns", hex_down=SAMGOLDMAN_HEX)
     if action == "cycle":

@@ -14,7 +14,7 @@ from flowgraph import parse_file, parse_text
 from flowgraph.authoring.explain import TECHNIQUES, TIGHT, Step, explain, guess_note, rating_of, replay, span_of, tier_word
 from flowgraph.cli import main
 from flowgraph.errors import UnsolvableError
-from flowgraph.io.sketch import board_places, cell_name
+from flowgraph.io.sketch import cell_name
 from tests.helpers import BUNDLED, PUZZLES, UNSOLVABLE, corpus_files, corpus_params
 
 SOLVABLE = [p for p in BUNDLED if p not in UNSOLVABLE]
@@ -24,7 +24,7 @@ def _replay(puzzle):
     """Explain ``puzzle`` and check each step against its solution; return the explanation."""
     found = explain(puzzle)
     assert replay(found) == []
-    places = board_places(puzzle)
+    places = puzzle.cell_places
     for step in found.steps:  # a guess says what it rests on: uniqueness proved, several solutions, or not settled
         assert step.tier < 6 or guess_note(found.unique, bool(step.lines)) in step.note
         if step.tier == 6 and found.unique:  # and how far a trial of the other choice goes before it stalls
@@ -309,7 +309,7 @@ def test_explain_boards_draws_a_hexagonal_board_as_its_picture_does(capsys):
     upper, lower = rows[0][12:], rows[1][12:]
     assert upper[0] == "A" and upper[1::4].strip() == "" and lower[2] == "."  # column 2 sits a line below column 1
     assert any(ch in line for line in rows for ch in "/\\")  # the lines decided so far slant between columns
-    places = board_places(parse_file(path))
+    places = parse_file(path).cell_places
     assert len(places) == sum(line[12:].count(ch) for line in rows for ch in ".ABCDEFGH")  # one character a cell
 
 
@@ -334,7 +334,7 @@ def test_explain_boards_draws_the_board_before_each_harder_step(capsys):
     assert len(blocks) == len(harder) > 0
     after = [out[i + 1 + next(k for k, d in enumerate(drawn[i + 1:]) if not d)] for i in blocks]
     firsts = [tuple((s["links"] + s["cuts"])[0][0]) for s in harder]  # each step's first link's first cell,
-    places = board_places(parse_file(path))  # named as the player sees the board: r3c5
+    places = parse_file(path).cell_places  # named as the player sees the board: r3c5
     assert all(cell_name(places[cell], cell) in line for cell, line in zip(firsts, after))
     ruler, top = out[blocks[0]], out[blocks[0] + 1]  # the columns numbered above, the rows down the left
     assert ruler.split() == ["1", "2", "3", "4", "5"] and top.split()[0] == "1"

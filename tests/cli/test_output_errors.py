@@ -150,7 +150,7 @@ def test_validating_a_board_imports_no_networkx():
                                      ["convert", "--to", "json-graph", "-o", "{out}.json"],
                                      ["convert", "--to", "neighbor-link", "-o", "{out}.txt"]])
 def test_drawing_and_converting_a_board_import_no_networkx(tmp_path, family, command):
-    """render and convert read the board's dicts through a sketch (``seams.graph_dicts``): no graph is built."""
+    """render and convert read the board's dicts (``Puzzle.board``) and places (``Puzzle.places``): no graph is built."""
     board = sorted((PUZZLES / family).glob("*.txt"))[0]
     args = [command[0], str(board), *(a.format(out=tmp_path / "out") for a in command[1:])]
     done = _in_a_process(*args)

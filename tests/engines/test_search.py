@@ -94,7 +94,9 @@ def test_sides_of_a_graph_in_another_node_order_come_from_the_walk():
     reordered = nx.Graph()
     reordered.add_nodes_from(reversed(list(puzzle.graph.nodes(data=True))))
     reordered.add_edges_from(puzzle.graph.edges(data=True))
-    other = replace(puzzle, graph=nx.freeze(reordered))
+    from flowgraph.io.seams import BoardDicts
+
+    other = replace(puzzle, board=BoardDicts.made(reordered._node, reordered._adj))
     assert not isinstance(other.cell_index.order, range)
     board = compile_puzzle(other)
     assert np.array_equal(board.side, np.array(_two_colour(board.adj, other.cell_index.order), np.int8))

@@ -206,6 +206,7 @@ def _both_ways(text):
             links = builder.resolve_links(layout, report)
             graph, labels, index = builder.build_graph(layout, links, {}, report)
             diagonals = any(link.axis in "/\\" for link in links)
+        graph = graph.graph()
         ways.append((list(graph.nodes(data=True)), list(graph.edges(data=True)), labels, index.links.tolist(),
                      sorted(link for link in links if link.warp), diagonals, sorted(report.problems)))
     return ways

@@ -52,29 +52,30 @@ def test_the_pure_python_scanner_calls_the_decoders_own_parsers():
 
 
 def test_a_read_board_builds_its_graph_when_first_asked_and_solving_does_not_ask():
-    """Issue 56: the engines, the checks and the verifier read the numbering; the graph's dicts wait."""
+    """Issue 56: the engines, the checks and the verifier read the numbering; the graph waits."""
     import pickle
 
     from flowgraph import solve
 
     puzzle = parse_file(PUZZLES / "standard" / "regular_10x10.txt")
-    assert "_make" in vars(puzzle.graph)  # not built by reading
+    assert puzzle.board._graph is None  # not built by reading
     solution = solve(puzzle, engine="search")
-    assert "_make" in vars(puzzle.graph) and solution.paths  # nor by solving and verifying
+    assert puzzle.board._graph is None and solution.paths  # nor by solving and verifying
     again = pickle.loads(pickle.dumps(puzzle))  # a worker's copy: the dicts themselves
     assert type(again.graph) is nx.Graph and nx.is_frozen(again.graph)
     plain = nx.Graph()
     plain.add_nodes_from(again.graph.nodes(data=True))
     plain.add_edges_from(again.graph.edges(data=True))
     assert nx.utils.graphs_equal(puzzle.graph, plain) and list(puzzle.graph.edges) == list(again.graph.edges)
-    assert "_make" not in vars(puzzle.graph) and nx.is_frozen(puzzle.graph)
+    assert type(puzzle.graph) is nx.Graph and nx.is_frozen(puzzle.graph) and puzzle.graph is puzzle.graph
 
 
-def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
+def test_a_boards_graph_is_made_once_and_is_a_networkx_graph():
+    """Issue 69: the board's graph is what its type says (no object changes its class); dicts first, then the graph."""
     import copy
     import pickle
 
-    from flowgraph.io.seams import adjacency, freeze, graph_dicts, lazy_graph
+    from flowgraph.io.seams import board_graph
 
     made = []
 
@@ -82,21 +83,17 @@ def test_a_lazy_graph_is_made_once_and_behaves_as_networkx_graphs_do():
         made.append(1)
         return {1: {"kind": "cell"}, 2: {"kind": "cell"}}, {1: {2: {"axis": "-"}}, 2: {1: {"axis": "-"}}}
 
-    graph = freeze(lazy_graph(make))
+    board = board_graph(make)
     assert not made
-    assert adjacency(graph)[1][2] == {"axis": "-"} and made == [1]  # the dicts, no networkx graph yet
-    assert graph_dicts(graph)[0] == {1: {"kind": "cell"}, 2: {"kind": "cell"}} and made == [1]
-    assert not isinstance(graph, nx.Graph)
-    assert list(graph.edges(data="axis")) == [(1, 2, "-")] and graph.number_of_nodes() == 2 and made == [1]
-    assert type(graph) is nx.Graph and nx.is_frozen(graph) and adjacency(graph) is graph._adj
-    assert graph_dicts(graph)[0] is graph._node and dict(graph.nodes(data=True)) == graph_dicts(graph)[0]
-    assert nx.is_connected(graph) and list(graph.copy().nodes) == [1, 2] and made == [1]
-    for use in (len, list, str, lambda g: 1 in g, lambda g: g[1], copy.copy, copy.deepcopy,
-                lambda g: pickle.loads(pickle.dumps(g)), nx.freeze, nx.is_connected):
-        fresh = lazy_graph(make)
-        use(fresh)
-        assert type(fresh) is nx.Graph and sorted(fresh.edges) == [(1, 2)], use
-    assert nx.is_frozen(fresh) is False
+    assert board.dicts()[1][1][2] == {"axis": "-"} and made == [1]  # the dicts, no networkx graph yet
+    assert board._graph is None
+    graph = board.graph()
+    assert type(graph) is nx.Graph and nx.is_frozen(graph) and graph is board.graph() and made == [1]
+    assert graph._adj is board.dicts()[1] and graph._node is board.dicts()[0]
+    assert list(graph.edges(data="axis")) == [(1, 2, "-")] and nx.is_connected(graph)
+    for use in (copy.copy, copy.deepcopy, lambda b: pickle.loads(pickle.dumps(b))):
+        fresh = use(board_graph(make))
+        assert sorted(fresh.graph().edges) == [(1, 2)], use
 
 
 def test_one_part_answers_as_networkx_does_on_every_bundled_board_and_its_halves():
@@ -126,21 +123,19 @@ def test_one_part_answers_as_networkx_does_on_every_bundled_board_and_its_halves
             assert one_part(shuffled) == nx.is_connected(cut), path
 
 
-def _shared(graph, made) -> None:
+def _shared(board, made) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from flowgraph.io.seams import adjacency
-
     with ThreadPoolExecutor(8) as pool:
-        seen = list(pool.map(lambda k: len(graph) if k % 2 else len(adjacency(graph)), range(32)))
-    assert seen == [200] * 32 and made == [1] and nx.is_frozen(graph)
+        seen = list(pool.map(lambda k: id(board.graph()) if k % 2 else len(board.dicts()[1]), range(32)))
+    assert len(set(seen[1::2])) == 1 and seen[::2] == [200] * 16 and made == [1] and nx.is_frozen(board.graph())
 
 
 def test_threads_sharing_an_unbuilt_graph_see_one_graph():
     """The studio's threads may share a puzzle: each sees the one graph, made once."""
-    from flowgraph.io.seams import freeze, lazy_graph
+    from flowgraph.io.seams import board_graph
 
     for _ in range(50):
         made: list[int] = []
-        _shared(freeze(lazy_graph(lambda made=made: made.append(1) or (
-            {n: {} for n in range(200)}, {n: {n + 1: {}} if n < 199 else {} for n in range(200)}))), made)
+        _shared(board_graph(lambda made=made: made.append(1) or (
+            {n: {} for n in range(200)}, {n: {n + 1: {}} if n < 199 else {} for n in range(200)})), made)

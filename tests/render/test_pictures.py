@@ -161,12 +161,11 @@ def test_gif_of_an_easy_board_draws_the_solution_flow_by_flow(tmp_path):
 def test_labels_number_the_rows_and_columns_as_explain_names_cells(name):
     """--labels numbers rows down the left and columns across the top: the cell explain calls r3c5 is level with
     row number 3 and below column number 5 (rows and columns of a hexagonal board: their mean)."""
-    from flowgraph.io.sketch import board_places
     from flowgraph.render.scene import scene
 
     puzzle = parse_file(PUZZLES / name)
     drawn = scene(puzzle, labels=True)
-    places = {p for p in board_places(puzzle).values() if p}
+    places = {p for p in puzzle.cell_places.values() if p}
     rows, columns = {r for r, _ in places}, {c for _, c in places}
     assert len(drawn.rulers) == len(rows) + len(columns)
     at = {text: xy for text, xy in drawn.rulers[:len(rows)]}, {text: xy for text, xy in drawn.rulers[len(rows):]}
@@ -179,7 +178,7 @@ def test_labels_number_the_rows_and_columns_as_explain_names_cells(name):
     if "hex" not in name:  # square cells: each number exactly level with its cells
         centre = {pos: (sum(x for x, _ in poly) / len(poly), sum(y for _, y in poly) / len(poly))
                   for pos, poly in zip(drawn.cell_pos, drawn.cells)}
-        for node, (r, c) in ((n, p) for n, p in board_places(puzzle).items() if p):
+        for node, (r, c) in ((n, p) for n, p in puzzle.cell_places.items() if p):
             x, y = centre[node[:2]]
             assert abs(at[0][str(r)][1] - y) < 1 and abs(at[1][str(c)][0] - x) < 1
     assert svg(puzzle, labels=True).count('class="ruler"') == len(rows) + len(columns)
