@@ -151,10 +151,20 @@ def _exit_with_parent(parent: int, every_s: float = 1.0) -> None:
     os._exit(1)  # the parent is gone: nobody reads this worker's rows
 
 
+#: A row whose task's worker died while running it alone (:class:`PoolExecutor`).
+LOST_WORKER = ("the worker process solving it died, twice (the second time alone): killed by a signal, as the "
+               "system's out-of-memory killer does; give it fewer jobs or more memory")
+
+
 class PoolExecutor(Executor):
     """A local pool of worker processes (:class:`concurrent.futures.ProcessPoolExecutor`).
 
     Each worker loads the engine ``warm_up`` names once, before its first task, and ignores Ctrl-C.
+
+    A worker that dies (killed by a signal: the kernel's out-of-memory killer, say) breaks the whole pool, and
+    every task in flight fails with it. As Dask's scheduler does, those tasks run again: the pool is made
+    anew, and each of them runs alone in it first, so that a death names its task; a task whose worker dies
+    while it runs alone is its row's ``error`` ("the worker ... died"), and the batch goes on.
     """
 
     name = "local processes"
@@ -164,7 +174,9 @@ class PoolExecutor(Executor):
 
         self.workers = workers
         self.ran_on: set[str] = set()
-        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker, initargs=(warm_up, batch))
+        self._make = lambda: ProcessPoolExecutor(max_workers=workers, initializer=_pool_worker,
+                                                 initargs=(warm_up, batch))
+        self._pool = self._make()
 
     #: Tasks in flight per worker: enough to keep each busy, few enough that the client holds a bounded window
     #: of a batch of any size (a million submitted at once held every puzzle's text twice). 8 a worker measured
@@ -173,34 +185,72 @@ class PoolExecutor(Executor):
 
     def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
         import queue
+        from collections import deque
+        from concurrent.futures.process import BrokenProcessPool
 
         finished: queue.SimpleQueue = queue.SimpleQueue()  # (index, future) as each finishes, in any order
         pending = iter(args)
+        given: dict[int, tuple] = {}  # index -> its arguments, while in flight or waiting to run again
+        suspects: deque[int] = deque()  # in flight when a worker died: each runs again alone
+        alone: int | None = None  # the suspect running alone now
+        broken = False  # the pool is broken: the tasks in flight come back failed, then it is made anew
         submitted = flying = 0
 
-        def submit() -> bool:
-            nonlocal submitted, flying
-            a = next(pending, None)
-            if a is None:
-                return False
-            index = submitted
-            self._pool.submit(_tagged, task, a).add_done_callback(lambda f: finished.put((index, f)))
-            submitted += 1
+        def send(index: int) -> None:
+            nonlocal flying, broken
+            try:
+                self._pool.submit(_tagged, task, given[index]).add_done_callback(lambda f: finished.put((index, f)))
+            except BrokenProcessPool:  # broken since the last result: it runs again once the pool is made anew
+                broken = True
+                suspects.append(index)
+                return
             flying += 1
-            return True
 
-        while flying < self.WINDOW * self.workers and submit():
-            pass
-        while flying:
+        def top_up() -> None:
+            nonlocal submitted, alone, broken
+            if broken:
+                if flying:
+                    return  # the rest of the tasks in flight still to come back failed
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool, broken = self._make(), False
+            if suspects or alone is not None:
+                if alone is None and not flying:
+                    alone = suspects.popleft()
+                    send(alone)
+                return
+            while flying < self.WINDOW * self.workers and not broken:
+                a = next(pending, None)
+                if a is None:
+                    return
+                given[submitted] = a
+                submitted += 1
+                send(submitted - 1)
+
+        top_up()
+        while flying or suspects:
+            if not flying:  # (a send found the pool broken: nothing in flight to wait for)
+                top_up()
+                continue
             i, future = finished.get()
             flying -= 1
-            submit()
+            row = None
             try:
                 worker, row = future.result()
                 self.ran_on.add(worker)
-            except Exception as exc:  # noqa: BLE001 - a worker that died or a task's bug: a row
+            except BrokenProcessPool:  # its worker, or another one, died
+                broken = True
+                if i == alone:  # alone in the pool: it is what killed its worker
+                    row = {**_error_row(RuntimeError()), "message": LOST_WORKER}
+                else:
+                    suspects.append(i)
+            except Exception as exc:  # noqa: BLE001 - a task's bug: a row
                 row = _error_row(exc)
-            yield i, row
+            if i == alone:
+                alone = None
+            top_up()
+            if row is not None:
+                given.pop(i, None)
+                yield i, row
 
     def close(self, cancel: bool = False) -> None:
         """Wait for the workers; ``cancel`` (Ctrl-C): end them now, their boards unfinished (a 200x200 board

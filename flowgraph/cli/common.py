@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -19,6 +20,7 @@ __all__ = [
     "EXIT", "EXIT_HELP", "Parser", "positive_int", "positive_float", "add_budget_options", "add_color_option",
     "add_command", "add_memory_option", "memory_mb", "MAX_SECONDS", "consoles", "console", "limits", "read_stdin",
     "print_problems", "warm_up", "Command", "OutputError", "output_file", "output_folder", "add_rules_option",
+    "PictureNames",
     "write_output",
 ]
 
@@ -60,7 +62,7 @@ class OutputError(Exception):
 
 def names_a_file(path: str | None) -> bool:
     """Whether ``-o path`` reads as a file (a name with a suffix, not an existing folder): never made a folder."""
-    return path is not None and bool(Path(path).suffix) and not Path(path).is_dir()
+    return path is not None and bool(Path(path).suffix) and not os.path.isdir(path)
 
 
 def output_file(path: str | None, what: str = "output") -> str | None:
@@ -83,6 +85,39 @@ def output_file(path: str | None, what: str = "output") -> str | None:
     except OSError as exc:
         raise OutputError(f"{what} {path}: cannot make its folder: {exc.strerror or exc}") from None
     return path
+
+
+class PictureNames:
+    """Each puzzle's picture name in a folder (``--svg DIR``, ``--png DIR``), one name a puzzle within a batch.
+
+    A file's name is its stem, a level of a pack (``pack.txt#3``) ``pack-3``; a name another puzzle of the batch
+    took already goes on with ``-2``, ``-3`` (two files ``a/p.txt`` and ``b/p.txt``: ``p``, ``p-2``), in the
+    order the rows are shown, which is the inputs' order. (Named by the stem alone, a pack's 1,500 levels made
+    one picture.)
+
+    >>> names = PictureNames()
+    >>> [names(p) for p in ("a/p.txt", "b/p.txt", "pack.txt#3", "a/p.txt", "-")]
+    ['p', 'p-2', 'pack-3', 'p', 'stdin']
+    """
+
+    def __init__(self) -> None:
+        self._of: dict[str, str] = {}  # puzzle -> its name
+        self._taken: set[str] = set()
+
+    def __call__(self, puzzle: str) -> str:
+        from ..io.files import shown_name, split_level_key
+
+        if puzzle in self._of:
+            return self._of[puzzle]
+        base, number = split_level_key(puzzle)
+        name = "stdin" if base == "-" else shown_name(Path(base).stem) + (f"-{number}" if number is not None else "")
+        given, k = name, 1
+        while given in self._taken:
+            k += 1
+            given = f"{name}-{k}"
+        self._taken.add(given)
+        self._of[puzzle] = given
+        return given
 
 
 def output_folder(path: str | None, what: str = "output folder") -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -12,6 +13,7 @@ from ..errors import ScanError
 from ..io.files import write_atomic
 from .common import (
     EXIT,
+    PictureNames,
     add_budget_options,
     add_color_option,
     add_command,
@@ -56,13 +58,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_color_option(p)
 
 
-def _target(option: str | None, image: str, many: bool, suffix: str) -> str | None:
-    """Where one picture's output goes: the option itself for one picture, a file in that folder for several."""
+def _target(option: str | None, image: str, many: bool, suffix: str, names: PictureNames) -> str | None:
+    """Where one picture's output goes: the option itself for one picture, a file in that folder for several
+    (one name a picture: ``names``)."""
     if option is None or option == "-":
         return None
-    if many or option.endswith(("/", "\\")) or Path(option).is_dir():
+    if many or option.endswith(("/", "\\")) or os.path.isdir(option):
         Path(option).mkdir(parents=True, exist_ok=True)
-        return str(Path(option) / (Path(image).stem + suffix))
+        return str(Path(option) / (names(image) + suffix))
     return option
 
 
@@ -74,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     output_folder(args.png, "--png")
     output_folder(args.svg, "--svg")
     many = len(args.images) > 1
+    names = PictureNames()  # two pictures a/level.png and b/level.png: level, level-2
     status = 0
     if args.solve:
         warm_up(err, args.engine)
@@ -88,10 +92,10 @@ def run(args: argparse.Namespace) -> int:
         if args.debug:
             from ..scan.debug import draw_scan
 
-            checked = _target(args.debug, image, many, ".debug.png")
+            checked = _target(args.debug, image, many, ".debug.png", names)
             if checked is not None:  # "--debug -": there is no picture on standard output
                 draw_scan(found, image, checked)
-        target = _target(args.output, image, many, ".txt")
+        target = _target(args.output, image, many, ".txt", names)
         name = target or str(Path(image).with_suffix(".txt").name)
         if target:
             write_atomic(target, found.text)
@@ -110,6 +114,6 @@ def run(args: argparse.Namespace) -> int:
             outcome = solve_file(name, args.engine, limits(args), data=found.text.encode())
             status = max(status, EXIT[outcome.status])
             if outcome.status == "solved" and (args.svg or args.png):
-                write_pictures(outcome, args, err)
+                write_pictures(outcome, args, err, names(image))
             print_outcome(out, err, outcome)
     return status

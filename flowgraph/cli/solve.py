@@ -15,6 +15,7 @@ from ..render.text import solution_text
 from .batching import BATCH_EXIT_HELP, SMALL_BATCH, add_batch_options, batch_limits, finish, run_rows
 from .common import (
     EXIT,
+    PictureNames,
     add_budget_options,
     add_color_option,
     add_command,
@@ -76,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.scheduler and (args.jobs == 1 or len(jobs) < SMALL_BATCH):
         warm_up(err, args.engine)
     statuses: list[int] = []
+    names = PictureNames()  # one picture a puzzle: a pack's levels, same-named files in two folders
 
     def show(i: int, job, row: dict) -> None:
         statuses.append(EXIT[row["status"]])
@@ -84,11 +86,11 @@ def run(args: argparse.Namespace) -> int:
             print_problems(err, job.where, (Problem(e["line"], e["column"], "error", e["message"])
                                             for e in row.get("errors", [])))
             if row["status"] == "solved" and (args.svg or args.png):
-                write_pictures(outcome_of(job, row, budget.memory_bytes), args, err)
+                write_pictures(outcome_of(job, row, budget.memory_bytes), args, err, names(job.name))
             return
         outcome = outcome_of(job, row, budget.memory_bytes)
         if outcome.status == "solved" and (args.svg or args.png):
-            write_pictures(outcome, args, err)
+            write_pictures(outcome, args, err, names(job.name))
         print_problems(err, job.where, outcome.problems)
         if outcome.status == "invalid":
             return
@@ -138,9 +140,10 @@ def outcome_of(job, row: dict, memory_bytes: int | None = None) -> Outcome:
                    row.get("message", ""), puzzle, row.get("why"))
 
 
-def write_pictures(outcome: Outcome, args: argparse.Namespace, err) -> None:
-    """The solution as DIR/<name>.svg and/or .png (``--svg DIR``, ``--png DIR``)."""
-    name = "stdin" if outcome.path == "-" else Path(outcome.path).stem
+def write_pictures(outcome: Outcome, args: argparse.Namespace, err, name: str | None = None) -> None:
+    """The solution as DIR/<name>.svg and/or .png (``--svg DIR``, ``--png DIR``); ``name`` as the batch's
+    :class:`~flowgraph.cli.common.PictureNames` gives it (default: the file's)."""
+    name = name or PictureNames()(outcome.path)
     for folder, suffix in ((args.svg, ".svg"), (args.png, ".png")):
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)

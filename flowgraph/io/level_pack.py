@@ -41,12 +41,12 @@ from ..model import LABELS, Family, Node, Puzzle, Solution
 from ..verify import check
 from .builder import build_layout, read_drawn
 from .grids import LEVEL_PACK_HEX, grid_sketch
-from .problems import LineError, Problem, content_lines, iter_content_lines
+from .problems import LineError, Problem, content_lines, iter_content_lines, whole_number
 from .sketch import draw_placed
 
 __all__ = ["Level", "analyse_level_pack", "read_level_pack", "looks_like_level_pack"]
 
-_SIZE = re.compile(r"^(?:(X|W)_)?(\d+)(?::(\d+))?(?:\+[BI](?::[BI])?)?$")
+_SIZE = re.compile(r"^(?:(X|W)_)?([0-9]+)(?::([0-9]+))?(?:\+[BI](?::[BI])?)?$")
 
 #: Cells one level may have (the game's largest boards have a few hundred).
 MAX_LEVEL_CELLS = 10_000
@@ -154,10 +154,11 @@ def _fields(line: str) -> list[tuple[int, str]]:
 def _ints(field: str, col: int, what: str) -> list[int]:
     out = []
     for item in filter(None, field.split(":")):
-        m = re.match(r"^\s*(\d+)(?:_\d+B?)?\s*$", item)
-        if not m:
+        m = re.match(r"^\s*([0-9]+)(?:_[0-9]+B?)?\s*$", item)
+        index = whole_number(m.group(1), MAX_LEVEL_CELLS) if m else None
+        if index is None:
             raise LineError(col, f"{what}: {item!r} is not a cell index")
-        out.append(int(m.group(1)))
+        out.append(index)
     return out
 
 
@@ -189,7 +190,7 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     kind, width, height = _read_size(parts[0])
     cols = [hcol + sum(len(p) + 1 for p in parts[:i]) for i in range(len(parts))]
     level = parts[2].strip() or str(line_no)
-    if not parts[3].strip().isdigit() or int(parts[3]) != len(pipes):
+    if whole_number(parts[3].strip(), MAX_LEVEL_CELLS) != len(pipes):
         raise LineError(cols[3], f"the header says {parts[3].strip()!r} flows, the line has {len(pipes)} pipes")
     if len(pipes) > len(LABELS):
         raise LineError(cols[3], f"{len(pipes)} flows: at most {len(LABELS)} fit the labels A-Z a-z 0-9")
@@ -198,10 +199,10 @@ def _read_line(line: str, line_no: int, stem: str) -> Level:
     holes = _ints(parts[5], cols[5], "holes") if len(parts) > 5 else []
     walls = set()
     for item in filter(None, parts[6].split(":")) if len(parts) > 6 else ():
-        ab = item.split("|")
-        if len(ab) != 2 or not all(x.strip().isdigit() for x in ab):
+        ab = [whole_number(x.strip(), MAX_LEVEL_CELLS) for x in item.split("|")]
+        if len(ab) != 2 or None in ab:
             raise LineError(cols[6], f"wall {item!r}: expected a|b")
-        walls.add(frozenset(_xy(int(x), width) for x in ab))
+        walls.add(frozenset(_xy(x, width) for x in ab if x is not None))
     for i in bridges + holes:
         if not 0 <= i < size:
             raise LineError(hcol, f"cell index {i} is outside the {width}x{height} board")

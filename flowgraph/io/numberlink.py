@@ -25,13 +25,15 @@ from ..errors import ConversionError
 from ..model import LABELS, Family, Puzzle
 from .grid_arrays import square_grid_puzzle
 from .grids import grid_sketch
-from .problems import Problem
+from .problems import Problem, whole_number
 from .sketch import links_by_place, sketch_of, to_puzzle
 
 __all__ = ["analyse_numberlink", "read_numberlink", "write_numberlink", "looks_like_numberlink"]
 
-_SIZE = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+_SIZE = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
 _EMPTY = {"0", ".", "-"}
+#: The most cells a side of a numberlink board may have (the reading budget bounds the whole board).
+MAX_SIDE = 100_000
 
 
 def looks_like_numberlink(text: str) -> bool:
@@ -51,7 +53,10 @@ def analyse_numberlink(text: str, path: str | None = None, family: str | None = 
     size = _SIZE.match(numbered[0][1]) if numbered else None
     if size is None:
         return None, [Problem(numbered[0][0] if numbered else 1, 1, "error", "expected 'W H' (width and height) first")]
-    width, height = map(int, size.groups())
+    width, height = (whole_number(v, MAX_SIDE) for v in size.groups())
+    if width is None or height is None or not width or not height:
+        return None, [Problem(numbered[0][0], size.start(1) + 1, "error",
+                              f"the width and height are whole numbers from 1 to {MAX_SIDE:,}")]
     problems: list[Problem] = []
     rows = numbered[1:]
     if len(rows) != height:
@@ -88,11 +93,12 @@ def analyse_numberlink(text: str, path: str | None = None, family: str | None = 
 def _labels(ids: dict[str, list]) -> dict[str, str]:
     """Token -> label: number ``n`` is the ``n``-th label (1 is ``A``, 27 is ``a``) when every token is a
     number from 1 to 62, a token that is a label is itself, else labels go in the tokens' order."""
-    if all(t.isdigit() and 1 <= int(t) <= len(LABELS) for t in ids):
-        return {t: LABELS[int(t) - 1] for t in ids}
+    numbers = {t: whole_number(t) for t in ids}
+    if all(n is not None and 1 <= n <= len(LABELS) for n in numbers.values()):
+        return {t: LABELS[n - 1] for t, n in numbers.items() if n is not None}
     if all(len(t) == 1 and t in LABELS for t in ids):
         return {t: t for t in ids}
-    order = sorted(ids, key=lambda t: (0, int(t), t) if t.isdigit() else (1, 0, t))
+    order = sorted(ids, key=lambda t: (0, n, t) if (n := numbers[t]) is not None else (1, 0, t))
     return dict(zip(order, LABELS))
 
 

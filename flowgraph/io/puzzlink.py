@@ -121,7 +121,7 @@ def _split(line: str) -> tuple[str, list[str], int, int, str, int]:
     parts = rest.split("/")
     col = start + len(pid) + 1
     flags = []
-    while parts and parts[0] and not parts[0].isdigit():
+    while parts and parts[0] and not (parts[0].isascii() and parts[0].isdigit()):
         flags.append(parts[0])
         col += len(parts.pop(0)) + 1
     if len(parts) < 2 or not all(re.fullmatch(r"[0-9]{1,4}", p) for p in parts[:2]):

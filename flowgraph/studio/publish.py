@@ -128,7 +128,10 @@ def publish(levels: Sequence[tuple[str, Puzzle]], title: str, theme: str = "dark
     cells = sum(p.cells for _, p in levels)
     if cells > MAX_PAGE_CELLS:
         raise ConversionError(f"{cells:,} cells in all: a page holds at most {MAX_PAGE_CELLS:,}; publish fewer levels")
-    data = {"title": title, "levels": [_level(name, puzzle, theme) for name, puzzle in levels]}
+    from ..io.files import shown_name
+
+    title = shown_name(title)  # (a folder's name need not be UTF-8: the page is)
+    data = {"title": title, "levels": [_level(shown_name(name), puzzle, theme) for name, puzzle in levels]}
     # a data block, never run; <, > and & escaped (as Django's json_script) so no name or drawing can end it early
     blob = json.dumps(data, separators=(",", ":")).translate(_SCRIPT_SAFE)
     scripts = [(STATIC / "game.js").read_text(encoding="utf-8"), (STATIC / "player.js").read_text(encoding="utf-8")]

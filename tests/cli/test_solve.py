@@ -202,3 +202,21 @@ def test_rules_choose_what_counts_as_a_solution(tmp_path, capsys):
     assert "the search engine solves under flow rules only" in capsys.readouterr().err
     assert main(["validate", "--unique", "--rules", "numberlink", str(board)]) == 0
     assert "unique solution" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("json_rows", [False, True])
+def test_each_puzzle_of_a_batch_has_its_own_picture(tmp_path, capsys, json_rows):
+    """Issue 71: pictures were named by the file's stem, so a pack's levels and same-named files in two folders
+    overwrote each other silently (1 picture for a 1,500-level pack)."""
+    from flowgraph import write
+
+    board = PUZZLES / "standard" / "regular_5x5.txt"
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "p.txt").write_text(board.read_text())
+    (tmp_path / "pk.pack").write_text(write(parse_file(board), "level-pack") * 3)
+    argv = ["solve", *(str(tmp_path / f) for f in ("a/p.txt", "b/p.txt", "pk.pack")), "--svg", str(tmp_path / "out")]
+    assert main(argv + (["--json"] if json_rows else [])) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["p-2.svg", "p.svg", "pk-1.svg", "pk-2.svg",
+                                                                    "pk-3.svg"]
