@@ -126,7 +126,8 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, 
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 
 
-def read_bounded(path: str | Path, limit: int = MAX_BYTES, *, follow_symlinks: bool = True) -> bytes:
+def read_bounded(path: str | Path, limit: int = MAX_BYTES, *, follow_symlinks: bool = True,
+                 dir_fd: int | None = None) -> bytes:
     """The bytes of the regular file ``path``, refused before reading when it is another kind or over ``limit``.
 
     The file is opened without blocking (a FIFO with no writer answers at
@@ -142,6 +143,8 @@ def read_bounded(path: str | Path, limit: int = MAX_BYTES, *, follow_symlinks: b
     follow_symlinks : bool
         False: a symlink at ``path`` is refused (``ELOOP``), as the studio
         does for its FILE.
+    dir_fd : int, optional
+        ``path`` is a name in the folder open as this descriptor (the studio holds FILE's folder so).
 
     Returns
     -------
@@ -159,7 +162,7 @@ def read_bounded(path: str | Path, limit: int = MAX_BYTES, *, follow_symlinks: b
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     if not follow_symlinks:
         flags |= getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(path, flags)
+    fd = os.open(path, flags, dir_fd=dir_fd)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

@@ -72,7 +72,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..io.problems import exact_int
 from . import api, costs, hints, jobs
-from .file import read_file, save_file
+from .file import HeldFile, read_file, save_file
 from .gate import Gate, HttpError
 from .guard import Guard, new_token
 
@@ -177,6 +177,7 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     target = Path(file).resolve() if file else None
     app.state.folder = target if target is not None and target.is_dir() else None
     app.state.file = None if app.state.folder is not None else target
+    app.state.held = HeldFile(app.state.file) if app.state.file is not None else None  # FILE by its folder, now
     app.state.level = level if app.state.file is not None else None
     return app
 
