@@ -28,7 +28,30 @@ if TYPE_CHECKING:
     from .authoring.uniqueness import Uniqueness
     from .model import Limits, Puzzle, Solution
 
-__all__ = ["read", "write", "count", "generate", "explain", "rate", "Rating"]
+__all__ = ["read", "write", "count", "generate", "explain", "rate", "Rating", "MAX_SEED_CHARS", "MAX_COUNT_LIMIT"]
+
+#: The longest seed :func:`generate` takes, in characters (an int's digits, or a string's).
+MAX_SEED_CHARS = 200
+#: The most solutions :func:`count` looks for (each is kept and verified).
+MAX_COUNT_LIMIT = 1_000_000
+
+
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``, else a ValueError that names the argument."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low:,} to {high:,}, not {value!r:.60}")
+    return value
+
+
+def _seconds(name: str, value: object) -> float | None:
+    """``value`` as a time limit: None (no limit), or a number of seconds above 0 (not NaN, not infinite)."""
+    import math
+
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a number of seconds above 0 (or None: no limit), not {value!r:.60}")
+    return float(value)
 
 
 def read(text: str, fmt: str | None = None, *, path: str | None = None, family: str | None = None,
@@ -147,6 +170,9 @@ def count(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqu
     ------
     VerificationError
         An engine produced an answer that breaks the rules (a bug).
+    ValueError
+        ``limit`` is not a whole number from 1 to :data:`MAX_COUNT_LIMIT`, or ``limits.time_limit_s`` is not
+        a number of seconds above 0.
 
     Examples
     --------
@@ -157,6 +183,9 @@ def count(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqu
     """
     from .authoring.uniqueness import count_solutions
 
+    _whole("limit", limit, 1, MAX_COUNT_LIMIT)
+    if limits is not None:
+        _seconds("limits.time_limit_s", limits.time_limit_s)
     return count_solutions(puzzle, limit, limits)
 
 
@@ -181,7 +210,7 @@ def generate(family: str = "standard", width: int | None = None, height: int | N
     rules : {"flow", "numberlink"}
         Unique under Flow Free's rules (every cell filled) or Numberlink's.
     time_limit_s : float, optional
-        Give up after this long.
+        Give up after this long, in seconds, counted from the call (the board's template too).
 
     Returns
     -------
@@ -191,7 +220,11 @@ def generate(family: str = "standard", width: int | None = None, height: int | N
     Raises
     ------
     ValueError
-        Unknown family, difficulty or rules; a size the family cannot take.
+        Unknown family, difficulty or rules; a size the family cannot take, or over the command line's
+        bound (:data:`flowgraph.authoring.templates.MAX_GENERATE_CELLS` cells); ``flows`` not two whole
+        numbers from 1 to 62, the first at most the second; ``bridges`` negative or more than the cells;
+        a seed of more than :data:`MAX_SEED_CHARS` characters; a time limit that is not a number of
+        seconds above 0. The message names the argument.
     GenerationError
         No puzzle was made in the time or tries given (a :class:`FlowgraphError`;
         :mod:`flowgraph.authoring.generate`).
@@ -202,20 +235,50 @@ def generate(family: str = "standard", width: int | None = None, height: int | N
     >>> count(made.puzzle).verdict
     'unique'
     """
-    from .authoring.generate import bridged_board, generate_rated
-    from .authoring.generate import generate as generate_on
-    from .model import Family
+    import time
 
+    from .authoring.generate import GenerationError, bridged_board, generate_rated
+    from .authoring.generate import generate as generate_on
+    from .authoring.templates import MAX_GENERATE_CELLS
+    from .model import LABELS, Family
+
+    t0 = time.monotonic()  # the time limit covers the whole call
+    seconds = _seconds("time_limit_s", time_limit_s)
+    for name, side in (("width", width), ("height", height)):
+        if side is not None:
+            _whole(name, side, 1, MAX_GENERATE_CELLS)
+    if width is not None and height is not None and width * height > MAX_GENERATE_CELLS:
+        raise ValueError(f"width x height is {width}x{height} = {width * height:,} cells: a generated puzzle has "
+                         f"at most {MAX_GENERATE_CELLS:,} (a 30x30 board)")
+    if flows is not None:
+        if not isinstance(flows, (tuple, list)) or len(flows) != 2:
+            raise ValueError(f"flows must be (fewest, most), two whole numbers, not {flows!r:.60}")
+        low = _whole("flows[0]", flows[0], 1, len(LABELS))
+        _whole("flows[1]", flows[1], low, len(LABELS))
+        flows = (flows[0], flows[1])
+    if bridges is not None:
+        _whole("bridges", bridges, 0, MAX_GENERATE_CELLS)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or \
+            (len(seed) if isinstance(seed, str) else seed.bit_length() * 0.302) > MAX_SEED_CHARS:
+        raise ValueError(f"seed must be a whole number or a string of at most {MAX_SEED_CHARS} characters")
     placed = bridges if bridges is not None else int(Family.of(family).bridged)
 
     def board(seed: str | int):
         return bridged_board(family, width, height, bridges=placed, seed=seed)
 
+    def left() -> float | None:
+        if seconds is None:
+            return None
+        rest = seconds - (time.monotonic() - t0)
+        if rest <= 0:
+            raise GenerationError(f"no unique puzzle within the time limit ({seconds:g} s)")
+        return rest
+
     if difficulty is not None:
-        made, _, _ = generate_rated(board, difficulty, seed=seed, time_limit_s=time_limit_s, flows=flows,
-                                    rules=rules)
+        made, _, _ = generate_rated(board, difficulty, seed=seed, time_limit_s=left(), flows=flows, rules=rules)
         return made
-    return generate_on(board(seed), seed=seed, flows=flows, rules=rules, time_limit_s=time_limit_s)
+    shape = board(seed)
+    return generate_on(shape, seed=seed, flows=flows, rules=rules, time_limit_s=left())
 
 
 def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:

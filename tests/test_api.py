@@ -87,3 +87,45 @@ def test_read_bounds_a_text_as_a_file_is_bounded():
         flowgraph.read("STANDARD\n" + ".-" * 5000 + ".\n", memory_bytes=10_000)
     with pytest.raises(PuzzleError):
         flowgraph.read("STANDARD\nA-\ud800-A\n")  # a lone surrogate: not UTF-8
+
+
+LONG_SEED = 10 ** 5000  # (5,001 digits: past the length Python turns into text)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"width": 3000, "height": 3000}, "width must be a whole number from 1 to 900"),
+    ({"width": 40, "height": 40}, "1,600 cells: a generated puzzle has at most 900"),
+    ({"width": 0, "height": 5}, "width must be a whole number"),
+    ({"width": 5, "height": 5, "flows": (0, 0)}, "flows[0] must be"),
+    ({"width": 5, "height": 5, "flows": (-3, 2)}, "flows[0] must be"),
+    ({"width": 5, "height": 5, "flows": (4, 2)}, "flows[1] must be"),
+    ({"width": 5, "height": 5, "flows": (2, 99)}, "flows[1] must be"),
+    ({"width": 5, "height": 5, "bridges": -1}, "bridges must be"),
+    ({"width": 5, "height": 5, "time_limit_s": float("nan")}, "time_limit_s must be"),
+    ({"width": 5, "height": 5, "time_limit_s": -1}, "time_limit_s must be"),
+    ({"width": 5, "height": 5, "seed": LONG_SEED}, "seed must be"),
+    ({"width": 5, "height": 5, "seed": "s" * 1000}, "seed must be"),
+])
+def test_generate_keeps_the_commands_bounds_and_names_a_bad_argument(options, words):
+    """Issue 71: 3000x3000 ran 64 s to a MemoryError, (0, 0) flows was a ZeroDivisionError, NaN no limit,
+    negative flows "no unique puzzle", a 5,000-digit seed Python's int-limit error."""
+    with pytest.raises(ValueError) as caught:
+        flowgraph.generate("standard", **options)
+    assert words in str(caught.value)
+
+
+def test_a_count_that_runs_out_of_time_keeps_the_solutions_it_found():
+    """Issue 71: count(limit=N) that ran out of time returned ('limit', None, 0), dropping what it had found."""
+    from flowgraph.model import Limits
+
+    lines = ["STANDARD"]
+    for y in range(8):
+        lines.append("-".join("A" if (y, x) == (0, 0) else "A" if (y, x) == (0, 7) else "." for x in range(8)))
+        if y < 7:
+            lines.append(" ".join("|" * 8))
+    board = flowgraph.read("\n".join(lines) + "\n")  # one flow across an open 8x8: many solutions
+    found = flowgraph.count(board, limit=100_000, limits=Limits(time_limit_s=0.5))
+    assert found.verdict == "limit" and found.count is None and len(found.solutions) > 0
+    assert len({s.paths["A"] for s in found.solutions}) == len(found.solutions)  # distinct, each verified
+    with pytest.raises(ValueError, match="limit must be"):
+        flowgraph.count(board, limit=0)

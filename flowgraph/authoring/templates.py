@@ -22,7 +22,12 @@ from ..io.grids import SAMGOLDMAN_HEX, grid_sketch
 from ..io.sketch import draw_neighbor_link
 from ..model import FAMILIES, LABELS, Family
 
-__all__ = ["template", "board", "BoardShape", "read_mask", "WRAPS"]
+__all__ = ["MAX_GENERATE_CELLS", "template", "board", "BoardShape", "read_mask", "WRAPS"]
+
+#: The most cells a generated puzzle may have (30x30): past it a board needs more flows to have one solution than
+#: the 62 labels there are (a 32x32 cover holds 62 paths or more; docs/benchmarks.md, "Generating large boards").
+#: The command line and the Python API (:func:`flowgraph.generate`) both refuse more.
+MAX_GENERATE_CELLS = 900
 
 #: ``--wrap`` values: which edges wrap around.
 WRAPS = ("rows", "cols", "both")

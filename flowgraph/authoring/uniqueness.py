@@ -43,7 +43,7 @@ class Uniqueness:
         exhausted) or ``"limit"`` (the budget ran out before an answer): the words of
         ``flowgraph validate --unique --json`` and of :attr:`Count.verdict`.
     solutions : tuple of Solution
-        The verified solutions found, at most ``limit`` of them (with ``"limit"``, the one found
+        The verified solutions found, at most ``limit`` of them (with ``"limit"``, those found
         before the budget ran out, if any).
     """
 
@@ -206,8 +206,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
 
     try:
         found, _ = solutions(puzzle, limit, limits)
-    except SearchLimitError:
-        return Uniqueness("limit")
+    except SearchLimitError as err:  # those found before the budget ran out are kept, verified
+        return Uniqueness("limit", tuple(verify(sol) for sol in getattr(err, "solutions", ())))
     for sol in found:
         verify(sol)
     return Uniqueness({0: "none", 1: "unique"}.get(len(found), "multiple"), tuple(found))

@@ -6,7 +6,7 @@ import argparse
 import re
 import sys
 
-from ..authoring.templates import WRAPS, read_mask, template
+from ..authoring.templates import MAX_GENERATE_CELLS, WRAPS, read_mask, template
 from ..errors import PuzzleError
 from ..io.budget import BASE_BYTES, READ_BYTES_PER_CELL
 from ..io.files import read_bounded
@@ -20,9 +20,6 @@ __all__ = ["add_parser", "run", "MAX_NEW_CELLS", "MAX_GENERATE_CELLS", "check_ce
 #: reading a cell takes, flowgraph.io.budget, with room for the header word's letters, which the readers'
 #: first count takes for cells), its text well under the 4 MB of a puzzle file.
 MAX_NEW_CELLS = (DEFAULT_MEMORY_BYTES - BASE_BYTES) // READ_BYTES_PER_CELL - 16
-#: The most cells a generated puzzle may have (30x30): past it a board needs more flows to have one solution than
-#: the 62 labels there are (a 32x32 cover holds 62 paths or more; docs/benchmarks.md, "Generating large boards").
-MAX_GENERATE_CELLS = 900
 
 
 def size(text: str) -> tuple[int, int]:

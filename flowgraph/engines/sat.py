@@ -265,7 +265,7 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
     Raises
     ------
     SearchLimitError
-        A budget ran out first.
+        A budget ran out first; its ``solutions`` attribute holds those found before it did.
     """
     search = SolutionSearch(puzzle, tight=tight, corners=corners, exclude=exclude, limits=limits)
     found: list[Solution] = []
@@ -276,6 +276,9 @@ def solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None, *, t
                 break
             found.append(solution)
         return found, search.run.stats()
+    except SearchLimitError as err:
+        err.solutions = tuple(found)  # type: ignore[attr-defined]  # (what was found is kept: count says it)
+        raise
     finally:
         search.close()
 
