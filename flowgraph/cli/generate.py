@@ -44,10 +44,13 @@ def _count(text: str) -> int:
 
 def flow_range(text: str) -> tuple[int, int]:
     """argparse type: ``MIN-MAX`` or ``N``."""
-    low, _, high = text.partition("-")
-    if not (low.isdigit() and (high or low).isdigit() and 1 <= int(low) <= int(high or low)):
+    from ..io.problems import whole_number
+
+    low_text, _, high_text = text.partition("-")
+    low, high = whole_number(low_text), whole_number(high_text or low_text)
+    if low is None or high is None or not 1 <= low <= high:
         raise argparse.ArgumentTypeError(f"expected MIN-MAX (or N), whole numbers, MIN <= MAX: {text!r}")
-    return int(low), int(high or low)
+    return low, high
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

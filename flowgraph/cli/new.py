@@ -24,11 +24,13 @@ MAX_NEW_CELLS = (DEFAULT_MEMORY_BYTES - BASE_BYTES) // READ_BYTES_PER_CELL - 16
 
 def size(text: str) -> tuple[int, int]:
     """argparse type: ``WxH``, each side at most 1,000,000 (the cells are bounded by each command)."""
+    from ..io.problems import whole_number
+
     w, sep, h = text.lower().partition("x")
-    if not (sep and w.isdigit() and h.isdigit() and len(w) <= 7 and len(h) <= 7 and 0 < int(w) <= 10**6
-            and 0 < int(h) <= 10**6):
+    width, height = whole_number(w, 10**6), whole_number(h, 10**6)
+    if not (sep and width and height):
         raise argparse.ArgumentTypeError(f"expected WxH, two whole numbers from 1 to 1,000,000: {text!r}")
-    return int(w), int(h)
+    return width, height
 
 
 def check_cells(width: int | None, height: int | None, most: int, what: str, mask: str | None = None) -> None:

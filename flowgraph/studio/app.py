@@ -194,7 +194,7 @@ async def body(request: Request) -> dict:
     """
     too_big = HttpError(413, f"the request is over {MAX_BODY // (1024 * 1024)} MB")
     size = request.headers.get("content-length", "")
-    if size.isdigit() and len(size) < 20 and int(size) > MAX_BODY:
+    if size.isascii() and size.isdigit() and len(size) < 20 and int(size) > MAX_BODY:
         raise too_big
     bodies: Bodies = request.app.state.bodies
     if bodies.stopping:

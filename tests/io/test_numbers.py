@@ -123,3 +123,11 @@ def test_a_folder_whose_name_is_not_utf8_publishes(tmp_path, capsys):
     page = tmp_path / "page.html"
     assert main(["convert", os.fsdecode(folder), "-o", str(page)]) == 0, capsys.readouterr().err
     assert "<title>pack\ufffd</title>" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("argv", [["new", "--size", "²x3"], ["generate", "--size", "5x5", "--flows", "²"],
+                                  ["generate", "--size", "5x5", "--flows", f"1-{LONG}"]])
+def test_an_option_with_such_a_number_is_a_usage_error(argv, capsys):
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and "expected" in err and "invalid" not in err, err
