@@ -38,7 +38,7 @@ import json
 import math
 import re
 
-from ..model import FAMILIES, LABELS, Family, Puzzle
+from ..model import FAMILIES, LABELS, Family, Node, Puzzle
 from .json_arrays import JsonObject, quick_puzzle
 from .neighbor_link import MAX_CELLS
 from .problems import Problem, exact_int
@@ -330,10 +330,37 @@ def _read_links(doc: JsonObject, sketch: Sketch, keys: dict, problems: list[Prob
         if u == v:
             problems.append(_problem(getattr(link, "pos", around), "error", "a link joins two different nodes"))
             continue
+        off = _off_axis(sketch, u, v) or _off_axis(sketch, v, u)
+        if off:
+            problems.append(_problem(getattr(link, "pos", around), "error", off))
+            continue
         pair = frozenset((u, v))
         if pair in known:
             problems.append(_problem(getattr(link, "pos", around), "warning", "this link repeats an earlier one"))
         known[pair] = len(link) == 3
+
+
+#: A lane's axis -> whether a link along (dx, dy) runs on it (a warp too: it runs along a row or a column).
+_ON_AXIS = {"-": lambda dx, dy: dy == 0 and dx != 0, "|": lambda dx, dy: dx == 0 and dy != 0,
+            "/": lambda dx, dy: dx == -dy != 0, "\\": lambda dx, dy: dx == dy != 0}
+
+
+def _off_axis(sketch: Sketch, lane: Node, other: Node) -> str | None:
+    """What is wrong with the link from ``lane`` to ``other`` when ``lane`` is a bridge lane linked off its
+    axis (a ``-`` lane to the cell above it, or to the other lane of its bridge); None when it is not.
+
+    A path crosses a bridge straight over: the page that plays a published board, as the game does, tells a
+    bridge's lanes apart by the direction a pipe comes in, so a lane linked across the axes would let two
+    flows share one lane and a cell stay empty while the page says "Solved!" (issue 71). Nodes without
+    a place are not checked (no page draws them)."""
+    spot, there = sketch.spots[lane], sketch.spots[other]
+    if not spot.lane or spot.xy is None or there.xy is None or len(spot.xy) != len(there.xy):
+        return None
+    dx, dy = there.xy[0] - spot.xy[0], there.xy[1] - spot.xy[1]
+    if _ON_AXIS[spot.lane](dx, dy):
+        return None
+    return (f"a bridge lane {spot.lane!r} at {tuple(spot.xy)} links only along its axis (a path crosses a bridge "
+            f"straight over): not to {tuple(there.xy)}{' (its own bridge)' if dx == dy == 0 else ''}")
 
 
 def read_json_graph(text: str, path: str | None = None) -> Puzzle:
