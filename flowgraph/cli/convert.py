@@ -143,13 +143,16 @@ def _target(args) -> str:
 
 def _publish(levels: list, title: str, args, err) -> int:
     """The levels as one page that plays them (:func:`flowgraph.studio.publish.publish`), to -o FILE or standard output."""
-    from ..studio.publish import publish
+    from ..studio.publish import publish, slow_note
 
     if not _written(lambda: publish(levels, title), args, err):
         return EXIT["invalid"]
     if args.output and args.output != "-":
         err.print(f"{args.output}: {len(levels)} level{'s' if len(levels) != 1 else ''}, a page to open in any "
                   "browser (no server, no network)", markup=False)
+    note = slow_note(levels)
+    if note:
+        err.print(note, markup=False)
     return 0
 
 

@@ -26,10 +26,11 @@ from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import FAMILY_NAMES, RULES, Family, Limits, Puzzle, Rules, Solution
 from ..verify import verify
-from .publish import play_board, publish
+from .publish import play_board, publish, slow_note
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
-           "edit_board", "levels", "constants", "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN"]
+           "edit_board", "levels", "constants", "MAX_TIME_LIMIT_S", "MAX_LEVELS_SHOWN", "picture_refusal", "drawn_places",
+           "svg_of"]
 
 #: The longest solve, count, hint or generation a request may ask for (seconds).
 MAX_TIME_LIMIT_S = 120.0
@@ -112,9 +113,37 @@ def _problems(problems: list[Problem]) -> list[dict]:
     return [p.to_json() for p in problems]
 
 
+def picture_refusal(puzzle: Puzzle) -> str | None:
+    """Why the studio does not draw ``puzzle``, or None: over :data:`MAX_PICTURE_CELLS` cells, or places that span
+    a grid of more than :func:`drawn_places` places (two nodes of a JSON graph 499 places apart were weighed as
+    3 cells and drew a 1.2-2.4 GB picture, a 9 MB SVG). A picture costs what its extent does, so its extent is
+    what is bounded, as ``render`` bounds pixels."""
+    if puzzle.cells > MAX_PICTURE_CELLS:
+        return f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}"
+    xys = [xy for xy in puzzle.places.values() if xy is not None and len(xy) == 2]
+    if xys:
+        span = (max(x for x, _ in xys) - min(x for x, _ in xys) + 1) * (max(y for _, y in xys) - min(y for _, y in xys) + 1)
+        if span > drawn_places(puzzle.cells):
+            return (f"its places span {span:,.0f} places for {puzzle.cells:,} cells: the studio draws a board whose "
+                    f"places span at most {drawn_places(puzzle.cells):,} (flowgraph render draws it)")
+    return None
+
+
+def drawn_places(cells: int) -> int:
+    """The most places a board of ``cells`` cells may span to be drawn by the studio: holes and a hexagonal
+    layout's offsets leave places empty, not many more than its cells."""
+    return 2 * cells + 64
+
+
 def svg_of(board_or_solution, theme: str = "dark", labels: bool = False, paths: dict | None = None,
          ghosts: bool = False) -> str | None:
+    """The board or solution as the studio draws it (rulers on), None where it has no 2-D drawing or the
+    studio does not draw it (:func:`picture_refusal`)."""
     from ..render.svg import svg
+
+    puzzle = board_or_solution.puzzle if isinstance(board_or_solution, Solution) else board_or_solution
+    if picture_refusal(puzzle) is not None:
+        return None
 
     try:  # the rows and columns numbered: the hints name cells by them
         return svg(board_or_solution, theme=theme, labels=labels, paths=paths, ghosts=ghosts, rulers=True)
@@ -146,11 +175,11 @@ def check(body: dict) -> dict:
     errors = [p for p in problems if p.is_error]
     # a board with nothing wrong but no endpoints yet (a new board): the page greets it, it does not scold it
     out["blank"] = bool(errors) and all(p.message.startswith("the board has no flows") for p in errors)
-    if puzzle is not None and puzzle.cells > MAX_PICTURE_CELLS:
+    refused = picture_refusal(puzzle) if puzzle is not None else None
+    if puzzle is not None and refused is not None:
         out.update(_shape(puzzle))
         out.update(rules=puzzle.rules, flows=len(puzzle.flows), cells=puzzle.cells, svg=None, links=[], endpoints=[],
-                   colours={}, rims={}, bridges=[],
-                   picture=f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}")
+                   colours={}, rims={}, bridges=[], picture=refused)
     elif puzzle is not None:
         out.update(_shape(puzzle))
         out.update(flows=len(puzzle.flows), svg=svg_of(puzzle, theme_field(body), bool(body.get("labels")), ghosts=True),
@@ -268,8 +297,9 @@ def render(body: dict) -> dict:
     from ..engines import solve_puzzle
 
     puzzle, problems, fmt = _read(body)
-    if puzzle is not None and puzzle.cells > MAX_PICTURE_CELLS:
-        raise Unprocessable(f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}")
+    refused = picture_refusal(puzzle) if puzzle is not None else None
+    if refused is not None:
+        raise Unprocessable(refused)
     if puzzle is None:
         board_draft = draft(body["text"], fmt) if len(body["text"]) <= MAX_DRAFT_CHARS else None
         if board_draft is None or body.get("paths") or body.get("solution"):
@@ -406,7 +436,8 @@ def convert(body: dict) -> dict:
     target = _str(body, "to", "neighbor-link")
     if target == "html":
         try:
-            return {"text": publish([("board", puzzle)], "a Flow Free board"), "rules": puzzle.rules}
+            page = publish([("board", puzzle)], "a Flow Free board")
+            return {"text": page, "rules": puzzle.rules, "note": slow_note([("the board", puzzle)])}
         except ConversionError as exc:
             raise Unprocessable(str(exc)) from None
     try:

@@ -32,14 +32,33 @@ from ..errors import ConversionError
 from ..model import Puzzle
 from ..render.scene import THEMES, flow_colour_name, flow_ink, shade
 
-__all__ = ["MAX_PAGE_CELLS", "MAX_PAGE_LEVELS", "play_board", "publish"]
+__all__ = ["MAX_PAGE_CELLS", "MAX_PAGE_LEVELS", "PLAYABLE_CELLS", "play_board", "publish", "slow_note"]
 
 #: The most levels one page holds (a pack of the game holds 150; a folder may hold more).
 MAX_PAGE_LEVELS = 10_000
 #: The most cells all the levels of one page hold together (the boards' drawings weigh ~0.42 kB a cell: a page of at most ~45 MB).
 MAX_PAGE_CELLS = 100_000
 
+#: The largest board a page plays without lag: its drawing is one SVG element a cell and more, and the browser's
+#: hit testing walks them at every pointer move. Measured in Chromium on open boards (docs/benchmarks.md,
+#: "Published pages of large boards", ``python bench/page_play.py``): 100x100 loads in 1.0-1.5 s and answers a
+#: drag step in 110-160 ms, 150x150 in 2-3 s and 240-400 ms, 240x240 in 8 s and 750-880 ms.
+PLAYABLE_CELLS = 10_000
+
 STATIC = Path(__file__).parent / "static"
+
+
+def slow_note(levels: Sequence[tuple[str, Puzzle]]) -> str | None:
+    """What a page of ``levels`` says at publish time when some board is over :data:`PLAYABLE_CELLS` cells (it
+    loads and plays, slowly), else None."""
+    slow = [(name, puzzle.cells) for name, puzzle in levels if puzzle.cells > PLAYABLE_CELLS]
+    if not slow:
+        return None
+    name, cells = max(slow, key=lambda item: item[1])
+    more = f" and {len(slow) - 1:,} more" if len(slow) > 1 else ""
+    return (f"note: {name}{more} has {cells:,} cells: a page plays boards of up to {PLAYABLE_CELLS:,} cells "
+            "without lag (100x100); a larger one loads for seconds and lags at each move (240x240: 8 s to load, "
+            "0.8 s a move)")
 _SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 
 

@@ -153,3 +153,22 @@ def test_requests_beyond_the_studios_capacity_are_429_at_once(monkeypatch):
         assert _status(third) == 429 and time.monotonic() - t0 < 2
         for c in [*held, third]:
             c.close()
+
+
+def test_a_picture_is_weighed_by_its_extent_not_its_cells():
+    """Issue 71: a JSON graph of two nodes 499 places apart was weighed as 3 cells, and its PNG took 1.2-2.4 GB;
+    /api/check answered a 9 MB SVG to a 150-byte body. The studio draws a board whose places span at most
+    2 x cells + 64 places; the rest is said, not drawn."""
+    import json
+
+    from tests.studio import studio_client
+
+    text = json.dumps({"nodes": [{"id": 1, "xy": [0, 0], "label": "A"}, {"id": 2, "xy": [499, 499], "label": "A"}],
+                       "links": [[1, 2]]})
+    client = studio_client()
+    checked = client.post("/api/check", json={"text": text})
+    assert checked.status_code == 200 and checked.json()["svg"] is None and len(checked.content) < 5_000
+    assert "places span 250,000 places for 2 cells" in checked.json()["picture"]
+    for png in (True, False):
+        drawn = client.post("/api/render", json={"text": text, "png": png, "cell_px": 96})
+        assert drawn.status_code == 422 and "the studio draws a board whose places span" in drawn.text

@@ -89,3 +89,27 @@ def test_numberlink_rules_let_the_page_leave_cells_empty(tmp_path):
     assert main(["convert", str(PUZZLES / "standard" / "regular_5x5.txt"), "--rules", "numberlink", "-o", str(out)]) == 0
     board = _data(out.read_text())["levels"][0]["board"]
     assert board["rules"] == "numberlink" and board["fills_every_cell"] is False
+
+
+def test_publishing_a_board_too_large_to_play_without_lag_says_so(tmp_path, capsys):
+    """Issue 71: a 240x240 board (within the page's limits) loaded in 12 s and cost 1.4 s a pointer move, and
+    nothing said so."""
+    from flowgraph.cli import main
+    from flowgraph.studio.publish import PLAYABLE_CELLS
+
+    n = 101  # just over PLAYABLE_CELLS
+    assert n * n > PLAYABLE_CELLS >= 100 * 100
+    lines = ["STANDARD"]
+    for y in range(n):
+        lines.append("-".join("A" if (y, x) in ((0, 0), (0, n - 1)) else "." for x in range(n)))
+        if y < n - 1:
+            lines.append(" ".join("|" * n))
+    board = tmp_path / "big.txt"
+    board.write_text("\n".join(lines) + "\n")
+    assert main(["convert", str(board), "-o", str(tmp_path / "big.html")]) == 0
+    err = capsys.readouterr().err
+    assert "note: big has 10,201 cells: a page plays boards of up to 10,000 cells without lag" in err
+    small = tmp_path / "small.txt"
+    small.write_text("STANDARD\nA-.-A\n")
+    assert main(["convert", str(small), "-o", str(tmp_path / "small.html")]) == 0
+    assert "note:" not in capsys.readouterr().err

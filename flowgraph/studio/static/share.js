@@ -17,7 +17,8 @@ $("share-page").onclick = async () => {
   const { ok, data } = await call("/api/convert", { text: $("text").value, to: "html", rules: rules() });
   if (!ok) return status(data.error);
   download("board.html", new Blob([data.text], { type: "text/html" }));
-  status("saved board.html: a page anyone can open and play, offline, on a phone too");
+  status("saved board.html: a page anyone can open and play, offline, on a phone too" +
+         (data.note ? ` (${data.note.replace(/^note: /, "")})` : ""));
 };
 // For this browser: a link to this studio that carries the board (a friend's browser has no token for it).
 $("share-link").onclick = async () => {
