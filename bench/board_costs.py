@@ -14,7 +14,7 @@ rounds, default 5, after one untimed round), in ms a board:
 - root settle: the search's first :func:`~flowgraph.kernels.settle_pass` over every node, with the set-up
   of a search attempt (:class:`~flowgraph.engines.search.heap.HeapSearch`);
 - solve: :func:`flowgraph.engines.search.heap.solve` whole (compile, root settle, the search, the paths);
-- verify: :func:`flowgraph.verify.verify` of its answer.
+- verify: :func:`flowgraph.verification.verify` of its answer.
 
 The last line is read + solve + verify, what ``flowgraph bench --engine search --jobs 1`` spends a
 board beside its own bookkeeping. The corpus comes from ``--corpus``, else ``$FLOWGRAPH_CORPUS``, else
@@ -55,7 +55,7 @@ def costs(files: list[Path], repeat: int) -> dict[str, float]:
     from flowgraph.engines.search.state import State
     from flowgraph.io.files import load
     from flowgraph.model import Limits
-    from flowgraph.verify import verify
+    from flowgraph.verification import verify
 
     get_engine("search")
     n = len(files)

@@ -23,7 +23,7 @@ from contextlib import redirect_stdout
 LAYERS = [  # (prefix, layer): the first that matches
     ("flowgraph.cli", 7), ("flowgraph.studio", 6), ("flowgraph.batch", 5), ("flowgraph.scan", 5),
     ("flowgraph.api", 5), ("flowgraph.render", 4), ("flowgraph.authoring", 4), ("flowgraph.io", 3),
-    ("flowgraph.engines", 3), ("flowgraph.kernels", 2), ("flowgraph.verify", 2), ("flowgraph", 1),
+    ("flowgraph.engines", 3), ("flowgraph.kernels", 2), ("flowgraph.verification", 2), ("flowgraph", 1),
 ]
 TOP = "flowgraph"  # the package's __init__: as high as the studio
 

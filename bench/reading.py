@@ -53,7 +53,7 @@ def _timed(read, items: list, repeat: int) -> float:
 
 def _solve_seconds(puzzles: list) -> float:
     from flowgraph.engines import solve_puzzle
-    from flowgraph.verify import check
+    from flowgraph.verification import check
 
     t0 = time.perf_counter()
     for puzzle in puzzles:

@@ -22,10 +22,12 @@ PAGE = ROOT / "docs" / "limits.md"
 #: The modules whose bounds are listed, in the order of the page (what a value crosses first comes first).
 MODULES = (
     "flowgraph.io.files", "flowgraph.io.budget", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph",
-    "flowgraph.io.level_pack", "flowgraph.io.puzzlink", "flowgraph.io.problems", "flowgraph.batch.runner",
+    "flowgraph.io.level_pack", "flowgraph.io.puzzlink", "flowgraph.io.numberlink", "flowgraph.io.problems",
+    "flowgraph.batch.runner",
     "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.file", "flowgraph.studio.api",
     "flowgraph.studio.publish",
-    "flowgraph.cli.common", "flowgraph.cli.new", "flowgraph.cli.generate", "flowgraph.cli.studio",
+    "flowgraph.cli.common", "flowgraph.authoring.templates", "flowgraph.cli.new", "flowgraph.cli.generate",
+    "flowgraph.cli.studio", "flowgraph.api",
     "flowgraph.budgets",
 )
 _NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+|BASE_BYTES|\w+_SECONDS|\w+_SHARE")
@@ -56,6 +58,9 @@ HELD_BY = {
     "MAX_NEW_CELLS": "test_sizes_counts_and_times_are_bounded_where_they_enter",
     "MAX_GENERATE_CELLS": "test_sizes_counts_and_times_are_bounded_where_they_enter",
     "MAX_COUNT": "test_sizes_counts_and_times_are_bounded_where_they_enter",
+    "MAX_NUMBERLINK_SIDE": "test_a_number_no_int_reads_is_a_problem_at_its_place",
+    "MAX_SEED_CHARS": "test_generate_keeps_the_commands_bounds_and_names_a_bad_argument",
+    "MAX_COUNT_LIMIT": "test_a_count_that_runs_out_of_time_keeps_the_solutions_it_found",
 }
 
 

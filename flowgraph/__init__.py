@@ -5,7 +5,7 @@ A puzzle file is parsed by a Lark grammar into a networkx cell graph
 every answer is checked by :func:`verify` before it is shown.
 
 The package is layered (each layer depends on the core, never the other
-way round): the core (:mod:`.model`, :mod:`.errors`, :mod:`.verify`),
+way round): the core (:mod:`.model`, :mod:`.errors`, :mod:`.verification`),
 :mod:`.io` (files and problems), :mod:`.engines` (the search and SAT),
 :mod:`.authoring`, :mod:`.render`, :mod:`.batch` and :mod:`.cli`. Importing
 this package loads none of numba, rich or python-sat.
@@ -42,10 +42,7 @@ if TYPE_CHECKING:
     from .model import Flow, Limits, Puzzle, Solution
 
 from .model import use_drawer as _use_drawer  # noqa: E402
-
-# ``verify`` names both a module and its function: the module is imported here (it is light), then the name
-# bound to the function, so that a later import of the module does not rebind it.
-from .verify import check, verify  # noqa: E402, I001
+from .verification import check, verify  # noqa: E402  # (the verifier is light: the core)
 
 
 def _draw(board: Puzzle | Solution, fmt: str = "svg", **options: Any) -> str | bytes:

@@ -81,3 +81,14 @@ def test_the_core_imports_no_layer_above_it():
               and (node.module or "").split(".")[0] not in {m[:-3] for m in core}]
     assert upward == []
 
+
+
+def test_one_name_one_meaning_verify_is_the_function():
+    """Issue 69: ``flowgraph.verify`` named both a module and its function (``flowgraph.verify.verify`` failed);
+    the module is ``flowgraph.verification``, and importing it rebinds nothing."""
+    import importlib
+
+    import flowgraph
+
+    module = importlib.import_module("flowgraph.verification")
+    assert flowgraph.verify is module.verify and flowgraph.check is module.check and callable(flowgraph.verify)

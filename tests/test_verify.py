@@ -97,7 +97,7 @@ from functools import cache  # noqa: E402
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from flowgraph.verify import obeys  # noqa: E402
+from flowgraph.verification import obeys  # noqa: E402
 
 
 @cache

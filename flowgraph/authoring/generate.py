@@ -48,7 +48,7 @@ from ..errors import FlowgraphError, SearchLimitError
 from ..io.neighbor_link import analyse
 from ..io.sketch import nodes_by_place, place
 from ..model import LABELS, Limits, Node, Puzzle, Solution
-from ..verify import verify
+from ..verification import verify
 from .covers import filled_square, four_cycles, merge_down, random_cover, split_path
 from .templates import BoardShape, board
 from .uniqueness import count_solutions

@@ -22,7 +22,7 @@ from ..budgets import UNIQUE_NEARBY_SHARE as NEARBY_SHARE
 from ..budgets import UNIQUE_ROUND_SAT_SHARE as ROUND_SAT_SHARE
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution, position
-from ..verify import verify
+from ..verification import verify
 from .path_moves import corner_move, detour, reroute, tighten
 
 if TYPE_CHECKING:

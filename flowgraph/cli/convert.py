@@ -17,7 +17,7 @@ from ..io.puzzlink import is_url
 from ..io.sketch import node_places, nodes_by_place, same_board
 from ..io.solution_json import solution_json
 from ..model import FAMILY_NAMES, Solution
-from ..verify import check
+from ..verification import check
 from .common import (
     EXIT,
     add_command,

@@ -111,7 +111,7 @@ def outcome_of(job, row: dict, memory_bytes: int | None = None) -> Outcome:
     once, verified once: :class:`flowgraph.batch.tasks.LiveRow`), else with its puzzle parsed again here and its
     solution verified (a row from another process, or resumed from ``--out``)."""
     from ..model import Solution
-    from ..verify import verify
+    from ..verification import verify
 
     live = getattr(row, "outcome", None)
     if live is not None and not job.error:

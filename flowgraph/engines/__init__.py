@@ -31,7 +31,7 @@ from typing import Protocol
 
 from ..errors import RulesError
 from ..model import Limits, Node, Puzzle, Rules, Solution
-from ..verify import verify
+from ..verification import verify
 
 __all__ = ["ENGINES", "ENGINE_RULES", "Engine", "Trace", "engine_names", "get_engine", "solve_puzzle",
            "freeze_loaded", "FORK_SAFE_THREADS"]

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model import LABELS, Family, Node, Puzzle, Solution
-from ..verify import check
+from ..verification import check
 from .builder import build_layout, read_drawn
 from .grids import LEVEL_PACK_HEX, grid_sketch
 from .problems import LineError, Problem, content_lines, iter_content_lines, whole_number

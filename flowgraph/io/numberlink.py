@@ -33,7 +33,7 @@ __all__ = ["analyse_numberlink", "read_numberlink", "write_numberlink", "looks_l
 _SIZE = re.compile(r"^\s*([0-9]+)\s+([0-9]+)\s*$")
 _EMPTY = {"0", ".", "-"}
 #: The most cells a side of a numberlink board may have (the reading budget bounds the whole board).
-MAX_SIDE = 100_000
+MAX_NUMBERLINK_SIDE = 100_000
 
 
 def looks_like_numberlink(text: str) -> bool:
@@ -53,10 +53,10 @@ def analyse_numberlink(text: str, path: str | None = None, family: str | None = 
     size = _SIZE.match(numbered[0][1]) if numbered else None
     if size is None:
         return None, [Problem(numbered[0][0] if numbered else 1, 1, "error", "expected 'W H' (width and height) first")]
-    width, height = (whole_number(v, MAX_SIDE) for v in size.groups())
+    width, height = (whole_number(v, MAX_NUMBERLINK_SIDE) for v in size.groups())
     if width is None or height is None or not width or not height:
         return None, [Problem(numbered[0][0], size.start(1) + 1, "error",
-                              f"the width and height are whole numbers from 1 to {MAX_SIDE:,}")]
+                              f"the width and height are whole numbers from 1 to {MAX_NUMBERLINK_SIDE:,}")]
     problems: list[Problem] = []
     rows = numbered[1:]
     if len(rows) != height:

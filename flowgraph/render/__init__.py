@@ -80,7 +80,7 @@ def animate(puzzle: Puzzle, frames: int = 200, limits: Limits | None = None) -> 
         ``frames`` below 2.
     """
     from ..engines import get_engine
-    from ..verify import verify
+    from ..verification import verify
 
     if frames < 2:
         raise ValueError("an animation needs at least 2 frames")

@@ -25,7 +25,7 @@ from ..io.neighbor_link import draft
 from ..io.problems import Problem
 from ..io.solution_json import path_nodes
 from ..model import FAMILY_NAMES, RULES, Family, Limits, Puzzle, Rules, Solution
-from ..verify import verify
+from ..verification import verify
 from .publish import play_board, publish, slow_note
 
 __all__ = ["BadRequest", "Unprocessable", "check", "render", "count", "new", "generate", "convert", "verify_paths",
@@ -249,10 +249,10 @@ def _xy(value):
 
 def player_names(puzzle: Puzzle):
     """How the studio's words name a board's cells and flows to a player: cells as the board's rulers number them
-    (``r3c5``), flows by colour (``the red pipe``): :class:`flowgraph.verify.Names`."""
+    (``r3c5``), flows by colour (``the red pipe``): :class:`flowgraph.verification.Names`."""
     from ..io.sketch import cell_namer
     from ..render.scene import flow_colour_name
-    from ..verify import Names
+    from ..verification import Names
 
     return Names(cell=cell_namer(puzzle), pipe=lambda label: f"the {flow_colour_name(label)} pipe",
                  flow=lambda label: f"the {flow_colour_name(label)} flow")
@@ -262,7 +262,7 @@ def verify_paths(body: dict) -> dict:
     """``{text, paths: {label: [[line, column], ...]}}`` -> ``{solved, problems}``: a player's paths, checked by the
     verifier (a bridge's lane follows from the direction the path crosses it); the problems name cells and flows
     as :func:`player_names` does."""
-    from ..verify import check as check_solution
+    from ..verification import check as check_solution
 
     puzzle = puzzle_of(body)
     paths = body.get("paths")

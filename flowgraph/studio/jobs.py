@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Solution
 from ..render import FrameSampler
-from ..verify import verify
+from ..verification import verify
 from .api import int_field, puzzle_of, seconds_field, svg_of, theme_field
 
 __all__ = ["Solves", "job_json"]

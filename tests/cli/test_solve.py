@@ -10,7 +10,7 @@ from flowgraph import parse_file
 from flowgraph.cli import main
 from flowgraph.engines import engine_names
 from flowgraph.model import Solution
-from flowgraph.verify import check
+from flowgraph.verification import check
 from tests.helpers import PUZZLES
 
 HEX = str(PUZZLES / "hex" / "honeycomb_5x4.txt")
@@ -44,7 +44,7 @@ def test_solve_reads_the_file_once_and_verifies_once(engine, capsys, monkeypatch
 
     import lark
 
-    checks = sys.modules["flowgraph.verify"]  # (flowgraph.verify is the function: the package exports it)
+    checks = sys.modules["flowgraph.verification"]
     counts = {"parse": 0, "verify": 0}
     parse, obeys = lark.Lark.parse, checks.obeys
 

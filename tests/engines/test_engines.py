@@ -178,7 +178,7 @@ def test_flow_rules_still_prove_no_solution_where_numberlink_has_one():
 
 def test_the_verifier_checks_the_chosen_rules():
     from flowgraph.model import Solution
-    from flowgraph.verify import check
+    from flowgraph.verification import check
 
     puzzle = parse_text(ONLY_NUMBERLINK)
     paths = {"A": ((2, 1), (2, 3), (2, 5))}

@@ -246,7 +246,7 @@ def test_two_heads_meeting_other_flows_is_pruned():
 
 def test_a_board_the_heuristics_prune_is_solved_by_the_fallback():
     from flowgraph.engines.search import solve
-    from flowgraph.verify import verify
+    from flowgraph.verification import verify
 
     solution = solve(board(_board(THREE_LINKS)))
     assert solution.stats["heuristic"] is False

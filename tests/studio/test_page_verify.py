@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from flowgraph import parse_file, solve
 from flowgraph.model import Solution
 from flowgraph.studio.publish import STATIC, play_board
-from flowgraph.verify import check
+from flowgraph.verification import check
 from tests.helpers import PUZZLES
 
 BOARDS = [PUZZLES / "standard" / "regular_5x5.txt", PUZZLES / "hex" / "honeycomb_5x4.txt",

@@ -256,7 +256,7 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, heuristic: bool = True, 
     Returns
     -------
     Solution
-        Unverified; callers verify with :func:`flowgraph.verify.verify`.
+        Unverified; callers verify with :func:`flowgraph.verification.verify`.
         ``stats`` has ``seconds``, ``states`` (states expanded, all passes
         and attempts), ``pushed`` and ``frontier_peak`` (of the last
         attempt), ``heuristic`` (whether the answer came from the heuristic
