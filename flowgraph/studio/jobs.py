@@ -1,9 +1,11 @@
 """Solves the page starts and polls: one at a time, off the event loop, stoppable from the page.
 
-A solve runs the search with a trace hook (its states, sampled, are the replay's frames; the
-hook is also where Stop lands), or the SAT engine under Numberlink rules (no replay). A new
-solve stops the one before, so typing never piles solves up; the last :attr:`Solves.keep`
-jobs are kept for their answers.
+A solve answers as ``flowgraph solve`` does, by the engines' ``auto`` policy, so the studio and the command
+line show the same solution; then, where the search is built and takes the rules, the search runs again with a
+trace hook for the replay (its states, sampled, are the frames; the hook is also where Stop lands), and its
+frames are shown only when it ends on that same solution (a board with one solution: every level). A new
+solve stops the one before, so typing never piles solves up; the last :attr:`Solves.keep` jobs are kept for
+their answers.
 """
 
 from __future__ import annotations
@@ -65,12 +67,13 @@ class Solves:
         return job
 
     def run(self, job: _Job) -> None:
-        """Solve with the search (traced for the replay); finish the job as solved / unsolvable / limit / cancelled.
+        """Solve by ``auto`` (the command line's answer), then replay the search where it is built; finish the job
+        as solved / unsolvable / limit / cancelled.
 
         While the search is built for this machine (the studio's first start, :data:`flowgraph.kernels.cache.BUILD_NOTE`)
-        or under rules it does not take, SAT answers (no replay): a board never waits for the build.
+        or under rules it does not take, there is no replay: a board never waits for the build.
         """
-        from ..engines import ENGINE_RULES, get_engine
+        from ..engines import ENGINE_RULES, get_engine, solve_puzzle
         from ..kernels import ready
 
         ask = job.result
@@ -85,13 +88,23 @@ class Solves:
         try:
             takes = puzzle.rules in ENGINE_RULES["search"]
             building = takes and not ready()  # the page says SAT answered while the search is built
-            search = get_engine("search" if takes and not building else "sat")  # SAT: no replay, an answer
             t0 = time.perf_counter()
-            search.warm_up()  # (compiled already: a load, not on the solve's clock)
-            loaded = time.perf_counter() - t0
-            solution = verify(search.solve(puzzle, Limits(time_limit_s=ask["seconds"]),
-                                           **({"trace": trace} if search.TRACES else {})))
-            frames = [svg_of(puzzle, ask["theme"], paths=p) for p in sampler.frames()]
+            solution = verify(solve_puzzle(puzzle, "auto", Limits(time_limit_s=ask["seconds"])))
+            if job.stop.is_set():
+                raise _Cancelled
+            loaded, replayed = 0.0, False
+            if takes and not building:
+                search = get_engine("search")
+                t1 = time.perf_counter()
+                search.warm_up()  # (compiled already: a load, not on the solve's clock)
+                loaded = time.perf_counter() - t1
+                left = max(0.5, ask["seconds"] - (time.perf_counter() - t0))
+                try:
+                    traced = search.solve(puzzle, Limits(time_limit_s=left), trace=trace)
+                    replayed = dict(traced.paths) == dict(solution.paths)  # the same answer: its way there
+                except (SearchLimitError, UnsolvableError):  # (auto answered: the replay alone gave up)
+                    replayed = False
+            frames = [svg_of(puzzle, ask["theme"], paths=p) for p in sampler.frames()] if replayed else []
             final = svg_of(solution, ask["theme"])
         except _Cancelled:
             job.status, job.result = "cancelled", {}

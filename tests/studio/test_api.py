@@ -252,6 +252,7 @@ def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeyp
             raise RuntimeError("compiled pass failed to load")
 
     monkeypatch.setattr(engines, "get_engine", lambda name: Broken)
+    monkeypatch.setattr(engines, "solve_puzzle", lambda *args, **kwargs: Broken.solve())  # the answer, by auto
     solves = jobs.Solves()
     job = solves.start({"text": HEX})
     solves.run(job)
@@ -556,3 +557,17 @@ def test_a_first_hint_on_a_fresh_board_is_the_first_line_of_the_solving_path(cli
     hint = client.post("/api/hint", json={"text": text, "paths": {}}).json()
     steps = next_steps(solution, [])
     assert hint["label"] == solution.owner()[steps[-1].lines[0][0]] and hint["tier"] == max(s.tier for s in steps)
+
+
+def test_the_studio_shows_the_solution_the_command_line_prints(client):
+    """Issue 69: the studio's Solve chose its own engine (the search), the command line auto's (SAT first): on a
+    board with many solutions they showed different ones. Both ask auto now; the replay is the search's way to
+    that same answer, or no replay when the search ends elsewhere."""
+    from flowgraph import solve
+
+    board = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
+    puzzle = parse_text(board)
+    assert dict(solve(puzzle, "search").paths) != dict(solve(puzzle).paths)  # (a board where the two differ)
+    done = _wait(client, client.post("/api/solve", json={"text": board}).json()["job"])
+    assert done["status"] == "solved"
+    assert {k: tuple(tuple(n) for n in v) for k, v in done["paths"].items()} == dict(solve(puzzle).paths)
