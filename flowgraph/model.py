@@ -280,14 +280,18 @@ class Drawing:
         flagged warp. The exhaustive search's nesting check orders a planar board's frontier by them.
         False where the ids are only where a node stands in its file (a JSON graph's).
     outlines : Mapping[Node, tuple of Place]
-        Each cell's outline, a polygon in cells, where the reader knows one (none of today's formats
-        draws cells other than a lattice's, whose outlines the picture works out from the links).
+        Each cell's outline, a polygon in cells (x across, y down), where the reader read one: a shape
+        board's (a ring's sectors); a lattice's outlines the picture works out from its links.
+    names : Mapping[Node, str]
+        What a player calls each cell, where the board names its cells in its own terms (``ring 2 sector 5``);
+        else cells are named by :attr:`Puzzle.cell_places` (``r3c5``).
     """
 
     xy: Mapping[Node, Place] = field(default_factory=dict)
     text_rows: Mapping[int, int] | None = None
     ids_on_grid: bool = False
     outlines: Mapping[Node, tuple[Place, ...]] = field(default_factory=dict)
+    names: Mapping[Node, str] = field(default_factory=dict)
 
     def place(self, node: Node) -> Place | None:
         """The place of ``node`` (:data:`Place`, in cells), or None where the board's drawing gives it none.

@@ -73,10 +73,10 @@ class ExplainBoard:
     def name(self, v: int) -> str:
         """Node ``v`` as a player names its cell (:func:`flowgraph.io.sketch.cell_name`: ``r3c5``)."""
         if self._names is None:
-            from ..io.sketch import cell_name
+            from ..io.sketch import cell_namer
 
-            places = self._puzzle.cell_places
-            self._names = [cell_name(places.get(node), node) for node in self.nodes]
+            name = cell_namer(self._puzzle)  # (a shape board's own names: ring 2 sector 5)
+            self._names = [name(node) for node in self.nodes]
         return self._names[v]
 
     def copy(self) -> ExplainBoard:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from .common import EXIT, add_color_option, add_command, add_rules_option, consoles, positive_float, read_stdin
+
+if TYPE_CHECKING:
+    from ..model import Node
 
 __all__ = ["add_parser", "run"]
 
@@ -100,11 +104,10 @@ def _labels(puzzle) -> tuple[dict[int, int], dict[int, int]] | None:
         return None
 
 
-def _link(pair, places: Mapping) -> str:
-    """A link as a player names it: its two cells, ``r2c3-r2c4`` (:func:`flowgraph.io.sketch.cell_name`)."""
-    from ..io.sketch import cell_name
-
-    return "-".join(cell_name(places.get(node), node) for node in pair)
+def _link(pair, name: Callable[[Node], str]) -> str:
+    """A link as a player names it: its two cells, ``r2c3-r2c4`` (:func:`flowgraph.io.sketch.cell_namer`; a shape
+    board's own names, ``ring 1 sector 2-ring 2 sector 2``)."""
+    return "-".join(name(node) for node in pair)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -132,7 +135,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(explanation_json(args.file, found)))
         return EXIT["solved"]
     steps = found.steps
-    places = found.solution.puzzle.cell_places
+    from ..io.sketch import cell_namer
+
+    names = cell_namer(found.solution.puzzle)
     labels = _labels(found.solution.puzzle) if args.boards else None
     i = 0
     while i < len(steps):
@@ -156,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         if labels is not None and s.tier >= 3:
             _draw(out, found, steps[:i], labels)
-        decided = ", ".join([f"line {_link(p, places)}" for p in s.lines] + [f"no line {_link(p, places)}" for p in s.cuts])
+        decided = ", ".join([f"line {_link(p, names)}" for p in s.lines] + [f"no line {_link(p, names)}" for p in s.cuts])
         flow = f" flow {s.flow}:" if s.flow else ""
         out.print(Text(f"{i + 1:>7}. ").append(s.technique, style=STYLE[s.tier])
                   .append(f" (tier {s.tier}):{flow} {decided} - {s.note}"))

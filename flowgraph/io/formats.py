@@ -306,6 +306,9 @@ def write(puzzle: Puzzle, fmt: str, solution: Solution | None = None) -> str:
         The format cannot express this board; the message says what.
     """
     target = get_format(fmt)
+    if puzzle.drawing.outlines and target.name != "json-graph":  # (every other format writes a grid's places)
+        raise ConversionError(f"a shape board (its cells have outlines, not a grid's places) cannot be written as "
+                              f"{target.name}: write it as a JSON graph, or publish it as a page")
     if target.write_many is not None:  # a file of one level, or of one URL
         return target.write_many([Entry(Path(puzzle.path or "puzzle").stem, puzzle, solution)])
     if target.write is None:

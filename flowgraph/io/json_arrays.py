@@ -63,7 +63,7 @@ def quick_puzzle(doc: JsonObject, lines: tuple[str, ...], path: str | None, max_
     family = doc.get("family", "STANDARD")
     if not (type(family) is str and family in FAMILIES and type(links) is list and nodes):
         return None
-    if any("lane" in node or "xyz" in node for node in nodes):
+    if any("lane" in node or "xyz" in node or "outline" in node or "name" in node for node in nodes):
         return None
     ids = [node.get("id") for node in nodes]
     places = [node.get("xy") for node in nodes]

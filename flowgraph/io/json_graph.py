@@ -289,10 +289,34 @@ def _read_nodes(doc: JsonObject, sketch: Sketch, problems: list[Problem]) -> dic
             problems.append(_problem(at, "error", f"\"xy\" is [x, y] and \"xyz\" is [x, y, z], numbers from "
                                      f"-{MAX_COORD:,} to {MAX_COORD:,}"))
             place = None
+        outline = _outline(node, at, problems)
+        name = node.get("name")
+        if name is not None and not (isinstance(name, str) and 0 < len(name) <= MAX_NAME_CHARS and name.isprintable()):
+            problems.append(_problem(at, "error", f"a cell's \"name\" is text of 1 to {MAX_NAME_CHARS} characters"))
+            name = None
         key = at + (lane,) if lane else at
         keys[nid] = key
-        spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane)
+        spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane, outline, name)
     return keys
+
+
+#: The most corners a cell's outline may have (a ring's sector drawn round: 2 x 16 corners).
+MAX_OUTLINE_POINTS = 256
+#: The longest name a cell may have (``ring 12 sector 40``).
+MAX_NAME_CHARS = 40
+
+
+def _outline(node: JsonObject, at: tuple[int, int], problems: list[Problem]) -> tuple | None:
+    """A node's ``"outline"``: 3 to :data:`MAX_OUTLINE_POINTS` corners ``[x, y]`` (board units), else a problem."""
+    outline = node.get("outline")
+    if outline is None:
+        return None
+    if not (isinstance(outline, list) and 3 <= len(outline) <= MAX_OUTLINE_POINTS
+            and all(_is_place(p) and len(p) == 2 for p in outline)):
+        problems.append(_problem(at, "error", f"an \"outline\" is a polygon: 3 to {MAX_OUTLINE_POINTS} corners "
+                                 f"[x, y], numbers from -{MAX_COORD:,} to {MAX_COORD:,}"))
+        return None
+    return tuple(tuple(p) for p in outline)
 
 
 def _is_place(place: object) -> bool:
@@ -396,6 +420,10 @@ def write_json_graph(puzzle: Puzzle) -> str:
             obj["xy" if len(spot.xy) == 2 else "xyz"] = [_number(v) for v in spot.xy]
         if spot.lane:
             obj["lane"] = spot.lane
+        if spot.name:
+            obj["name"] = spot.name
+        if spot.outline:
+            obj["outline"] = [[_number(v) for v in p] for p in spot.outline]
         nodes.append(json.dumps(obj))
     links = []
     for pair, warp in sorted(sketch.links.items(), key=lambda kv: sorted(ids[k] for k in kv[0])):

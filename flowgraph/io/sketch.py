@@ -51,6 +51,8 @@ class PlacedNode:
     xy: XY | None  # its place on the board; None where the format has none
     label: str | None = None  # an endpoint's label
     lane: str | None = None  # a bridge lane's axis: - | / \
+    outline: tuple | None = None  # a shape board's cell: its polygon, ((x, y), ...) in board units
+    name: str | None = None  # what a player calls the cell, in the board's own terms (ring 2 sector 5)
 
 
 @dataclass
@@ -119,8 +121,11 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
         adjacency[u][v] = adjacency[v][u] = {"links": (), "axis": axis, "warp": warp}
     graph = board_graph(lambda: (nodes, adjacency))  # networkx only when asked: the engines read the numbering
     unlinked = [key for key in sorted(nodes) if not adjacency[key]]
-    drawing = Drawing(xy={key: tuple(spot.xy) for key, spot in sketch.spots.items() if spot.xy is not None},
-                      ids_on_grid=fmt in GRID_ID_FORMATS)
+    placed = sketch.spots.items()
+    drawing = Drawing(xy={key: tuple(spot.xy) for key, spot in placed if spot.xy is not None},
+                      ids_on_grid=fmt in GRID_ID_FORMATS,
+                      outlines={key: spot.outline for key, spot in placed if spot.outline is not None},
+                      names={key: spot.name for key, spot in placed if spot.name is not None})
     return finish_puzzle(graph, CellIndex.of_adjacency(adjacency), labels, unlinked, sketch.family, lines, path, fmt,
                          family_at, drawing)
 
@@ -189,17 +194,21 @@ def cell_name(place: tuple[int, int] | None, node: Node) -> str:
 
 
 def cell_namer(puzzle: Puzzle) -> Callable[[Node], str]:
-    """Node -> its name for people, :func:`cell_name` (``r3c5``: the row and column the board's rulers number),
-    the one way every message about a board names a cell (why unsolvable, hints, the studio's "not yet").
+    """Node -> its name for people: the board's own name for it where it has one (``ring 2 sector 5``:
+    :attr:`flowgraph.model.Drawing.names`), else :func:`cell_name` (``r3c5``: the row and column the board's
+    rulers number); the one way every message about a board names a cell (why unsolvable, hints, the
+    studio's "not yet", the text of a board no text draws).
 
     >>> from flowgraph import parse_text
     >>> cell_namer(parse_text("STANDARD\\nA-.-A\\n"))((2, 5))
     'r1c3'
     """
-    places = puzzle.cell_places
+    places, own = puzzle.cell_places, puzzle.drawing.names
 
     def name(node: Node) -> str:
         try:
+            if node in own:  # the board names its cells in its own terms (a ring's sectors)
+                return own[node]
             return cell_name(places.get(node), node)
         except (TypeError, IndexError):  # not a node of the board (a player's path may name anything)
             return str(node)
@@ -247,7 +256,8 @@ def sketch_of(puzzle: Puzzle) -> Sketch:
     sketch = Sketch(puzzle.family or Family.STANDARD)
     for node, data in nodes.items():
         lane = node[2] if len(node) == 3 else None
-        sketch.spots[node] = PlacedNode(places[node], data.get("label"), lane)
+        sketch.spots[node] = PlacedNode(places[node], data.get("label"), lane, puzzle.drawing.outlines.get(node),
+                                        puzzle.drawing.names.get(node))
     for u, v, link in adjacency_edges(adjacency):
         sketch.link(u, v, bool(link.get("warp")))
     return sketch
@@ -281,6 +291,9 @@ def draw_placed(sketch: Sketch) -> tuple[str, dict[Node, Node]]:
     ConversionError
         As :func:`draw_neighbor_link`.
     """
+    if any(spot.outline for spot in sketch.spots.values()):
+        raise ConversionError("a shape board (its cells have outlines, not a grid's places) has no text drawing: "
+                              "write it as a JSON graph, or publish it as a page")
     chars: dict[tuple[int, int], str] = {}
     place: dict[Node, tuple[int, int]] = {}
     for key, spot in sketch.spots.items():

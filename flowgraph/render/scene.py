@@ -205,6 +205,10 @@ def scene(
     """
     if theme not in THEMES:
         raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)}")
+    if puzzle.drawing.outlines:  # a shape board: its cells drawn as their reader gave them
+        from .outlined import outlined_scene
+
+        return outlined_scene(puzzle, paths, THEMES[theme], cell_px, labels, MAX_DRAWN_PIXELS, Scene)
     xys = {}
     for key, xy in puzzle.places.items():  # where the board's reader drew each node
         if xy is None or len(xy) != 2:

@@ -235,8 +235,9 @@ def solution_text(solution: Solution, color: bool = False) -> Text:
     """The solved board as docs/format.md's text output (a rich ``Text``).
 
     A puzzle read from another format is drawn as neighbor-link text; one no
-    text can draw (a 3-D board) lists each path as ``label: line:column ...``
-    (positions in its own file).
+    text can draw (a shape board, a 3-D board) lists each path's cells by the
+    names a player reads (``A: ring 1 sector 1, ring 1 sector 2, ...``, or
+    ``r3c5``: :func:`flowgraph.io.sketch.cell_namer`).
 
     Parameters
     ----------
@@ -248,10 +249,13 @@ def solution_text(solution: Solution, color: bool = False) -> Text:
     text = Text()
     try:
         rows = solution_grid(solution)
-    except ConversionError:  # no text draws this board: list the paths
+    except ConversionError:  # no text draws this board: list the paths, each cell by its name
+        from ..io.sketch import cell_namer
+
+        name = cell_namer(solution.puzzle)
         for label, path in solution.paths.items():
             text.append(label, style=flow_style(label) if color else "")
-            text.append(": " + " ".join(f"{n[0]}:{n[1]}" for n in path) + "\n")
+            text.append(": " + ", ".join(name(n) for n in path) + "\n")
         return text
     return _styled(rows, color)
 

@@ -105,7 +105,10 @@ def _level(name: str, puzzle: Puzzle, theme: str) -> dict:
     from ..io.formats import write
     from ..render.svg import svg
 
-    board_text = write(puzzle, "neighbor-link")
+    try:  # the level's key (its progress in the browser): its text, a JSON graph where no text draws it (a shape)
+        board_text = write(puzzle, "neighbor-link")
+    except ConversionError:
+        board_text = write(puzzle, "json-graph")
     try:
         drawing = svg(puzzle, theme=theme)
     except ConversionError as exc:

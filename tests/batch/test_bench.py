@@ -21,7 +21,8 @@ def test_rows_and_totals_over_the_bundled_puzzles():
 
 def test_folders_expand_to_their_puzzle_files_sorted():
     # masks/ holds no puzzles; numbers in names by value (regular_5x5 before regular_10x10)
-    assert expand([str(PUZZLES)]) == sorted((str(p) for p in PUZZLES.rglob("*.txt")), key=natural_key)
+    files = [*PUZZLES.rglob("*.txt"), *PUZZLES.rglob("*.json")]  # (the shape boards are JSON graphs)
+    assert expand([str(PUZZLES)]) == sorted((str(p) for p in files), key=natural_key)
 
 
 def test_cli_table_json_and_exit_status(tmp_path, capsys, monkeypatch):
@@ -29,9 +30,10 @@ def test_cli_table_json_and_exit_status(tmp_path, capsys, monkeypatch):
     out = tmp_path / "bench.json"
     assert main(["bench", str(PUZZLES), "--json", str(out)]) == 1  # the unsolvable board
     printed = capsys.readouterr().out
-    assert f"{len(BUNDLED)} puzzles" in printed and "peak memory" in printed
+    shapes = len(list(PUZZLES.glob("shapes/*.json")))
+    assert f"{len(BUNDLED) + shapes} puzzles" in printed and "peak memory" in printed
     data = json.loads(out.read_text())
-    assert data["engine"] == "auto" and len(data["rows"]) == len(BUNDLED)
+    assert data["engine"] == "auto" and len(data["rows"]) == len(BUNDLED) + shapes
 
 
 def test_missing_path_is_an_unreadable_file_as_in_solve(tmp_path, capsys):

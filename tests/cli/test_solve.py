@@ -186,7 +186,7 @@ def test_boards_from_other_formats_print_as_text(tmp_path, capsys, monkeypatch):
     cube.write_text('{"nodes": [{"id": 1, "label": "A", "xyz": [0, 0, 0]}, {"id": 2, "xyz": [0, 0, 1]},\n'
                     ' {"id": 3, "label": "A", "xyz": [0, 1, 1]}], "links": [[1, 2], [2, 3]]}')
     assert main(["solve", str(cube)]) == 0
-    assert capsys.readouterr().out.startswith("A: 1:12 1:55 2:2\n")  # where each node's { is
+    assert capsys.readouterr().out.startswith("A: line 1 col 12, line 1 col 55, line 2 col 2\n")  # where its { is
 
 
 def test_rules_choose_what_counts_as_a_solution(tmp_path, capsys):

@@ -866,3 +866,25 @@ def test_every_family_plays_to_solved_in_the_studio(browser, server, family, dev
             assert f" · cells {cells}/{cells} · " in page.inner_text("#score")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_a_shape_board_plays_to_solved_in_the_studio(browser, server, device):
+    """Issue 70, a first shape: a ring of sectors pasted into the studio is drawn by its outlines and played
+    to "Solved!" by mouse, pen and finger."""
+    source = PUZZLES / "shapes" / "ring_3x12_centre.json"
+    paths = solution_cells(solve_puzzle(parse_file(source)))
+    url, _ = server
+    context = browser.new_context(**DEVICES[device], bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector("#board svg")
+        page.fill("#text", source.read_text())
+        _badge(page, f"valid · {len(paths)} flows")
+        page.click("#play")
+        for path in paths.values():
+            drag_path(page, path, by=device)
+        page.wait_for_selector("#solved:not([hidden])", timeout=5000)
+    finally:
+        context.close()

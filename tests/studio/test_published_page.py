@@ -113,3 +113,20 @@ def test_a_phone_sees_the_rules_and_a_solved_level_offers_no_undo(browser, tmp_p
         assert page.locator("#solved").is_hidden() and page.locator("#board g.player polyline").count() == 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+@pytest.mark.parametrize("board", sorted((PUZZLES / "shapes").glob("*.json")), ids=lambda p: p.stem)
+def test_a_shape_board_plays_to_solved_offline(browser, tmp_path, board, device):
+    """Issue 70, a first shape: a ring of sectors is drawn by its cells' outlines and plays as any board."""
+    out = tmp_path / "ring.html"
+    assert main(["convert", str(board), "-o", str(out)]) == 0
+    paths = solution_cells(solve_puzzle(parse_file(board)))
+    context, page = _open(browser, out, device)
+    try:
+        for path in paths.values():
+            drag_path(page, path, by=device)
+        page.wait_for_selector("#solved:not([hidden])", timeout=5000)
+        assert page.errors == []
+    finally:
+        context.close()

@@ -1,0 +1,99 @@
+"""Shape boards as the game draws them, written as JSON graphs whose cells carry their outlines and names.
+
+A shape board's cells are not a lattice's: each cell is a polygon in board units (its ``outline``), named in
+the shape's own terms (its ``name``), and the links are the sides two cells share. The engines see only the
+graph; the picture draws the outlines (:mod:`flowgraph.render.outlined`), the text output and every message
+name cells by their names.
+
+* :func:`ring` — rings of annulus sectors around a hole, or around a centre cell (Flow Free: Shapes' rings).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+__all__ = ["ring", "MAX_SECTORS", "MAX_RINGS", "ARC_STEPS"]
+
+#: The most sectors a ring may have, and the most rings.
+MAX_SECTORS = 360
+MAX_RINGS = 100
+#: Straight pieces a sector's arc is drawn with, at least (more on a ring of few sectors: it looks round).
+ARC_STEPS = 4
+
+
+def ring(rings: int, sectors: int, centre: bool = False) -> str:
+    """A blank ring board (no endpoints yet) as JSON graph text: ``rings`` rings of ``sectors`` annulus sectors.
+
+    Ring 1 is the innermost; sector 1 starts at the top and sectors go clockwise. Each sector is linked to the
+    sectors beside it in its ring (the last to the first: a ring closes) and to the sectors inside and outside
+    it; with ``centre``, a round centre cell fills the hole, linked to every sector of ring 1. A cell is
+    named ``ring R sector S`` (``centre``); its outline is the sector drawn with straight pieces fine
+    enough to look round, its corners shared exactly with its neighbours'.
+
+    Parameters
+    ----------
+    rings : int
+        1 to :data:`MAX_RINGS`.
+    sectors : int
+        3 to :data:`MAX_SECTORS`.
+    centre : bool
+        A centre cell in the hole.
+
+    Returns
+    -------
+    str
+        The board, docs/format.md's JSON graph with ``outline`` and ``name`` on every node.
+
+    Raises
+    ------
+    ValueError
+        ``rings`` or ``sectors`` out of range.
+
+    Examples
+    --------
+    >>> board = json.loads(ring(2, 8))
+    >>> len(board["nodes"]), len(board["links"]), board["nodes"][9]["name"]
+    (16, 24, 'ring 2 sector 2')
+    """
+    if isinstance(rings, bool) or not isinstance(rings, int) or not 1 <= rings <= MAX_RINGS:
+        raise ValueError(f"--rings must be a whole number from 1 to {MAX_RINGS}, not {rings!r}")
+    if isinstance(sectors, bool) or not isinstance(sectors, int) or not 3 <= sectors <= MAX_SECTORS:
+        raise ValueError(f"--sectors must be a whole number from 3 to {MAX_SECTORS}, not {sectors!r}")
+    steps = max(ARC_STEPS, math.ceil(48 / sectors))  # pieces of one sector's arc
+    inner = 1.0 if centre else 0.6  # the radius of ring 1's inner arc: a hole (or the centre cell) inside
+    radius = [inner + i for i in range(rings + 1)]
+    around = sectors * steps
+
+    def corner(i: int, j: int) -> list[float]:
+        """The point at radius ``radius[i]`` and the j-th step round from the top, clockwise (y down)."""
+        angle = 2 * math.pi * (j % around) / around - math.pi / 2
+        return [round(radius[i] * math.cos(angle), 6), round(radius[i] * math.sin(angle), 6)]
+
+    nodes: list[dict] = []
+    ids: dict[tuple[int, int], int] = {}
+    if centre:
+        ids[0, 0] = 0
+        nodes.append({"id": 0, "name": "centre", "xy": [0, 0], "outline": [corner(0, j) for j in range(around)]})
+    for r in range(1, rings + 1):
+        for s in range(1, sectors + 1):
+            first = (s - 1) * steps
+            outline = [corner(r, j) for j in range(first, first + steps + 1)] + \
+                      [corner(r - 1, j) for j in range(first + steps, first - 1, -1)]
+            middle = (radius[r - 1] + radius[r]) / 2
+            angle = 2 * math.pi * (s - 0.5) / sectors - math.pi / 2
+            ids[r, s] = len(nodes)
+            nodes.append({"id": len(nodes), "name": f"ring {r} sector {s}",
+                          "xy": [round(middle * math.cos(angle), 3), round(middle * math.sin(angle), 3)],
+                          "outline": outline})
+    links = []
+    for r in range(1, rings + 1):
+        for s in range(1, sectors + 1):
+            links.append([ids[r, s], ids[r, s % sectors + 1]])  # round the ring
+            if r < rings:
+                links.append([ids[r, s], ids[r + 1, s]])  # outwards
+            if centre and r == 1:
+                links.append([ids[0, 0], ids[1, s]])
+    head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "ring",\n'
+    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(n) for n in nodes) + "\n ],\n"
+            + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")

@@ -1,0 +1,121 @@
+"""The picture of a board drawn by its cells' own outlines (a shape board: a ring of sectors, a star), not a lattice.
+
+Its reader recorded each cell's outline, a polygon in board units (:attr:`flowgraph.model.Drawing.outlines`);
+the scene draws those polygons as they are, pipes through each cell's centroid, and sorts every edge by what
+lies across it, as :mod:`.scene` does on a lattice: an edge two cells share is a thin inner line when they are
+linked and a wall when they are not, an edge of one cell alone is the board's thick outline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import ConversionError
+from ..model import Node, Place, Puzzle
+
+__all__ = ["outlined_scene", "centroid"]
+
+Point = tuple[float, float]
+
+
+def centroid(polygon: Sequence[Place]) -> Point:
+    """The centroid of a simple polygon (its area's centre: a sector's is inside it, where a mean of its corners
+    drifts towards the finer arc); a degenerate one gives the mean of its corners.
+
+    >>> centroid([(0, 0), (2, 0), (2, 2), (0, 2)])
+    (1.0, 1.0)
+    """
+    area = cx = cy = 0.0
+    for (x0, y0, *_), (x1, y1, *_) in zip(polygon, [*polygon[1:], polygon[0]]):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-12:
+        return (sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon))
+    return (cx / (3 * area), cy / (3 * area))
+
+
+def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, theme: dict, cell_px: int,
+                   labels: bool, max_pixels: int, scene_type: type) -> Any:
+    """The :class:`.scene.Scene` of a board whose every cell has an outline (arguments as :func:`.scene.scene`).
+
+    Raises
+    ------
+    ConversionError
+        A node has no outline, or the picture would be over ``max_pixels`` pixels.
+    """
+    outlines = puzzle.drawing.outlines
+    missing = [node for node in puzzle.cell_index.nodes if node not in outlines]
+    if missing:
+        raise ConversionError(f"the node at {missing[0][0]}:{missing[0][1]} has no outline to draw it by (the "
+                              "board's other cells have one)")
+    xs = [p[0] for poly in outlines.values() for p in poly]
+    ys = [p[1] for poly in outlines.values() for p in poly]
+    margin = 0.3
+    width, height = max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin
+    if width * height * cell_px * cell_px > max_pixels:
+        raise ConversionError(f"the picture would be over {max_pixels:,} pixels: draw it with a smaller cell_px")
+    x0, y0 = min(xs) - margin, min(ys) - margin
+
+    def px(p: Sequence[float]) -> Point:
+        return ((p[0] - x0) * cell_px, (p[1] - y0) * cell_px)
+
+    out = scene_type(round(width * cell_px), round(height * cell_px), theme, cell_px=cell_px,
+                     pipe_px=0.32 * cell_px, dot_px=0.36 * cell_px)
+    nodes = puzzle.cell_index.nodes
+    out.cells = [[px(p) for p in outlines[node]] for node in nodes]
+    out.cell_pos = [(node[0], node[1]) for node in nodes]
+    places = puzzle.places
+    out.cell_xy = [tuple(round(v) for v in (places[node] or (0, 0))[:2]) for node in nodes]
+    centre: dict[Node, Point] = {node: px(centroid(outlines[node])) for node in nodes}
+    linked = {frozenset((nodes[u], nodes[v])) for u, v in puzzle.cell_index.links.tolist()}
+    side = _sort_edges(out, outlines, linked, px)
+    for label, given in (paths or {}).items():
+        pieces = [list(given)] if given and not isinstance(given[0], list) else given
+        strokes = []
+        for piece in pieces:
+            if not piece:
+                continue
+            stroke = [centre[piece[0]]]
+            for u, v in zip(piece, piece[1:]):  # through the middle of the side the two cells share
+                if frozenset((u, v)) in side:
+                    stroke.append(side[frozenset((u, v))])
+                stroke.append(centre[v])
+            strokes.append(stroke)
+        out.pipes.append((label, strokes))
+    for flow in puzzle.flows:
+        for end in flow.ends:
+            out.dots.append((flow.label, centre[end]))
+            if labels:
+                out.labels.append((flow.label, centre[end]))
+    return out
+
+
+def _sort_edges(out: Any, outlines: Mapping[Node, Sequence[Place]], linked: set, px) -> dict[frozenset, Point]:
+    """Each polygon edge once, by the cells that have it: two linked cells a thin line, two unlinked a wall,
+    one cell the outline (an edge is its two corners, rounded to a millionth of a cell); returns, for each pair
+    of linked cells, the middle of the sides they share (a pipe crosses there), in pixels."""
+    shared: dict[frozenset, list[Point]] = {}
+    owners: dict[frozenset, list[Node]] = {}
+    ends: dict[frozenset, tuple[Place, Place]] = {}
+    for node, poly in outlines.items():
+        for a, b in zip(poly, [*poly[1:], poly[0]]):
+            key = frozenset((tuple(round(v, 6) for v in a[:2]), tuple(round(v, 6) for v in b[:2])))
+            owners.setdefault(key, []).append(node)
+            ends.setdefault(key, (a, b))
+    for key, cells in owners.items():
+        a, b = ends[key]
+        seg = (px(a), px(b))
+        if len(cells) == 1:
+            out.outline.append(seg)
+        elif any(frozenset((u, v)) in linked for i, u in enumerate(cells) for v in cells[i + 1:]):
+            out.grid_lines.append(seg)
+            for i, u in enumerate(cells):
+                for v in cells[i + 1:]:
+                    shared.setdefault(frozenset((u, v)), []).extend(seg)
+        else:
+            out.walls.append(seg)
+    return {pair: (sum(p[0] for p in ends_) / len(ends_), sum(p[1] for p in ends_) / len(ends_))
+            for pair, ends_ in shared.items()}
