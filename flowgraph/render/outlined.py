@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import ConversionError
 from ..model import Node, Place, Puzzle
 
-__all__ = ["outlined_scene", "centroid"]
+__all__ = ["outlined_scene", "centroid", "place_dots"]
 
 Point = tuple[float, float]
 
@@ -85,12 +85,17 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
                 stroke.append(centre[v])
             strokes.append(stroke)
         out.pipes.append((label, strokes))
+    place_dots(out, puzzle, centre, labels)
+    return out
+
+
+def place_dots(out: Any, puzzle: Puzzle, centre: Mapping[Node, Point], labels: bool) -> None:
+    """Each endpoint's dot at its cell's centre (and its label on it, with ``labels``): every scene's last layer."""
     for flow in puzzle.flows:
         for end in flow.ends:
             out.dots.append((flow.label, centre[end]))
             if labels:
                 out.labels.append((flow.label, centre[end]))
-    return out
 
 
 def _sort_edges(out: Any, outlines: Mapping[Node, Sequence[Place]], linked: set, px) -> dict[frozenset, Point]:

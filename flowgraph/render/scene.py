@@ -31,6 +31,7 @@ from typing import Any
 from ..errors import ConversionError
 from ..model import LABELS, Node, Puzzle
 from .geometry import Geometry, board_links, geometry_of
+from .outlined import outlined_scene, place_dots
 
 __all__ = ["Scene", "scene", "flow_colour", "flow_colour_name", "flow_ink", "shade", "THEMES", "FLOW_FREE",
            "FLOW_FREE_NAMES"]
@@ -206,8 +207,6 @@ def scene(
     if theme not in THEMES:
         raise ValueError(f"unknown theme {theme!r}: expected one of {', '.join(THEMES)}")
     if puzzle.drawing.outlines:  # a shape board: its cells drawn as their reader gave them
-        from .outlined import outlined_scene
-
         return outlined_scene(puzzle, paths, THEMES[theme], cell_px, labels, MAX_DRAWN_PIXELS, Scene)
     xys = {}
     for key, xy in puzzle.places.items():  # where the board's reader drew each node
@@ -273,11 +272,7 @@ def scene(
                     crossing = (label, _across(centre[piece[i - 1]], centre[n], centre[piece[i + 1]], s))
                     (out.overpasses if lane == "-" else out.underpasses).append(crossing)
         out.pipes.append((label, strokes))
-    for flow in puzzle.flows:
-        for end in flow.ends:
-            out.dots.append((flow.label, centre[end]))
-            if labels:
-                out.labels.append((flow.label, centre[end]))
+    place_dots(out, puzzle, centre, labels)
     if rulers:
         out.rulers = _rulers(puzzle, centre, 0.25 * s)  # outside the tunnels of warps
     return out

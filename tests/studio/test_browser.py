@@ -872,7 +872,11 @@ def test_every_family_plays_to_solved_in_the_studio(browser, server, family, dev
 def test_a_shape_board_plays_to_solved_in_the_studio(browser, server, device):
     """Issue 70, a first shape: a ring of sectors pasted into the studio is drawn by its outlines and played
     to "Solved!" by mouse, pen and finger."""
-    source = PUZZLES / "shapes" / "ring_3x12_centre.json"
+    _play_to_solved(browser, server, PUZZLES / "shapes" / "ring_3x12_centre.json", device)
+
+
+def _play_to_solved(browser, server, source, device: str) -> None:
+    """Paste ``source`` into the studio, Play, draw its solution by ``device``: "Solved!"."""
     paths = solution_cells(solve_puzzle(parse_file(source)))
     url, _ = server
     context = browser.new_context(**DEVICES[device], bypass_csp=True)
