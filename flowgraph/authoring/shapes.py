@@ -5,7 +5,8 @@ the shape's own terms (its ``name``), and the links are the sides two cells shar
 graph; the picture draws the outlines (:mod:`flowgraph.render.outlined`), the text output and every message
 name cells by their names.
 
-* :func:`ring` — rings of annulus sectors around a hole, or around a centre cell (Flow Free: Shapes' rings).
+* :func:`ring` — rings of annulus sectors around a hole, or around a centre cell (Flow Free: Shapes' rings);
+* :func:`cube` — a cube's three visible faces, each a grid of rhombi, linked across the cube's edges.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from __future__ import annotations
 import json
 import math
 
-__all__ = ["ring", "MAX_SECTORS", "MAX_RINGS", "ARC_STEPS"]
+__all__ = ["ring", "cube", "MAX_SECTORS", "MAX_RINGS", "MAX_CUBE_SIDE", "ARC_STEPS"]
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
 MAX_RINGS = 100
+#: The most cells along a cube face's side.
+MAX_CUBE_SIDE = 100
 #: Straight pieces a sector's arc is drawn with, at least (more on a ring of few sectors: it looks round).
 ARC_STEPS = 4
 
@@ -96,4 +99,78 @@ def ring(rings: int, sectors: int, centre: bool = False) -> str:
                 links.append([ids[0, 0], ids[1, s]])
     head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "ring",\n'
     return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(n) for n in nodes) + "\n ],\n"
+            + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
+
+
+def cube(side: int) -> str:
+    """A blank cube board (no endpoints yet) as JSON graph text: the three faces of a cube seen from above one
+    corner, each ``side`` x ``side`` rhombi, as the game's cube levels draw it.
+
+    The near corner is the middle of the picture; the top face rises from it, the left and right faces hang
+    below. Cells are linked to their neighbours on their face and across the three edges that meet at the
+    near corner (a pipe goes over an edge onto the next face); the far edges are the board's outline. A cell
+    is named by its face, row and column (``top r1c1``): on the left and right faces rows count down and
+    columns across from the face's top-left cell; on the top face rows count from its far left edge towards
+    the near corner and columns from its far right edge, so that ``top r{side}c{side}`` is at the near corner.
+
+    Parameters
+    ----------
+    side : int
+        Cells along a face's side, 1 to :data:`MAX_CUBE_SIDE`.
+
+    Raises
+    ------
+    ValueError
+        ``side`` out of range.
+
+    Examples
+    --------
+    >>> board = json.loads(cube(2))
+    >>> len(board["nodes"]), len(board["links"]), board["nodes"][0]["name"]
+    (12, 18, 'top r2c2')
+    """
+    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_CUBE_SIDE:
+        raise ValueError(f"--side must be a whole number from 1 to {MAX_CUBE_SIDE}, not {side!r}")
+    n = side
+    up_left, up_right, down = (-math.sqrt(3) / 2, -0.5), (math.sqrt(3) / 2, -0.5), (0.0, 1.0)
+
+    def corner(p: int, q: int, r: int) -> list[float]:
+        """The point p steps up-left, q up-right and r down from the near corner (one step: a cell's side)."""
+        return [round(p * up_left[0] + q * up_right[0] + r * down[0], 6),
+                round(p * up_left[1] + q * up_right[1] + r * down[1], 6)]
+
+    # each face: its two axes as steps (up-left, up-right, down), and a cell's (row, column) from its indices
+    faces = {
+        "top": ((1, 0, 0), (0, 1, 0), lambda i, j: (n - i, n - j)),
+        "left": ((1, 0, 0), (0, 0, 1), lambda i, k: (k + 1, n - i)),
+        "right": ((0, 1, 0), (0, 0, 1), lambda j, k: (k + 1, j + 1)),
+    }
+    nodes: list[dict] = []
+    ids: dict[tuple[str, int, int], int] = {}
+    for face, (a, b, row_column) in faces.items():
+        for i in range(n):
+            for j in range(n):
+                def at(di: int, dj: int, a=a, b=b, i=i, j=j) -> list[float]:
+                    return corner(*(a[t] * (i + di) + b[t] * (j + dj) for t in range(3)))
+
+                outline = [at(0, 0), at(1, 0), at(1, 1), at(0, 1)]
+                row, column = row_column(i, j)
+                ids[face, i, j] = len(nodes)
+                nodes.append({"id": len(nodes), "name": f"{face} r{row}c{column}",
+                              "xy": [round(sum(p[0] for p in outline) / 4, 4), round(sum(p[1] for p in outline) / 4, 4)],
+                              "outline": outline})
+    links = []
+    for face in faces:
+        for i in range(n):
+            for j in range(n):
+                if i + 1 < n:
+                    links.append([ids[face, i, j], ids[face, i + 1, j]])
+                if j + 1 < n:
+                    links.append([ids[face, i, j], ids[face, i, j + 1]])
+    for t in range(n):  # across the three edges that meet at the near corner
+        links.append([ids["top", t, 0], ids["left", t, 0]])  # the up-left edge
+        links.append([ids["top", 0, t], ids["right", t, 0]])  # the up-right edge
+        links.append([ids["left", 0, t], ids["right", 0, t]])  # the edge down
+    head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "cube",\n'
+    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(nd) for nd in nodes) + "\n ],\n"
             + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")

@@ -83,7 +83,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n  flowgraph new --size 7x7 -o board.txt\n  flowgraph new --family hex --size 5x5\n"
         "  flowgraph new --mask heart.grid --wrap rows\n  flowgraph new --family bridges --size 5x5 "
         "--bridge r3c3 --bridge r4c2\n  flowgraph new --size 3x2 --hole r2c2 --endpoint A:r2c1 --endpoint A:r2c3\n"
-        "  flowgraph new --shape ring --rings 2 --sectors 8 -o ring.json   # a JSON graph: add \"label\"s\n\n"
+        "  flowgraph new --shape ring --rings 2 --sectors 8 -o ring.json   # a JSON graph: add \"label\"s\n"
+        "  flowgraph new --shape cube --side 4 -o cube.json\n\n"
         "exit status: 0 written, 2 usage error, 3 a bad mask",
     )
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
@@ -100,11 +101,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--endpoint", type=endpoint, action="append", default=[], metavar="A:rRcC",
                    help="put an endpoint of flow A on the cell in row R, column C; each label twice makes a flow; "
                    "repeatable")
-    p.add_argument("--shape", choices=("ring",), help="a shape board, written as a JSON graph whose cells carry "
-                   "their outlines and names: ring (--rings, --sectors, --centre)")
+    p.add_argument("--shape", choices=("ring", "cube"), help="a shape board, written as a JSON graph whose cells "
+                   "carry their outlines and names: ring (--rings, --sectors, --centre), cube (--side)")
     p.add_argument("--rings", type=int, default=2, metavar="N", help="--shape ring: rings of sectors (default 2)")
     p.add_argument("--sectors", type=int, default=8, metavar="N", help="--shape ring: sectors a ring (default 8)")
     p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
+    p.add_argument("--side", type=int, default=3, metavar="N", help="--shape cube: cells along a face's side "
+                   "(default 3)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the template to FILE instead of standard output")
 
 
@@ -112,13 +115,16 @@ def run(args: argparse.Namespace) -> int:
     err = console("auto", sys.stderr)
     output_file(args.output)
     mask = None
-    if args.shape == "ring":
-        from ..authoring.shapes import ring
+    if args.shape is not None:
+        from ..authoring.shapes import cube, ring
 
         try:
-            if args.rings * args.sectors > MAX_NEW_CELLS:
+            if args.shape == "cube":
+                text = cube(args.side)
+            elif args.rings * args.sectors > MAX_NEW_CELLS:
                 raise ValueError(f"{args.rings} rings of {args.sectors} sectors is over {MAX_NEW_CELLS:,} cells")
-            text = ring(args.rings, args.sectors, args.centre)
+            else:
+                text = ring(args.rings, args.sectors, args.centre)
         except ValueError as exc:
             err.print(f"flowgraph new: {exc}", markup=False)
             return EXIT["usage"]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, read, solve, write
-from flowgraph.authoring.shapes import ring
+from flowgraph.authoring.shapes import cube, ring
 from flowgraph.cli import main
 from tests.helpers import PUZZLES
 
@@ -46,8 +46,9 @@ def test_a_shape_board_solves_uniquely_and_its_answer_names_cells_in_its_terms(b
     assert "unique solution" in capsys.readouterr().out
     assert main(["solve", str(board)]) == 0
     out = capsys.readouterr().out
-    first = out.splitlines()[0]
-    assert first[1:3] == ": " and first[3:].startswith(("ring ", "centre")) and ":" not in first[3:], out
+    names = set(parse_file(board).drawing.names.values())
+    for line in out.splitlines()[:-1]:  # each flow's cells, by the names the board gives them
+        assert line[1:3] == ": " and set(line[3:].split(", ")) <= names, line
 
 
 @pytest.mark.parametrize("engine", ["auto", "search", "sat", "links"])
@@ -65,9 +66,22 @@ def test_a_shape_board_is_drawn_by_its_outlines(board):
     assert solve(puzzle).render("png", cell_px=20)[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.parametrize("side", [1, 2, 3, 7])
+def test_a_cube_template_links_its_faces_across_the_three_near_edges(side):
+    doc = json.loads(cube(side))
+    assert len(doc["nodes"]) == 3 * side * side
+    assert len(doc["links"]) == 3 * 2 * side * (side - 1) + 3 * side
+    names = [node["name"] for node in doc["nodes"]]
+    assert len(set(names)) == len(names) and {n.split()[0] for n in names} == {"top", "left", "right"}
+    corners = {node["id"]: {tuple(p) for p in node["outline"]} for node in doc["nodes"]}
+    assert all(len(corners[a] & corners[b]) == 2 for a, b in doc["links"])  # each link: one shared side
+
+
 def test_new_writes_a_ring_and_refuses_a_bad_one(tmp_path, capsys):
     out = tmp_path / "ring.json"
     assert main(["new", "--shape", "ring", "--rings", "2", "--sectors", "6", "--centre", "-o", str(out)]) == 0
     assert len(json.loads(out.read_text())["nodes"]) == 13
     assert main(["new", "--shape", "ring", "--sectors", "2"]) == 2
     assert "--sectors must be a whole number from 3 to 360" in capsys.readouterr().err
+    assert main(["new", "--shape", "cube", "--side", "4", "-o", str(tmp_path / "cube.json")]) == 0
+    assert len(json.loads((tmp_path / "cube.json").read_text())["nodes"]) == 48
