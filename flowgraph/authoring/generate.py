@@ -45,7 +45,6 @@ from typing import Any
 
 from ..engines import get_engine
 from ..errors import FlowgraphError, SearchLimitError
-from ..io.neighbor_link import analyse
 from ..io.sketch import nodes_by_place, place
 from ..model import LABELS, Limits, Node, Puzzle, Solution
 from ..verification import verify
@@ -267,6 +266,8 @@ GAME_MEDIAN_FLOWS = {5: 4, 6: 5, 7: 6, 8: 7, 9: 8, 10: 8, 11: 9, 12: 10, 13: 12,
 
 def _square_side(board: BoardShape) -> int | None:
     """The side of a full square board that does not wrap (the game's usual level), else None."""
+    if not isinstance(board, BoardShape):  # a shape board (a ring, a cube)
+        return None
     xs = {x for x, _ in board.cells}
     ys = {y for _, y in board.cells}
     whole = len(board.cells) == len(xs) * len(ys) and len(xs) == len(ys)
@@ -293,13 +294,10 @@ def _default_flows(n: int, side: int | None = None) -> tuple[int, int]:
 
 
 def _puzzle(board: BoardShape, sketch, paths: list[list[Node]]) -> tuple[Puzzle, Solution]:
-    """The neighbor-link puzzle with these paths' ends as endpoints, and the paths as its solution."""
-    labels: dict[tuple[int, int], str] = {}
-    for k, path in enumerate(paths):
-        for end in (path[0], path[-1]):
-            x, y = sketch.spots[end].xy or (0, 0)  # a grid board places every node
-            labels[int(x), int(y)] = LABELS[k]
-    puzzle, problems = analyse(board.text(labels))
+    """The puzzle with these paths' ends as endpoints (in the board's own format: neighbor-link text, a shape's
+    JSON graph), and the paths as its solution."""
+    labels = {end: LABELS[k] for k, path in enumerate(paths) for end in (path[0], path[-1])}
+    puzzle, problems = board.labelled(sketch, labels)
     if puzzle is None:  # pragma: no cover - the board is valid and every node is on a path
         raise GenerationError(f"internal error: the generated board is invalid: {problems[0].message}")
     node_at = nodes_by_place(puzzle)

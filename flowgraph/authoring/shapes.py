@@ -13,8 +13,19 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["ring", "cube", "MAX_SECTORS", "MAX_RINGS", "MAX_CUBE_SIDE", "ARC_STEPS"]
+if TYPE_CHECKING:
+    from ..io.problems import Problem
+    from ..io.sketch import Sketch
+    from ..model import Node, Puzzle
+
+__all__ = ["ring", "cube", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS", "MAX_CUBE_SIDE",
+           "ARC_STEPS"]
+
+#: The shapes :func:`shape_board` makes, and the parameters each takes.
+SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",)}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
@@ -174,3 +185,67 @@ def cube(side: int) -> str:
     head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "cube",\n'
     return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(nd) for nd in nodes) + "\n ],\n"
             + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
+
+
+@dataclass(frozen=True)
+class ShapeBoard:
+    """An empty shape board for the generator (:func:`flowgraph.authoring.generate.generate`), as
+    :class:`~flowgraph.authoring.templates.BoardShape` is a lattice's: its blank JSON graph text.
+
+    Attributes
+    ----------
+    text : str
+        The blank board (:func:`ring`, :func:`cube`): no endpoints.
+    """
+
+    text: str
+
+    @property
+    def cells(self) -> dict[Node, str]:
+        """Each cell -> ``"."`` (what :class:`~flowgraph.authoring.templates.BoardShape` holds of a board: its
+        cells, counted by the generator's difficulty spans)."""
+        return dict.fromkeys(self.sketch().spots, ".")
+
+    def sketch(self) -> Sketch:
+        """The board's nodes (keyed ``(0, id)``), places, outlines and names, and its links."""
+        from ..io.sketch import PlacedNode, Sketch
+
+        doc = json.loads(self.text)
+        sketch = Sketch()
+        for node in doc["nodes"]:
+            sketch.spots[0, node["id"]] = PlacedNode(tuple(node["xy"]), None, None,
+                                                     tuple(map(tuple, node["outline"])), node["name"])
+        for a, b in doc["links"]:
+            sketch.link((0, a), (0, b))
+        return sketch
+
+    def labelled(self, sketch: Sketch, labels: dict[Node, str]) -> tuple[Puzzle | None, list[Problem]]:
+        """The puzzle of this board with endpoint ``labels`` on the nodes of :meth:`sketch`."""
+        from ..io.json_graph import analyse_json_graph
+
+        doc = json.loads(self.text)
+        for node in doc["nodes"]:
+            label = labels.get((0, node["id"]))
+            if label is not None:
+                node["label"] = label
+        head = {k: v for k, v in doc.items() if k not in ("nodes", "links")}
+        text = (json.dumps(head)[:-1] + ',\n "nodes": [\n  ' + ",\n  ".join(json.dumps(n) for n in doc["nodes"])
+                + '\n ],\n "links": [\n  ' + ",\n  ".join(json.dumps(link) for link in doc["links"]) + "\n ]\n}\n")
+        return analyse_json_graph(text)
+
+
+def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
+    """The blank board of a shape of :data:`SHAPES` (``shape_board("ring", rings=2, sectors=8)``).
+
+    Raises
+    ------
+    ValueError
+        An unknown shape, a parameter it does not take, or a size out of range.
+    """
+    if shape not in SHAPES:
+        raise ValueError(f"unknown shape {shape!r}: expected one of {', '.join(SHAPES)}")
+    unknown = set(size) - set(SHAPES[shape])
+    if unknown:
+        raise ValueError(f"a {shape} takes {', '.join(SHAPES[shape])}, not {', '.join(sorted(unknown))}")
+    make = ring if shape == "ring" else cube
+    return ShapeBoard(make(**size))  # type: ignore[arg-type]

@@ -80,6 +80,17 @@ class BoardShape:
         """The board as neighbor-link text, with endpoint labels placed."""
         return draw_neighbor_link(self.sketch(labels))
 
+    def labelled(self, sketch, labels: dict) -> tuple:
+        """``(puzzle or None, problems)``: the board read back with endpoint ``labels`` on the nodes of ``sketch``
+        (:meth:`sketch`'s), as the generator makes each candidate."""
+        from ..io.neighbor_link import analyse
+
+        placed = {}
+        for node, label in labels.items():
+            x, y = sketch.spots[node].xy or (0, 0)  # a grid board places every node
+            placed[int(x), int(y)] = label
+        return analyse(self.text(placed))
+
 
 def board(
     family: str = "standard",

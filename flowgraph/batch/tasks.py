@@ -165,7 +165,9 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     ``spec``: ``family, width, height, mask`` (plain-grid text or None), ``wrap, bridges, flows,
     min_length, no_square, time_limit_s``, and ``difficulty`` (a tier: :func:`generate_rated`, whose
     seed names the file). The row: ``key, seed, status`` (``generated`` or ``limit``),
-    ``text, solution, figures`` or ``message``, ``name`` (``<family>_<W>x<H>_<seed>.txt``).
+    ``text, solution, figures`` or ``message``, ``name`` (``<family>_<W>x<H>_<seed>.txt``). With ``shape`` (a
+    name of :data:`flowgraph.authoring.shapes.SHAPES`) and ``shape_size`` (its parameters), a shape board
+    instead, written as a JSON graph (``ring_3x12_centre_<seed>.json``).
     """
     from ..authoring.generate import GenerationError, bridged_board, generate, generate_rated
     from ..authoring.templates import read_mask
@@ -178,6 +180,10 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
         width, height = spec.get("width"), spec.get("height")
 
         def shaped_for(s: str):
+            if spec.get("shape"):  # a shape board (a ring, a cube): its size is the shape's own
+                from ..authoring.shapes import shape_board
+
+                return shape_board(spec["shape"], **spec.get("shape_size", {}))
             return bridged_board(spec["family"], width, height, mask=mask, wrap=spec.get("wrap"),
                                  bridges=spec.get("bridges") or 0, seed=s)
 
@@ -197,9 +203,14 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     except ValueError as exc:  # a mask or a flow count the board cannot take
         row.update(status="invalid", message=str(exc))
     else:
-        w = width or max(x for x, _ in shaped.cells) + 1
-        h = height or max(y for _, y in shaped.cells) + 1
-        name = f"{spec['family']}_{w}x{h}_{made_seed}.txt"
+        if spec.get("shape"):  # ring_3x12_7.json, cube_4_7.json
+            size = "x".join(str(int(v)) for v in spec.get("shape_size", {}).values() if not isinstance(v, bool))
+            centre = "_centre" if spec.get("shape_size", {}).get("centre") else ""
+            name = f"{spec['shape']}_{size}{centre}_{made_seed}.json"
+        else:
+            w = width or max(x for x, _ in shaped.cells) + 1
+            h = height or max(y for _, y in shaped.cells) + 1
+            name = f"{spec['family']}_{w}x{h}_{made_seed}.txt"
         row.update(status="generated", name=name, text=made.text,
                    solution=solution_json(name, made.solution)["paths"], figures=made.figures)
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}

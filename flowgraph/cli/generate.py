@@ -67,6 +67,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "exit status: 0 every puzzle generated, 2 usage error, 3 a bad mask, 4 a puzzle not found in the "
         "limits (the others are still written), 130 interrupted (--resume with --out finishes)",
     )
+    p.add_argument("--shape", choices=("ring", "cube"), help="a shape board, written as a JSON graph: ring "
+                   "(--rings, --sectors, --centre) or cube (--side), as flowgraph new makes them")
+    p.add_argument("--rings", type=positive_int, default=2, metavar="N", help="--shape ring: rings (default 2)")
+    p.add_argument("--sectors", type=positive_int, default=8, metavar="N",
+                   help="--shape ring: sectors a ring (default 8)")
+    p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
+    p.add_argument("--side", type=positive_int, default=3, metavar="N",
+                   help="--shape cube: cells along a face's side (default 3)")
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
                    help="the board's family (default standard)")
     p.add_argument("--size", type=size, metavar="WxH", help="width x height in cells (default 7x7, or the mask's)")
@@ -153,6 +161,22 @@ def run(args: argparse.Namespace) -> int:
     if args.count > 1 and not (args.output or args.json or many):
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]
+    shape_size: dict = {}
+    if args.shape is not None:
+        from ..authoring.shapes import shape_board
+
+        shape_size = {"side": args.side} if args.shape == "cube" else \
+            {"rings": args.rings, "sectors": args.sectors, "centre": args.centre}
+        try:
+            cells = len(shape_board(args.shape, **shape_size).sketch().spots)
+            if cells > MAX_GENERATE_CELLS:
+                raise ValueError(f"this {args.shape} has {cells:,} cells: a generated puzzle has at most "
+                                 f"{MAX_GENERATE_CELLS:,}")
+            if many:
+                raise ValueError(f"--to {args.to} cannot hold a shape board: it is written as a JSON graph")
+        except ValueError as exc:
+            err.print(f"flowgraph generate: {exc}", markup=False)
+            return EXIT["usage"]
     try:
         mask_text = read_bounded(args.mask).decode("utf-8") if args.mask else None
         check_cells(None, None, MAX_GENERATE_CELLS, "a generated puzzle has", mask_text)
@@ -173,7 +197,8 @@ def run(args: argparse.Namespace) -> int:
             "mask": mask_text, "mask_path": args.mask,
             "bridges": args.bridges if args.bridges is not None else int(Family.of(args.family).bridged),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
-            "time_limit_s": args.time_limit_s, "rules": args.rules, "difficulty": args.difficulty}
+            "time_limit_s": args.time_limit_s, "rules": args.rules, "difficulty": args.difficulty,
+            "shape": args.shape, "shape_size": shape_size}
     chosen = args.seed is None
     if chosen and args.resume:
         err.print("flowgraph generate: --resume needs the --seed of the first run (it printed it)", markup=False)
