@@ -6,7 +6,8 @@ graph; the picture draws the outlines (:mod:`flowgraph.render.outlined`), the te
 name cells by their names.
 
 * :func:`ring` — rings of annulus sectors around a hole, or around a centre cell (Flow Free: Shapes' rings);
-* :func:`cube` — a cube's three visible faces, each a grid of rhombi, linked across the cube's edges.
+* :func:`cube` — a cube's three visible faces, each a grid of rhombi, linked across the cube's edges;
+* :func:`star` — a six-pointed star: six arms, each a grid of rhombi, meeting at the centre.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ if TYPE_CHECKING:
     from ..io.sketch import Sketch
     from ..model import Node, Puzzle
 
-__all__ = ["ring", "cube", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS", "MAX_CUBE_SIDE",
+__all__ = ["ring", "cube", "star", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS", "MAX_CUBE_SIDE",
            "ARC_STEPS"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
-SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",)}
+SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side",)}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
@@ -187,6 +188,70 @@ def cube(side: int) -> str:
             + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
 
 
+#: The six arms of a star, clockwise from the top, as a player names them.
+ARMS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
+
+
+def star(side: int) -> str:
+    """A blank six-pointed star (no endpoints yet) as JSON graph text: six arms, each ``side`` x ``side`` rhombi
+    with 60-degree corners, their points outwards, meeting at the centre, as the game's star levels draw it.
+
+    Arm k lies between the directions at -120 + 60k and -60 + 60k degrees (y down): the top arm points up.
+    Cells are linked to their neighbours in their arm and across the sides two arms share (a ray from the
+    centre). A cell is named by its arm, row and column: ``top arm r1c1`` is the top arm's cell at the centre,
+    rows counted along the arm's left side outwards and columns along its right side.
+
+    Parameters
+    ----------
+    side : int
+        Cells along an arm's side, 1 to :data:`MAX_CUBE_SIDE`.
+
+    Raises
+    ------
+    ValueError
+        ``side`` out of range.
+
+    Examples
+    --------
+    >>> board = json.loads(star(3))
+    >>> len(board["nodes"]), len(board["links"]), board["nodes"][0]["name"]
+    (54, 90, 'top arm r1c1')
+    """
+    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_CUBE_SIDE:
+        raise ValueError(f"--side must be a whole number from 1 to {MAX_CUBE_SIDE}, not {side!r}")
+    n = side
+    rays = [(math.cos(math.radians(-120 + 60 * m)), math.sin(math.radians(-120 + 60 * m))) for m in range(6)]
+
+    def corner(k: int, a: int, b: int) -> list[float]:
+        """The point a steps along ray k and b along ray k + 1 from the centre (rays shared by two arms)."""
+        u, v = rays[k % 6], rays[(k + 1) % 6]
+        return [round(a * u[0] + b * v[0], 6) + 0.0, round(a * u[1] + b * v[1], 6) + 0.0]
+
+    nodes: list[dict] = []
+    ids: dict[tuple[int, int, int], int] = {}
+    for k, arm in enumerate(ARMS):
+        for i in range(n):
+            for j in range(n):
+                outline = [corner(k, i, j), corner(k, i + 1, j), corner(k, i + 1, j + 1), corner(k, i, j + 1)]
+                ids[k, i, j] = len(nodes)
+                nodes.append({"id": len(nodes), "name": f"{arm} arm r{i + 1}c{j + 1}",
+                              "xy": [round(sum(p[0] for p in outline) / 4, 4), round(sum(p[1] for p in outline) / 4, 4)],
+                              "outline": outline})
+    links = []
+    for k in range(6):
+        for i in range(n):
+            for j in range(n):
+                if i + 1 < n:
+                    links.append([ids[k, i, j], ids[k, i + 1, j]])
+                if j + 1 < n:
+                    links.append([ids[k, i, j], ids[k, i, j + 1]])
+        for t in range(n):  # arm k's right side (along ray k + 1) is arm k + 1's left side
+            links.append([ids[k, 0, t], ids[(k + 1) % 6, t, 0]])
+    head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "star",\n'
+    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(nd) for nd in nodes) + "\n ],\n"
+            + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
+
+
 @dataclass(frozen=True)
 class ShapeBoard:
     """An empty shape board for the generator (:func:`flowgraph.authoring.generate.generate`), as
@@ -247,5 +312,5 @@ def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
     unknown = set(size) - set(SHAPES[shape])
     if unknown:
         raise ValueError(f"a {shape} takes {', '.join(SHAPES[shape])}, not {', '.join(sorted(unknown))}")
-    make = ring if shape == "ring" else cube
-    return ShapeBoard(make(**size))  # type: ignore[arg-type]
+    make = {"ring": ring, "cube": cube, "star": star}[shape]
+    return ShapeBoard(make(**size))  # type: ignore[operator]

@@ -84,7 +84,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "  flowgraph new --mask heart.grid --wrap rows\n  flowgraph new --family bridges --size 5x5 "
         "--bridge r3c3 --bridge r4c2\n  flowgraph new --size 3x2 --hole r2c2 --endpoint A:r2c1 --endpoint A:r2c3\n"
         "  flowgraph new --shape ring --rings 2 --sectors 8 -o ring.json   # a JSON graph: add \"label\"s\n"
-        "  flowgraph new --shape cube --side 4 -o cube.json\n\n"
+        "  flowgraph new --shape cube --side 4 -o cube.json\n  flowgraph new --shape star --side 3 -o star.json\n\n"
         "exit status: 0 written, 2 usage error, 3 a bad mask",
     )
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
@@ -101,13 +101,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--endpoint", type=endpoint, action="append", default=[], metavar="A:rRcC",
                    help="put an endpoint of flow A on the cell in row R, column C; each label twice makes a flow; "
                    "repeatable")
-    p.add_argument("--shape", choices=("ring", "cube"), help="a shape board, written as a JSON graph whose cells "
-                   "carry their outlines and names: ring (--rings, --sectors, --centre), cube (--side)")
+    p.add_argument("--shape", choices=("ring", "cube", "star"), help="a shape board, written as a JSON graph whose "
+                   "cells carry their outlines and names: ring (--rings, --sectors, --centre), cube or six-pointed "
+                   "star (--side)")
     p.add_argument("--rings", type=int, default=2, metavar="N", help="--shape ring: rings of sectors (default 2)")
     p.add_argument("--sectors", type=int, default=8, metavar="N", help="--shape ring: sectors a ring (default 8)")
     p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
-    p.add_argument("--side", type=int, default=3, metavar="N", help="--shape cube: cells along a face's side "
-                   "(default 3)")
+    p.add_argument("--side", type=int, default=3, metavar="N", help="--shape cube, star: cells along a face's "
+                   "or an arm's side (default 3)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the template to FILE instead of standard output")
 
 
@@ -116,11 +117,11 @@ def run(args: argparse.Namespace) -> int:
     output_file(args.output)
     mask = None
     if args.shape is not None:
-        from ..authoring.shapes import cube, ring
+        from ..authoring.shapes import cube, ring, star
 
         try:
-            if args.shape == "cube":
-                text = cube(args.side)
+            if args.shape in ("cube", "star"):
+                text = (cube if args.shape == "cube" else star)(args.side)
             elif args.rings * args.sectors > MAX_NEW_CELLS:
                 raise ValueError(f"{args.rings} rings of {args.sectors} sectors is over {MAX_NEW_CELLS:,} cells")
             else:

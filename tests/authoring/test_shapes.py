@@ -8,7 +8,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, read, solve, write
-from flowgraph.authoring.shapes import cube, ring
+from flowgraph.authoring.shapes import cube, ring, star
 from flowgraph.cli import main
 from tests.helpers import PUZZLES
 
@@ -89,7 +89,8 @@ def test_new_writes_a_ring_and_refuses_a_bad_one(tmp_path, capsys):
 
 TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sectors": 8}),
              ("ring", {"rings": 3, "sectors": 12, "centre": True}),
-             ("cube", {"side": 2}), ("cube", {"side": 3}), ("cube", {"side": 4})]
+             ("cube", {"side": 2}), ("cube", {"side": 3}), ("cube", {"side": 4}),
+             ("star", {"side": 2}), ("star", {"side": 3}), ("star", {"side": 4})]
 
 
 @pytest.mark.parametrize("shape, size", TEMPLATES, ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))
@@ -136,7 +137,7 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
 
     templates = st.one_of(
         st.builds(lambda r, s, c: ring(r, s, c), st.integers(1, 4), st.integers(3, 24), st.booleans()),
-        st.builds(cube, st.integers(1, 6)))
+        st.builds(cube, st.integers(1, 6)), st.builds(star, st.integers(1, 5)))
 
     @settings(max_examples=40, deadline=None)
     @given(templates, st.randoms(use_true_random=False))
