@@ -109,9 +109,7 @@ def ring(rings: int, sectors: int, centre: bool = False) -> str:
                 links.append([ids[r, s], ids[r + 1, s]])  # outwards
             if centre and r == 1:
                 links.append([ids[0, 0], ids[1, s]])
-    head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "ring",\n'
-    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(n) for n in nodes) + "\n ],\n"
-            + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
+    return _json_board("ring", nodes, links)
 
 
 def cube(side: int) -> str:
@@ -141,9 +139,7 @@ def cube(side: int) -> str:
     >>> len(board["nodes"]), len(board["links"]), board["nodes"][0]["name"]
     (12, 18, 'top r2c2')
     """
-    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_CUBE_SIDE:
-        raise ValueError(f"--side must be a whole number from 1 to {MAX_CUBE_SIDE}, not {side!r}")
-    n = side
+    n = _side(side)
     up_left, up_right, down = (-math.sqrt(3) / 2, -0.5), (math.sqrt(3) / 2, -0.5), (0.0, 1.0)
 
     def corner(p: int, q: int, r: int) -> list[float]:
@@ -171,21 +167,38 @@ def cube(side: int) -> str:
                 nodes.append({"id": len(nodes), "name": f"{face} r{row}c{column}",
                               "xy": [round(sum(p[0] for p in outline) / 4, 4), round(sum(p[1] for p in outline) / 4, 4)],
                               "outline": outline})
-    links = []
-    for face in faces:
-        for i in range(n):
-            for j in range(n):
-                if i + 1 < n:
-                    links.append([ids[face, i, j], ids[face, i + 1, j]])
-                if j + 1 < n:
-                    links.append([ids[face, i, j], ids[face, i, j + 1]])
+    links = [link for face in faces for link in _grid_links(ids, face, n)]
     for t in range(n):  # across the three edges that meet at the near corner
         links.append([ids["top", t, 0], ids["left", t, 0]])  # the up-left edge
         links.append([ids["top", 0, t], ids["right", t, 0]])  # the up-right edge
         links.append([ids["left", 0, t], ids["right", 0, t]])  # the edge down
-    head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "cube",\n'
-    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(nd) for nd in nodes) + "\n ],\n"
+    return _json_board("cube", nodes, links)
+
+
+def _side(side: int) -> int:
+    """A cube face's or a star arm's side, checked: 1 to :data:`MAX_CUBE_SIDE`."""
+    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_CUBE_SIDE:
+        raise ValueError(f"--side must be a whole number from 1 to {MAX_CUBE_SIDE}, not {side!r}")
+    return side
+
+
+def _json_board(shape: str, nodes: list[dict], links: list[list[int]]) -> str:
+    """A blank shape board as JSON graph text, one node and one link a line (as ``write_json_graph`` lays it out)."""
+    head = f'{{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "{shape}",\n'
+    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(node) for node in nodes) + "\n ],\n"
             + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
+
+
+def _grid_links(ids: dict, part: object, n: int) -> list[list[int]]:
+    """The links inside one face or arm ``part``: each cell ``(part, i, j)`` to the next in i and in j."""
+    out = []
+    for i in range(n):
+        for j in range(n):
+            if i + 1 < n:
+                out.append([ids[part, i, j], ids[part, i + 1, j]])
+            if j + 1 < n:
+                out.append([ids[part, i, j], ids[part, i, j + 1]])
+    return out
 
 
 #: The six arms of a star, clockwise from the top, as a player names them.
@@ -217,9 +230,7 @@ def star(side: int) -> str:
     >>> len(board["nodes"]), len(board["links"]), board["nodes"][0]["name"]
     (54, 90, 'top arm r1c1')
     """
-    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_CUBE_SIDE:
-        raise ValueError(f"--side must be a whole number from 1 to {MAX_CUBE_SIDE}, not {side!r}")
-    n = side
+    n = _side(side)
     rays = [(math.cos(math.radians(-120 + 60 * m)), math.sin(math.radians(-120 + 60 * m))) for m in range(6)]
 
     def corner(k: int, a: int, b: int) -> list[float]:
@@ -239,17 +250,10 @@ def star(side: int) -> str:
                               "outline": outline})
     links = []
     for k in range(6):
-        for i in range(n):
-            for j in range(n):
-                if i + 1 < n:
-                    links.append([ids[k, i, j], ids[k, i + 1, j]])
-                if j + 1 < n:
-                    links.append([ids[k, i, j], ids[k, i, j + 1]])
+        links += _grid_links(ids, k, n)
         for t in range(n):  # arm k's right side (along ray k + 1) is arm k + 1's left side
             links.append([ids[k, 0, t], ids[(k + 1) % 6, t, 0]])
-    head = '{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "star",\n'
-    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(nd) for nd in nodes) + "\n ],\n"
-            + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
+    return _json_board("star", nodes, links)
 
 
 @dataclass(frozen=True)
