@@ -336,6 +336,13 @@ class Rating:
     unique: bool | None
     counts: dict[str, int]
 
+    @classmethod
+    def of(cls, found: Explanation) -> Rating:
+        """The rating an explanation gives: the one place its fields are read (``rate``, and ``flowgraph rate``'s
+        rows)."""
+        return cls(found.rating, found.tier, len(found.steps), round(found.tight, 4), found.unique,
+                   {k: v for k, v in found.counts.items() if v})
+
 
 def rate(puzzle: Puzzle, limits: Limits | None = None) -> Rating:
     """How hard the puzzle is for a person, from its explanation (``flowgraph rate``).
@@ -364,6 +371,4 @@ def rate(puzzle: Puzzle, limits: Limits | None = None) -> Rating:
     >>> found.steps, found.unique, found.counts
     (7, True, {'forced move': 5, 'dead end': 2})
     """
-    found = explain(puzzle, limits)
-    return Rating(found.rating, found.tier, len(found.steps), round(found.tight, 4), found.unique,
-                  {k: v for k, v in found.counts.items() if v})
+    return Rating.of(explain(puzzle, limits))

@@ -240,8 +240,10 @@ def rate_task(job: Job, time_limit_s: float | None = None, rules: str | None = N
         except SearchLimitError:
             row.update(status="limit", message="not rated in the time given")
         else:
-            row.update(status="rated", rating=found.rating, tier=found.tier, steps=len(found.steps),
-                       tight=round(found.tight, 4), paths=found.lengths, counts={k: v for k, v in found.counts.items() if v},
-                       unique=found.unique)
+            from dataclasses import asdict
+
+            from ..api import Rating
+
+            row.update(status="rated", **asdict(Rating.of(found)), paths=found.lengths)
     row["stats"] = {**EMPTY_STATS, "seconds": round(time.perf_counter() - t0, 6)}
     return row
