@@ -273,7 +273,7 @@ class ShapeBoard:
     def cells(self) -> dict[Node, str]:
         """Each cell -> ``"."`` (what :class:`~flowgraph.authoring.templates.BoardShape` holds of a board: its
         cells, counted by the generator's difficulty spans)."""
-        return dict.fromkeys(self.sketch().spots, ".")
+        return dict.fromkeys(((0, node["id"]) for node in json.loads(self.text)["nodes"]), ".")  # (sketch()'s keys)
 
     def sketch(self) -> Sketch:
         """The board's nodes (keyed ``(0, id)``), places, outlines and names, and its links."""
@@ -297,10 +297,7 @@ class ShapeBoard:
             label = labels.get((0, node["id"]))
             if label is not None:
                 node["label"] = label
-        head = {k: v for k, v in doc.items() if k not in ("nodes", "links")}
-        text = (json.dumps(head)[:-1] + ',\n "nodes": [\n  ' + ",\n  ".join(json.dumps(n) for n in doc["nodes"])
-                + '\n ],\n "links": [\n  ' + ",\n  ".join(json.dumps(link) for link in doc["links"]) + "\n ]\n}\n")
-        return analyse_json_graph(text)
+        return analyse_json_graph(_json_board(doc["shape"], doc["nodes"], doc["links"]))
 
 
 def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
