@@ -54,6 +54,15 @@ def _seconds(name: str, value: object) -> float | None:
     return float(value)
 
 
+def _checked(limits: Limits | None) -> Limits | None:
+    """``limits`` with its time and memory bounds checked (a ValueError that names the field)."""
+    if limits is not None:
+        _seconds("limits.time_limit_s", limits.time_limit_s)
+        if limits.memory_bytes is not None:
+            _whole("limits.memory_bytes", limits.memory_bytes, 1, 1 << 50)
+    return limits
+
+
 def read(text: str, fmt: str | None = None, *, path: str | None = None, family: str | None = None,
          memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> Puzzle:
     """The puzzle a text holds, in any format ``flowgraph convert`` reads.
@@ -158,7 +167,8 @@ def count(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqu
     limit : int
         Stop after this many solutions (2 tells unique from not).
     limits : Limits, optional
-        ``time_limit_s`` and ``max_sat_calls`` for the whole count.
+        ``time_limit_s``, ``max_sat_calls`` and ``memory_bytes`` (the resident memory the count may add,
+        1 GiB by default, measured while it runs) for the whole count.
 
     Returns
     -------
@@ -171,8 +181,8 @@ def count(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqu
     VerificationError
         An engine produced an answer that breaks the rules (a bug).
     ValueError
-        ``limit`` is not a whole number from 1 to :data:`MAX_COUNT_LIMIT`, or ``limits.time_limit_s`` is not
-        a number of seconds above 0.
+        ``limit`` is not a whole number from 1 to :data:`MAX_COUNT_LIMIT`, ``limits.time_limit_s`` is not
+        a number of seconds above 0, or ``limits.memory_bytes`` not a whole number of bytes above 0.
 
     Examples
     --------
@@ -184,9 +194,7 @@ def count(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None) -> Uniqu
     from .authoring.uniqueness import count_solutions
 
     _whole("limit", limit, 1, MAX_COUNT_LIMIT)
-    if limits is not None:
-        _seconds("limits.time_limit_s", limits.time_limit_s)
-    return count_solutions(puzzle, limit, limits)
+    return count_solutions(puzzle, limit, _checked(limits))
 
 
 def generate(family: str = "standard", width: int | None = None, height: int | None = None, *,
@@ -289,7 +297,8 @@ def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:
     puzzle : Puzzle
         Any family, under its rules.
     limits : Limits, optional
-        The budget for the whole explanation (``time_limit_s``).
+        The budget for the whole explanation: ``time_limit_s`` (none by default) and ``memory_bytes``
+        (the resident memory it may add, 1 GiB by default, measured while it runs).
 
     Returns
     -------
@@ -302,11 +311,14 @@ def explain(puzzle: Puzzle, limits: Limits | None = None) -> Explanation:
     UnsolvableError
         The puzzle has no solution.
     SearchLimitError
-        The time limit ran out.
+        The time limit (``reason`` ``"time"``) or the memory bound (``"memory"``) ran out.
+    ValueError
+        ``limits.time_limit_s`` is not a number of seconds above 0, or ``limits.memory_bytes`` not a whole
+        number of bytes above 0.
     """
     from .authoring.explain import explain as explain_steps
 
-    return explain_steps(puzzle, limits)
+    return explain_steps(puzzle, _checked(limits))
 
 
 @dataclass(frozen=True)
@@ -362,7 +374,9 @@ def rate(puzzle: Puzzle, limits: Limits | None = None) -> Rating:
     UnsolvableError
         The puzzle has no solution.
     SearchLimitError
-        The time limit ran out.
+        The time limit (``reason`` ``"time"``) or the memory bound (``"memory"``) ran out.
+    ValueError
+        As :func:`explain`.
 
     Examples
     --------

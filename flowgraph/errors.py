@@ -102,6 +102,16 @@ class SearchLimitError(FlowgraphError):
     def __reduce__(self):
         return type(self), (self.reason, self.stats)
 
+    def said(self, what: str) -> str:
+        """``what`` ("not explained", "not rated") and the budget that ran out, in a user's words.
+
+        >>> SearchLimitError("memory").said("not explained")
+        'not explained within the memory limit (--memory-limit)'
+        """
+        return {"time": f"{what} in the time given",
+                "memory": f"{what} within the memory limit (--memory-limit)"}.get(
+                    self.reason, f"{what}: the {self.reason} budget ran out")
+
 
 class RulesError(FlowgraphError, ValueError):
     """The engine asked for does not solve under the puzzle's rules (the search and Numberlink rules)."""

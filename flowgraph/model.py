@@ -551,7 +551,12 @@ class Limits:
     time_limit_s : float or None
         Wall time in seconds, for the whole solve.
     memory_bytes : int or None
-        Estimated size of the frontier (states waiting on the heap), bytes.
+        The memory one puzzle may take, bytes (1 GiB by default, as ``--memory-limit``), bounded
+        where it is spent: reading refuses a board estimated to take more (a batch's reading); the
+        heap search stops with ``SearchLimitError("memory")`` when its frontier (the states waiting
+        on the heap, by their estimated size) would; a count, an explanation or a rating stops so
+        once the call has grown the process's resident memory by more (measured while it runs,
+        :mod:`flowgraph.engines.memory`).
     max_sat_calls : int or None
         Calls of the SAT solver (the SAT engine's budget; a solve makes one
         call, plus one per detached cycle it cuts).

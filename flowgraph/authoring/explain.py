@@ -55,6 +55,7 @@ from dataclasses import dataclass, replace
 
 from ..budgets import EXPLAIN_UNIQUE_SECONDS as UNIQUE_SECONDS
 from ..budgets import EXPLAIN_UNIQUE_SHARE as UNIQUE_SHARE
+from ..engines import memory
 from ..errors import SearchLimitError
 from ..kernels.codes import CUT
 from ..model import Limits, Node, Puzzle, Solution
@@ -196,28 +197,44 @@ def explain(puzzle: Puzzle, limits: Limits | None = None, *, solution: Solution 
     UnsolvableError
         The puzzle has no solution.
     SearchLimitError
-        The time limit ran out (solving, or before the last step).
+        The time limit (reason ``"time"``) or the memory bound (``"memory"``: the call grew the process's
+        resident memory by more than ``limits.memory_bytes``, :mod:`flowgraph.engines.memory`) ran out,
+        solving or before the last step.
     """
     from ..engines import solve_puzzle
     from .uniqueness import count_solutions
 
     t0 = time.perf_counter()
     limits = limits or Limits()
-    deadline = None if limits.time_limit_s is None else t0 + limits.time_limit_s
-    if solution is None:
-        solution = solve_puzzle(puzzle, "auto", limits)
-    if unique is None:
-        budget = UNIQUE_SECONDS if deadline is None else min(UNIQUE_SECONDS, UNIQUE_SHARE * (deadline - time.perf_counter()))
-        unique = {"unique": True, "multiple": False}.get(
-            count_solutions(puzzle, 2, replace(limits, time_limit_s=max(0.01, budget))).verdict)
+    with memory.watch(limits.memory_bytes):
+        deadline = None if limits.time_limit_s is None else t0 + limits.time_limit_s
+        if solution is None:
+            solution = solve_puzzle(puzzle, "auto", limits)
+        if unique is None:
+            budget = UNIQUE_SECONDS if deadline is None else min(UNIQUE_SECONDS, UNIQUE_SHARE * (deadline - time.perf_counter()))
+            unique = {"unique": True, "multiple": False}.get(
+                count_solutions(puzzle, 2, replace(limits, time_limit_s=max(0.01, budget))).verdict)
+        return _steps(puzzle, solution, unique, deadline, t0)
+
+
+def _steps(puzzle: Puzzle, solution: Solution, unique: bool | None, deadline: float | None,
+           t0: float) -> Explanation:
+    """:func:`explain`'s steps, once the solution and its uniqueness are known."""
     b = ExplainBoard(puzzle)
     truth = _truth(b, solution)
     steps: list[Step] = []
     while not b.done():
-        if deadline is not None and time.perf_counter() > deadline:
-            raise SearchLimitError("time", {"seconds": round(time.perf_counter() - t0, 6), "steps": len(steps)})
+        _check(deadline, {"seconds": round(time.perf_counter() - t0, 6), "steps": len(steps)})
         steps.append(_step(b, truth, unique, deadline))
     return Explanation(tuple(steps), solution, unique)
+
+
+def _check(deadline: float | None, stats: dict) -> None:
+    """Stop with ``SearchLimitError`` once the time is up or the memory watch says the call grew past its bound."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise SearchLimitError("time", stats)
+    if memory.exceeded():
+        raise SearchLimitError("memory", stats)
 
 
 def _step(b: ExplainBoard, truth: list[bool], unique: bool | None, deadline: float | None) -> Step:
@@ -297,8 +314,7 @@ def next_steps(solution: Solution, drawn: Iterable[tuple[Node, Node]], limits: L
             b.state[e] = LINE
     steps: list[Step] = []
     while not b.done():
-        if deadline is not None and time.perf_counter() > deadline:
-            raise SearchLimitError("time", {"steps": len(steps)})
+        _check(deadline, {"steps": len(steps)})
         steps.append(_step(b, truth, unique, deadline))
         if steps[-1].lines:
             break

@@ -9,6 +9,7 @@ import time
 
 import numpy as np
 
+from ..engines import memory
 from ..errors import SearchLimitError
 from ..kernels.codes import CUT, LINE, TRIAL_NO_WAY_OUT, TRIAL_TOO_MANY, TRIAL_TWO_FLOWS, TRIAL_WHY, UNDECIDED
 from .explain_board import Contradiction, ExplainBoard
@@ -88,8 +89,10 @@ def trial_steps(b: ExplainBoard, truth: list[bool], deadline: float | None = Non
 
     def sweep(values: np.ndarray, up_to: int, from_ends: bool) -> tuple[list[int], list[int], str, tuple[int, ...]] | None:
         for lo in range(0, len(todo), 256):
-            if deadline is not None and lo and time.perf_counter() > deadline:
+            if lo and deadline is not None and time.perf_counter() > deadline:
                 raise SearchLimitError("time", {"trials": lo})
+            if lo and memory.exceeded():
+                raise SearchLimitError("memory", {"trials": lo})
             i, code, count, flow = kernels.sweep_trials(*k, state, up_to,
                                                        order, values, lo, min(lo + 256, len(todo)), from_ends, ends, cells)
             if code:

@@ -20,6 +20,7 @@ from ..budgets import UNIQUE_FIRST_SECONDS as FIRST_SECONDS
 from ..budgets import UNIQUE_NEARBY_SECONDS as NEARBY_SECONDS
 from ..budgets import UNIQUE_NEARBY_SHARE as NEARBY_SHARE
 from ..budgets import UNIQUE_ROUND_SAT_SHARE as ROUND_SAT_SHARE
+from ..engines import memory
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Node, Puzzle, Solution, position
 from ..verification import verify
@@ -110,7 +111,8 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     most : int, optional
         Stop after this many solutions (the count is then "at least ``most``").
     limits : Limits, optional
-        ``time_limit_s`` for the whole count.
+        ``time_limit_s`` and ``memory_bytes`` (the resident memory the count may add, watched:
+        :mod:`flowgraph.engines.memory`) for the whole count.
     canonical : bool
         Under Numberlink rules, count only the canonical solutions, board order by rows (no path
         jumps over two links of a triangle or three of a 4-cycle; a path turning around an empty
@@ -140,10 +142,16 @@ def count_all(puzzle: Puzzle, most: int | None = None, limits: Limits | None = N
     >>> count_all(puzzle).count, count_all(puzzle.with_rules("numberlink")).count
     (0, 4)
     """
-    from ..engines.exhaustive import enumerate_solutions
-
     canonical = canonical and not puzzle.rules.fills_every_cell
     limits = limits or Limits()
+    with memory.watch(limits.memory_bytes):
+        return _count_all(puzzle, most, limits, canonical, first)
+
+
+def _count_all(puzzle: Puzzle, most: int | None, limits: Limits, canonical: bool, first: Uniqueness | None) -> Count:
+    """:func:`count_all` under its memory watch."""
+    from ..engines.exhaustive import enumerate_solutions
+
     t0 = time.perf_counter()
     known: tuple[Solution, ...] = ()  # two solutions already found, if any
     if first is not None or most is None or most > 1:
@@ -176,7 +184,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     limit : int
         Stop after this many solutions (2 is enough to tell unique from not).
     limits : Limits, optional
-        ``time_limit_s`` and ``max_sat_calls`` for the whole count.
+        ``time_limit_s``, ``max_sat_calls`` and ``memory_bytes`` (the resident memory the count may
+        add, watched: :mod:`flowgraph.engines.memory`) for the whole count.
     sat_only : bool
         Under Flow Free rules, the SAT model alone (no link search, no windows): the generator's
         random covers are counted faster so (hex 12x12, six puzzles: 11.5 s against 24 s,
@@ -200,14 +209,15 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
     'unique'
     """
     limits = limits or Limits()
-    if limit == 2 and not (sat_only and puzzle.rules.fills_every_cell):
-        return _two_solutions(puzzle, limits)
-    from ..engines.sat import solutions  # python-sat is loaded only when asked for
+    with memory.watch(limits.memory_bytes):
+        if limit == 2 and not (sat_only and puzzle.rules.fills_every_cell):
+            return _two_solutions(puzzle, limits)
+        from ..engines.sat import solutions  # python-sat is loaded only when asked for
 
-    try:
-        found, _ = solutions(puzzle, limit, limits)
-    except SearchLimitError as err:  # those found before the budget ran out are kept, verified
-        return Uniqueness("limit", tuple(verify(sol) for sol in getattr(err, "solutions", ())))
+        try:
+            found, _ = solutions(puzzle, limit, limits)
+        except SearchLimitError as err:  # those found before the budget ran out are kept, verified
+            return Uniqueness("limit", tuple(verify(sol) for sol in getattr(err, "solutions", ())))
     for sol in found:
         verify(sol)
     return Uniqueness({0: "none", 1: "unique"}.get(len(found), "multiple"), tuple(found))

@@ -135,7 +135,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     if unique and puzzle is not None:
         from ..authoring.uniqueness import count_solutions
 
-        found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s))
+        found = count_solutions(puzzle, 2, Limits(time_limit_s=time_limit_s, memory_bytes=memory_bytes))
         row["solutions"] = found.count
         row["verdict"] = found.verdict
         row["status"] = _status(found.verdict)
@@ -145,7 +145,7 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
 
         left = None if time_limit_s is None else max(0.01, time_limit_s - (time.perf_counter() - t0))
         canonical = canonical and not puzzle.rules.fills_every_cell
-        counted = count_all(puzzle, most, Limits(time_limit_s=left), canonical=canonical,
+        counted = count_all(puzzle, most, Limits(time_limit_s=left, memory_bytes=memory_bytes), canonical=canonical,
                             first=found if unique else None)  # (--unique's answer is count_all's first step)
         row["count"], row["exact"], row["_timed_out"] = counted.count, counted.exact, counted.limit
         if canonical:
@@ -217,28 +217,30 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     return row
 
 
-def rate_task(job: Job, time_limit_s: float | None = None, rules: str | None = None) -> dict[str, Any]:
+def rate_task(job: Job, time_limit_s: float | None = None, rules: str | None = None,
+              memory_bytes: int | None = DEFAULT_MEMORY_BYTES) -> dict[str, Any]:
     """Rate one job (:func:`~flowgraph.authoring.explain.explain`, under ``rules`` when given, else the source's
     own): ``puzzle, status`` (``rated``,
     ``unsolvable``, ``limit``, ``invalid``), with ``rating``, ``tier``, ``steps``, ``tight``, ``paths`` (each
-    path's cells), ``counts`` and ``unique`` when rated, ``message`` otherwise, and ``stats.seconds``."""
+    path's cells), ``counts`` and ``unique`` when rated, ``message`` otherwise, and ``stats.seconds``.
+    ``memory_bytes`` bounds reading and the explanation (``Limits.memory_bytes``)."""
     from ..authoring.explain import explain
     from ..errors import SearchLimitError, UnsolvableError
 
     if job.error:
         return _unreadable(job, "rated")
     t0 = time.perf_counter()
-    puzzle, problems = job.read()
+    puzzle, problems = job.read(memory_bytes)
     row: dict[str, Any] = {"key": job.key, "puzzle": job.name}
     if puzzle is None or any(p.is_error for p in problems):
         row.update(status="invalid", errors=[p.to_json() for p in problems if p.is_error])
     else:
         try:
-            found = explain(puzzle.with_rules(rules), Limits(time_limit_s=time_limit_s))
+            found = explain(puzzle.with_rules(rules), Limits(time_limit_s=time_limit_s, memory_bytes=memory_bytes))
         except UnsolvableError:
             row.update(status="unsolvable", message="no solution")
-        except SearchLimitError:
-            row.update(status="limit", message="not rated in the time given")
+        except SearchLimitError as exc:
+            row.update(status="limit", message=exc.said("not rated"))
         else:
             from dataclasses import asdict
 

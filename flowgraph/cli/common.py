@@ -196,11 +196,12 @@ def memory_mb(text: str) -> int:
     return value
 
 
-def add_memory_option(p: argparse.ArgumentParser, search: bool = True) -> None:
-    """``--memory-limit MB``: the memory an input may take to read (and the search frontier, where it runs)."""
+def add_memory_option(p: argparse.ArgumentParser, gives_up: str = "the search frontier needs more") -> None:
+    """``--memory-limit MB``: the memory an input may take to read, and what the command's run gives up at
+    (``gives_up``, words after "give up when")."""
     p.add_argument("--memory-limit", type=memory_mb, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
-                   help="refuse a board that takes more than MB megabytes to read (about 2 KB a cell)"
-                   + (", give up when the search frontier needs more" if search else "") + " (default: %(default)s)")
+                   help="refuse a board that takes more than MB megabytes to read (about 2 KB a cell), give up "
+                   f"when {gives_up} (status 4; default: %(default)s)")
 
 
 def add_rules_option(p: argparse.ArgumentParser) -> None:

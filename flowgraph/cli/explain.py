@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from .common import EXIT, add_color_option, add_command, add_rules_option, consoles, positive_float, read_stdin
+from .common import EXIT, add_color_option, add_command, add_memory_option, add_rules_option, consoles, positive_float, read_stdin
 
 if TYPE_CHECKING:
     from ..model import Node
@@ -63,6 +63,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up after S seconds, solving and steps together (status 4); the uniqueness check "
                    "behind tier 6's words stops at 10 s or half of S (then reported unknown)")
+    add_memory_option(p, "explaining it has grown the process by more")
     add_rules_option(p)
     add_color_option(p)
 
@@ -118,18 +119,18 @@ def run(args: argparse.Namespace) -> int:
     from .common import print_problems
 
     out, err = consoles(args.color)
-    puzzle, problems = load(args.file, read_stdin(args.file))
+    puzzle, problems = load(args.file, read_stdin(args.file), memory_bytes=args.memory_limit << 20)
     if puzzle is None or any(p.is_error for p in problems):
         print_problems(err, args.file, problems)
         return EXIT["invalid"]
     puzzle = puzzle.with_rules(args.rules)
     try:
-        found = explain(puzzle, Limits(time_limit_s=args.time_limit_s))
+        found = explain(puzzle, Limits(time_limit_s=args.time_limit_s, memory_bytes=args.memory_limit << 20))
     except UnsolvableError:
         err.print(f"{args.file}: no solution", markup=False)
         return EXIT["unsolvable"]
-    except SearchLimitError:
-        err.print(f"{args.file}: limit: not explained in the time given", markup=False)
+    except SearchLimitError as exc:
+        err.print(f"{args.file}: limit: {exc.said('not explained')}", markup=False)
         return EXIT["limit"]
     if args.json:
         print(json.dumps(explanation_json(args.file, found)))

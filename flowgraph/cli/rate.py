@@ -9,7 +9,17 @@ from rich.text import Text
 
 from ..authoring.rating import TIER_WORDS, TIGHT
 from .batching import add_batch_options, finish, run_rows
-from .common import EXIT, add_color_option, add_command, add_rules_option, consoles, exit_help, positive_float, read_stdin
+from .common import (
+    EXIT,
+    add_color_option,
+    add_command,
+    add_memory_option,
+    add_rules_option,
+    consoles,
+    exit_help,
+    positive_float,
+    read_stdin,
+)
 from .explain import hardest_words, paths_words
 
 __all__ = ["add_parser", "run"]
@@ -47,6 +57,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="give up on a puzzle after S seconds, solving and steps together (status 4); the "
                    "uniqueness check behind tier 6's words stops at 10 s or half of S (then reported unknown)")
+    add_memory_option(p, "explaining a puzzle has grown the process by more")
     add_rules_option(p)
     add_batch_options(p)
     add_color_option(p)
@@ -79,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
             why = row.get("message") or "; ".join(e.get("message", "") for e in row.get("errors", []))
             out.print(Text(f"{name}: ").append(row["status"], style="bold red").append(f": {why}" if why else ""))
 
-    batch = run_rows(err, args, jobs, rate_task, lambda j: (j, args.time_limit_s, args.rules), show, verb="rating",
-                     warm_up=None)
+    batch = run_rows(err, args, jobs, rate_task, lambda j: (j, args.time_limit_s, args.rules, args.memory_limit << 20),
+                     show, verb="rating", warm_up=None)
     if isinstance(batch, str):
         err.print(f"flowgraph rate: {batch}", markup=False)
         return EXIT["usage"]

@@ -66,7 +66,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="with --count: stop at N solutions and say 'at least N'")
     p.add_argument("--time-limit", type=positive_float, metavar="S", dest="time_limit_s",
                    help="with --unique or --count: give up after S seconds per file (status 4)")
-    add_memory_option(p, search=False)
+    add_memory_option(p, "a count (--unique, --count) has grown the process by more")
     add_batch_options(p)
     add_color_option(p)
 

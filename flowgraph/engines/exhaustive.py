@@ -24,7 +24,7 @@ import numpy as np
 
 from ..errors import SearchLimitError
 from ..model import Limits, Puzzle, Solution
-from . import FORK_SAFE_THREADS
+from . import FORK_SAFE_THREADS, memory
 from .link_layout import LinkLayout, board_orders
 
 if TYPE_CHECKING:
@@ -239,9 +239,11 @@ class LinkSearch:
                 if status != PAUSED:
                     self.result = _ended(self.puzzle, run, status, self.keep, t0, self.decisions)
                     return self.result
-                if limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s:
-                    raise SearchLimitError("time", {**run.stats(t0), "decisions": self.decisions,
-                                                    "count": max(r.count for r in runs)})
+                if (limits.time_limit_s is not None and time.perf_counter() - t0 >= limits.time_limit_s) \
+                        or memory.exceeded():
+                    raise SearchLimitError("memory" if memory.exceeded() else "time",
+                                           {**run.stats(t0), "decisions": self.decisions,
+                                            "count": max(r.count for r in runs)})
             left = None if budget is None else budget - (self.decisions - start)
             if len(runs) == 2 and self.decisions >= PARALLEL_AFTER and (left is None or left >= PARALLEL_AFTER) \
                     and _can_fork():  # (a fork for a few decisions more costs more than it saves)
@@ -366,6 +368,8 @@ def _race(puzzle: Puzzle, runs: list[_Run], child: _Child, keep: int, limits: Li
             return _ended(puzzle, other, ended[0], keep, t0, mine.decisions + child.decisions, processes=2)
         if deadline is not None and time.perf_counter() >= deadline:
             raise limit("time")
+        if memory.exceeded():
+            raise limit("memory")
 
 
 def _far_side(run: _Run, send: Connection, deadline: float | None, share: int | None, parent: int) -> None:

@@ -26,7 +26,7 @@ from pysat.solvers import Solver
 
 from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Solution
-from . import ENGINE_RULES, FORK_SAFE_THREADS
+from . import ENGINE_RULES, FORK_SAFE_THREADS, memory
 from .sat_model import Model
 
 __all__ = ["solve", "solutions", "SolutionSearch", "nearby_solution", "warm_up", "SOLVER"]
@@ -106,14 +106,15 @@ def solve_until(solver, deadline: float | None, **kwargs) -> bool | None:
     KeyboardInterrupt
         On Ctrl-C (python-sat's own error for it turned back into one).
     """
-    if deadline is None:
-        return _ctrl_c(solver.solve, **kwargs)
-    if deadline <= time.perf_counter():
+    if deadline is not None and deadline <= time.perf_counter():
         return None
-    with _WATCHDOG.watch(deadline, solver.interrupt):
-        result = _ctrl_c(solver.solve_limited, expect_interrupt=True, **kwargs)
+    with memory.interrupting(solver.interrupt) as watched:
+        if deadline is None and not watched:
+            return _ctrl_c(solver.solve, **kwargs)
+        with _WATCHDOG.watch(deadline, solver.interrupt) if deadline is not None else contextlib.nullcontext():
+            result = _ctrl_c(solver.solve_limited, expect_interrupt=True, **kwargs)
     solver.clear_interrupt()
-    return result
+    return None if memory.exceeded() else result
 
 
 class _Run:
@@ -162,7 +163,7 @@ class _Run:
                 raise SearchLimitError("sat_calls", self.stats())
             result = solve_until(self.solver, end, assumptions=assumptions or [])
             if result is None:
-                raise SearchLimitError("time", self.stats())
+                raise SearchLimitError("memory" if memory.exceeded() else "time", self.stats())
             if not result:
                 return None
             used = self.model.used_links(self.solver.get_model())

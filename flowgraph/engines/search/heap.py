@@ -21,7 +21,7 @@ from ... import kernels
 from ...errors import SearchLimitError, UnsolvableError
 from ...kernels.codes import REASONS
 from ...model import Limits, Node, Puzzle, Solution
-from .. import ENGINE_RULES
+from .. import ENGINE_RULES, memory
 from .board import BoardArrays, compile_puzzle
 from .state import State
 
@@ -162,9 +162,11 @@ class HeapSearch:
                 raise SearchLimitError("states", self.stats())
             if self.stop_at is not None and self.states > self.stop_at:
                 raise _Restart
-            if lim.time_limit_s is not None and self.states & 63 == 0:
-                if time.perf_counter() - self.t0 > lim.time_limit_s:
+            if self.states & 63 == 0:
+                if lim.time_limit_s is not None and time.perf_counter() - self.t0 > lim.time_limit_s:
                     raise SearchLimitError("time", self.stats())
+                if memory.exceeded():
+                    raise SearchLimitError("memory", self.stats())
             slot, opts = self.children(st)
             branching = len(opts) > 1
             kids = []
