@@ -24,11 +24,11 @@ MODULES = (
     "flowgraph.io.files", "flowgraph.io.budget", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph",
     "flowgraph.io.level_pack", "flowgraph.io.puzzlink", "flowgraph.io.numberlink", "flowgraph.io.problems",
     "flowgraph.batch.runner",
-    "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.studio.app", "flowgraph.studio.file", "flowgraph.studio.api",
-    "flowgraph.studio.publish",
+    "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.scan.regions", "flowgraph.studio.app",
+    "flowgraph.studio.file", "flowgraph.studio.api", "flowgraph.studio.publish",
     "flowgraph.cli.common", "flowgraph.authoring.templates", "flowgraph.cli.new", "flowgraph.cli.generate",
     "flowgraph.cli.studio", "flowgraph.api",
-    "flowgraph.budgets",
+    "flowgraph.budgets", "flowgraph.engines.memory",
 )
 _NAME = re.compile(r"MAX_\w+|WORKERS|QUEUE|MEMORY_BUDGET|\w+_S|\w+_BYTES_PER_\w+|BASE_BYTES|\w+_SECONDS|\w+_SHARE")
 

@@ -183,10 +183,10 @@ def _side(side: int) -> int:
 
 
 def _json_board(shape: str, nodes: list[dict], links: list[list[int]]) -> str:
-    """A blank shape board as JSON graph text, one node and one link a line (as ``write_json_graph`` lays it out)."""
-    head = f'{{"format": "flowgraph-graph", "version": 1, "family": "STANDARD", "shape": "{shape}",\n'
-    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(node) for node in nodes) + "\n ],\n"
-            + ' "links": [\n  ' + ",\n  ".join(json.dumps(sorted(link)) for link in links) + "\n ]\n}\n")
+    """A blank shape board as JSON graph text (:func:`flowgraph.io.json_graph.graph_text`), links smaller id first."""
+    from ..io.json_graph import graph_text
+
+    return graph_text(nodes, [sorted(link) for link in links], shape=shape)
 
 
 def _grid_links(ids: dict, part: object, n: int) -> list[list[int]]:

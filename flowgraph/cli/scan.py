@@ -34,8 +34,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         sub, "scan", run,
         description="Find the board in each picture (a phone screenshot of the game or a picture flowgraph "
         "drew): square or hex, its size, holes and walls drawn as thick lines, and the endpoint dots paired "
-        "by colour. Writes the board as neighbor-link text and validates it; with --solve, solves it at "
-        "once. Labels follow the game's colours: A red, B green, C blue, D yellow, E orange, F cyan, "
+        "by colour; a shape level (a ring, a star, a figure-eight) by the regions its lines enclose. Writes "
+        "the board as neighbor-link text (a shape board as a JSON graph with each cell's outline) and "
+        "validates it; with --solve, solves it at once. Labels follow the game's colours: A red, B green, "
+        "C blue, D yellow, E orange, F cyan, "
         "G magenta, ... Bridges (a grey tile) and warps (tunnels at both ends of a row or column) are read on "
         "square boards as flowgraph render draws them. Pictures above 40 megapixels are refused.",
         epilog="examples:\n  flowgraph scan level.jpg -o level.txt\n"
@@ -102,10 +104,8 @@ def run(args: argparse.Namespace) -> int:
         elif not args.solve or many:
             sys.stdout.write((f"// {image}\n" if many else "") + found.text)
             sys.stdout.flush()
-        board = found.board
-        err.print(f"{image}: {found.size[0]}x{found.size[1]} {'hex' if board.lattice.family.hexagonal else 'square'} board, "
-                  f"{len(board.cells)} cells, {len(found.dots) // 2} flows, {len(board.walls)} walls"
-                  f"{' -> ' + target if target else ''} ({time.perf_counter() - t0:.2f} s)", style="dim", markup=False)
+        err.print(f"{image}: {found.summary}{' -> ' + target if target else ''} ({time.perf_counter() - t0:.2f} s)",
+                  style="dim", markup=False)
         print_problems(err, name, found.problems)
         if found.puzzle is None:
             status = max(status, EXIT["invalid"])

@@ -45,7 +45,7 @@ from .problems import Problem, exact_int
 from .seams import positioned_scanner
 from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
 
-__all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "looks_like_json", "FORMAT_TAG"]
+__all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "graph_text", "looks_like_json", "FORMAT_TAG"]
 
 FORMAT_TAG = "flowgraph-graph"
 #: The largest coordinate a node may have (either sign).
@@ -424,14 +424,43 @@ def write_json_graph(puzzle: Puzzle) -> str:
             obj["name"] = spot.name
         if spot.outline:
             obj["outline"] = [[_number(v) for v in p] for p in spot.outline]
-        nodes.append(json.dumps(obj))
-    links = []
+        nodes.append(obj)
+    links: list[list] = []
     for pair, warp in sorted(sketch.links.items(), key=lambda kv: sorted(ids[k] for k in kv[0])):
         a, b = sorted(ids[k] for k in pair)
-        links.append(json.dumps([a, b, "warp"] if warp else [a, b]))
-    head = f'{{"format": "{FORMAT_TAG}", "version": 1, "family": "{sketch.family}",\n'
-    return (head + ' "nodes": [\n  ' + ",\n  ".join(nodes) + "\n ],\n"
-            + ' "links": [\n  ' + ",\n  ".join(links) + "\n ]\n}\n")
+        links.append([a, b, "warp"] if warp else [a, b])
+    return graph_text(nodes, links, str(sketch.family))
+
+
+def graph_text(nodes: list[dict], links: list[list], family: str = "STANDARD", shape: str | None = None) -> str:
+    """JSON graph text of these nodes and links, one a line (the layout every writer of the format uses).
+
+    Parameters
+    ----------
+    nodes : list of dict
+        Each node's fields (``id``, and any of ``label``, ``xy``, ``lane``, ``name``, ``outline``).
+    links : list of list
+        ``[a, b]`` or ``[a, b, "warp"]``, by node ids.
+    family : str
+        The header's family word.
+    shape : str, optional
+        The board's shape (``ring``, ``star``, ``scanned``...), written after the family.
+
+    >>> print(graph_text([{"id": 0, "label": "A"}, {"id": 1, "label": "A"}], [[0, 1]]), end="")
+    {"format": "flowgraph-graph", "version": 1, "family": "STANDARD",
+     "nodes": [
+      {"id": 0, "label": "A"},
+      {"id": 1, "label": "A"}
+     ],
+     "links": [
+      [0, 1]
+     ]
+    }
+    """
+    head = f'{{"format": "{FORMAT_TAG}", "version": 1, "family": "{family}"' + \
+        (f', "shape": {json.dumps(shape)}' if shape else "") + ",\n"
+    return (head + ' "nodes": [\n  ' + ",\n  ".join(json.dumps(node) for node in nodes) + "\n ],\n"
+            + ' "links": [\n  ' + ",\n  ".join(json.dumps(link) for link in links) + "\n ]\n}\n")
 
 
 def _number(v: float) -> float | int:

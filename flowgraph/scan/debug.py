@@ -22,7 +22,7 @@ def draw_scan(found: Scan, image, out: str | Path) -> None:
     out : str or Path
         A PNG (or any suffix Pillow writes).
     """
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw
 
     from .image import load_image
 
@@ -30,6 +30,24 @@ def draw_scan(found: Scan, image, out: str | Path) -> None:
     pic = Image.fromarray(rgb).convert("RGB")
     pic = pic.resize((round(pic.width / scale), round(pic.height / scale))) if scale != 1 else pic
     draw = ImageDraw.Draw(pic)
+    if found.board is None:
+        _draw_regions(found, draw)
+    else:
+        _draw_lattice(found, draw)
+    import io
+
+    from ..io.files import write_atomic
+
+    buf = io.BytesIO()
+    pic.save(buf, "PNG")
+    write_atomic(out, buf.getvalue())
+
+
+def _draw_lattice(found: Scan, draw) -> None:
+    """A lattice board's cells, walls and dots."""
+    from PIL import ImageFont
+
+    assert found.board is not None
     lattice = found.board.lattice
     width = max(2, round(lattice.dx / 25 / found.scale))
     for site in found.board.cells:
@@ -51,10 +69,22 @@ def draw_scan(found: Scan, image, out: str | Path) -> None:
         ink = (0, 0, 0) if sum(flow_colour(dot.label)) > 382 else (255, 255, 255)
         draw.text((x, y), dot.label, fill=ink, font=font, anchor="mm", stroke_width=1,
                   stroke_fill=(0, 0, 0) if ink == (255, 255, 255) else (255, 255, 255))
-    import io
 
-    from ..io.files import write_atomic
 
-    buf = io.BytesIO()
-    pic.save(buf, "PNG")
-    write_atomic(out, buf.getvalue())
+def _draw_regions(found: Scan, draw) -> None:
+    """A shape board's cells (their traced outlines), links (a line between linked cells' middles) and dots."""
+    from ..render.outlined import centroid
+
+    assert found.regions is not None
+    regions = found.regions
+    width = max(2, round(regions.unit / 40 / found.scale))
+    middles = [found.where(centroid(poly)) for poly in regions.outlines]
+    for poly in regions.outlines:
+        draw.polygon([found.where(p) for p in poly], outline=(0, 230, 230), width=width)
+    for a, b in sorted(regions.links):
+        draw.line([middles[a], middles[b]], fill=(255, 0, 255), width=max(1, width // 2))
+    for dot in found.dots:
+        x, y = found.where(dot.xy)
+        r = 0.3 * regions.unit / found.scale
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=width)
+        draw.text((x, y), dot.label, fill=(255, 255, 255), anchor="mm", stroke_width=1, stroke_fill=(0, 0, 0))

@@ -19,7 +19,7 @@ from ..errors import ScanError
 from ..model import LABELS
 from ..render.scene import FLOW_FREE
 
-__all__ = ["Dot", "find_dots", "pair_dots", "MAX_PAIR_DELTA"]
+__all__ = ["Dot", "find_dots", "find_cell_dots", "pair_dots", "MAX_PAIR_DELTA"]
 
 #: Two dots of one flow differ by at most this CIE76 ΔE (JPEG noise, a mark over one of them).
 MAX_PAIR_DELTA = 22.0
@@ -70,6 +70,64 @@ def find_dots(rgb: np.ndarray, diff: np.ndarray, centres: dict, pitch: float, co
         colour = np.median(rgb[py[strong], px[strong]], axis=0)
         r, g, b = (int(round(c)) for c in colour)
         out.append(Dot(site, (float(x), float(y)), (r, g, b)))
+    return out
+
+
+def find_cell_dots(rgb: np.ndarray, diff: np.ndarray, tiles: np.ndarray, line_width: float,
+                   contrast: int = 60) -> list[Dot]:
+    """The dots in cells of any shape: in each cell, the largest round blob that stands out from the background.
+
+    A shape's cell has no centre a dot must fill (an annulus sector's dot sits in its middle, not at its
+    centroid's pixel), so the blob is found: the cell's pixels that differ from the background by more than
+    ``contrast``, opened by a disc twice a line wide (lines and the glow along them go), the largest part.
+    It is a dot when it covers at least 3 % of the cell and is round (it fills at least 60 % of its bounding
+    box, which is at most 1.6 times as long as it is wide).
+
+    Parameters
+    ----------
+    rgb : numpy.ndarray, shape (H, W, 3), uint8
+    diff : numpy.ndarray, shape (H, W), uint8
+        Each pixel's difference to the background (:func:`~.lattice.foreground`).
+    tiles : numpy.ndarray of int32, shape (H, W)
+        Each pixel's cell, -1 for none (:attr:`~.regions.Regions.tiles`).
+    line_width : float
+        A thin line's width, pixels.
+    contrast : int
+        How much a dot's pixels differ from the background at least.
+
+    Returns
+    -------
+    list of Dot
+        ``site`` is (the cell's number, 0).
+    """
+    import cv2
+
+    k = int(2 * line_width + 1) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    out = []
+    ys, xs = np.nonzero(tiles >= 0)
+    order = np.argsort(tiles[ys, xs], kind="stable")
+    ys, xs = ys[order], xs[order]
+    bounds = np.searchsorted(tiles[ys, xs], np.arange(tiles.max() + 2))
+    for cell in range(int(tiles.max()) + 1):
+        cy, cx = ys[bounds[cell]:bounds[cell + 1]], xs[bounds[cell]:bounds[cell + 1]]
+        if not len(cy):
+            continue
+        y0, x0 = int(cy.min()), int(cx.min())
+        box = np.zeros((int(cy.max()) - y0 + 1, int(cx.max()) - x0 + 1), np.uint8)
+        box[cy - y0, cx - x0] = diff[cy, cx] > contrast
+        n, parts, stats, centres = cv2.connectedComponentsWithStats(cv2.morphologyEx(box, cv2.MORPH_OPEN, disc),
+                                                                    connectivity=8)
+        if n < 2:
+            continue
+        best = 1 + int(np.argmax(stats[1:, 4]))
+        w, h, area = (int(v) for v in stats[best, 2:5])
+        if area < 0.03 * len(cy) or area < 0.6 * w * h or max(w, h) > 1.6 * min(w, h):
+            continue
+        inside = parts == best
+        r, g, b = (int(round(c)) for c in np.median(rgb[y0:y0 + box.shape[0], x0:x0 + box.shape[1]][inside], axis=0))
+        x, y = centres[best]
+        out.append(Dot((cell, 0), (float(x0 + x), float(y0 + y)), (r, g, b)))
     return out
 
 

@@ -1,4 +1,4 @@
-"""A picture to a puzzle: the board (:mod:`.lattice`), its dots (:mod:`.dots`), neighbor-link text."""
+"""A picture to a puzzle: the board (:mod:`.lattice`, else :mod:`.regions`), its dots (:mod:`.dots`), its text."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from ..io.grids import grid_sketch, text_key
 from ..io.problems import Problem
 from ..io.sketch import PlacedNode, Sketch, draw_neighbor_link
 from ..model import Family, Puzzle
-from .dots import Dot, find_dots, pair_dots
+from .dots import Dot, find_cell_dots, find_dots, pair_dots
 from .features import find_bridges, find_warps
 from .image import image_source, load_image
 from .lattice import Lattice, ScannedGrid, find_board, find_lattice, foreground, line_ink, without_marks
+from .regions import Regions, find_regions
 
 __all__ = ["Scan", "read_board", "scan"]
 
@@ -27,13 +28,14 @@ class Scan:
     Attributes
     ----------
     text : str
-        The board in the neighbor-link format (docs/format.md).
+        The board in the neighbor-link format (docs/format.md); a shape board (:attr:`regions`) as a JSON
+        graph whose cells carry their outlines.
     puzzle : Puzzle or None
         The parsed board, None when it breaks the rules (see :attr:`problems`).
     problems : list of Problem
         What the parser found wrong with :attr:`text` (positions in it).
-    board : ScannedGrid
-        Lattice, cells and walls (pixels of the scanned picture).
+    board : ScannedGrid or None
+        Lattice, cells and walls (pixels of the scanned picture); None for a shape board.
     dots : list of Dot
         Labelled endpoint dots.
     scale : float
@@ -44,29 +46,46 @@ class Scan:
         Cells drawn as bridges.
     warps : set of (site, site)
         The first and last cell of a row or column that tunnels link.
+    regions : Regions or None
+        A shape board's cells (:mod:`.regions`), read where the cells stand on no lattice.
     """
 
     text: str
     puzzle: Puzzle | None
     problems: list[Problem]
-    board: ScannedGrid
+    board: ScannedGrid | None
     dots: list[Dot]
     scale: float
     cells_xy: dict = field(default_factory=dict)
     bridges: set = field(default_factory=set)
     warps: set = field(default_factory=set)
+    regions: Regions | None = None
 
     @property
     def size(self) -> tuple[int, int]:
-        """Columns and rows of the board (as the game names its size: a 5x5 hex board has 5 rows)."""
+        """Columns and rows of the board (as the game names its size: a 5x5 hex board has 5 rows); a shape
+        board's cells and 1."""
+        if self.board is None:
+            return (len(self.regions.outlines) if self.regions else 0, 1)
         xs = [x for x, _ in self.cells_xy.values()]
         ys = [y for _, y in self.cells_xy.values()]
         size = (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else (0, 0)
         return size[::-1] if self.board.lattice.transposed else size
 
+    @property
+    def summary(self) -> str:
+        """What was read, in a few words: ``5x5 square board, 25 cells, 5 flows, 0 walls``."""
+        flows = len(self.dots) // 2
+        if self.board is None:
+            cells = len(self.regions.outlines) if self.regions else 0
+            return f"shape board, {cells} cells, {len(self.regions.links) if self.regions else 0} links, {flows} flows"
+        kind = "hex" if self.board.lattice.family.hexagonal else "square"
+        return (f"{self.size[0]}x{self.size[1]} {kind} board, {len(self.board.cells)} cells, {flows} flows, "
+                f"{len(self.board.walls)} walls")
+
     def where(self, xy: tuple[float, float]) -> tuple[float, float]:
         """A point of the scanned (possibly transposed) picture in pixels of the original picture."""
-        x, y = xy if not self.board.lattice.transposed else (xy[1], xy[0])
+        x, y = xy if self.board is None or not self.board.lattice.transposed else (xy[1], xy[0])
         return x / self.scale, y / self.scale
 
 
@@ -104,8 +123,14 @@ def read_board(image, path: str | None = None) -> Scan:
             rgb = cleaned
             _, diff = foreground(rgb)
         ink = line_ink(diff)
-        lattice = find_lattice(ink)
-        board = find_board(ink, diff, lattice)
+        try:
+            lattice = find_lattice(ink)
+            board = find_board(ink, diff, lattice)
+        except ScanError as err:  # no lattice: the regions the lines enclose, if they make a board
+            try:
+                return _read_shape(rgb, diff, ink, scale, path)
+            except _NoShape as why:
+                raise ScanError(f"{err.message}; as a shape board: {why}") from None
         if lattice.transposed:
             rgb, diff = rgb.transpose(1, 0, 2), diff.T
         centres = {site: lattice.centre(site) for site in board.cells}
@@ -129,6 +154,56 @@ def read_board(image, path: str | None = None) -> Scan:
     return scan
 
 
+class _NoShape(Exception):
+    """The regions of a picture make no shape board (why, in words)."""
+
+
+def _read_shape(rgb: np.ndarray, diff: np.ndarray, ink: np.ndarray, scale: float, path: str | None) -> Scan:
+    """A shape board read from the regions its lines enclose (:mod:`.regions`).
+
+    Raises
+    ------
+    _NoShape
+        The regions make no board with dots in it (the lattice's error is then said with why).
+    ScanError
+        A board was found and its dots do not pair up by colour.
+    """
+    from ..io.json_graph import analyse_json_graph, graph_text
+    from ..render.outlined import centroid
+
+    try:
+        regions = find_regions(ink)
+    except ScanError as err:
+        raise _NoShape(err.message.removeprefix("no board found: ")) from None
+    if len(regions.outlines) < 4:
+        raise _NoShape(f"only {len(regions.outlines)} regions of a cell's size share sides")
+    dots = find_cell_dots(rgb, diff, regions.tiles, regions.line_width)
+    if not dots:
+        raise _NoShape(f"{len(regions.outlines)} cells, and no endpoint dot in any")
+    found = Scan("", None, [], None, dots, scale, regions=regions)
+    pair_dots(dots, lambda dot: found.where(dot.xy))
+    unit = regions.unit
+    x0 = min(p[0] for poly in regions.outlines for p in poly)
+    y0 = min(p[1] for poly in regions.outlines for p in poly)
+
+    def board_units(p: tuple[float, float]) -> list[float]:
+        return [round((p[0] - x0) / unit, 3), round((p[1] - y0) / unit, 3)]
+
+    labels = {dot.site[0]: dot.label for dot in dots}
+    nodes = []
+    for k, poly in enumerate(regions.outlines):
+        outline = [board_units(p) for p in poly]
+        node: dict = {"id": k, "name": f"cell {k + 1}"}  # (in reading order: rows of half a cell, then columns)
+        if k in labels:
+            node["label"] = labels[k]
+        node["xy"] = [round(v, 3) for v in centroid([(p[0], p[1]) for p in outline])]
+        node["outline"] = outline
+        nodes.append(node)
+    found.text = graph_text(nodes, sorted([a, b] for a, b in regions.links), shape="scanned")
+    found.puzzle, found.problems = analyse_json_graph(found.text, path)
+    return found
+
+
 #: The share of strongly coloured pixels above which a picture whose grid is not found is taken for a
 #: solved board: pipes and dots of a solved render cover 27-30 %, the dots of an unsolved one 6-13 %.
 SOLVED_SHARE = 0.2
@@ -144,7 +219,9 @@ def scan(image, path: str | None = None) -> Puzzle:
 
     Square boards (rectangles, holes, walls drawn as thick lines, bridges
     drawn as a lighter tile, warps as tunnels at both ends of a row or
-    column) and hex boards (flat or pointed tops; no bridges or warps) are read.
+    column) and hex boards (flat or pointed tops; no bridges or warps) are read;
+    where the cells stand on no lattice (the game's shape levels: a ring, a
+    star, a figure-eight), the regions the lines enclose (:mod:`.regions`).
 
     Parameters
     ----------
@@ -156,7 +233,8 @@ def scan(image, path: str | None = None) -> Puzzle:
     Returns
     -------
     Puzzle
-        A neighbor-link puzzle (``puzzle.lines`` is its text).
+        A neighbor-link puzzle (``puzzle.lines`` is its text); a shape board's is a JSON graph whose
+        cells carry their outlines and names (``cell 1``, ... in reading order).
 
     Raises
     ------
@@ -192,6 +270,7 @@ def _hex_down(lattice: Lattice, cells: list[tuple[int, int]]) -> int:
 
 def _sketch(scan: Scan) -> Sketch:
     board, places = scan.board, scan.cells_xy
+    assert board is not None  # (a lattice board's)
     labels = {dot.site: dot.label for dot in scan.dots}
     cells = {places[site]: labels.get(site, "*" if site in scan.bridges else ".") for site in board.cells}
     walls = frozenset(frozenset(places[s] for s in wall) for wall in board.walls)

@@ -466,7 +466,4 @@ def scan_picture(body: dict) -> dict:
         found = read_board(data, "screenshot")
     except ScanError as exc:
         raise Unprocessable(exc.message) from None
-    w, h = found.size
-    kind = "hex" if found.board.lattice.family.hexagonal else "square"
-    return {"text": found.text, "valid": found.puzzle is not None,
-            "summary": f"{w}x{h} {kind} board, {len(found.board.cells)} cells, {len(found.dots) // 2} flows"}
+    return {"text": found.text, "valid": found.puzzle is not None, "summary": found.summary}

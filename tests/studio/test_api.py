@@ -269,12 +269,26 @@ def test_scan_reads_a_screenshot_into_neighbor_link_text(client):
     reply = client.post("/api/scan", json={"image": base64.b64encode(png(board)).decode()})
     assert reply.status_code == 200
     data = reply.json()
-    assert data["valid"] and data["summary"] == "5x4 hex board, 20 cells, 4 flows"
+    assert data["valid"] and data["summary"] == "5x4 hex board, 20 cells, 4 flows, 0 walls"  # (scan's own words)
     assert len(parse_text(data["text"]).flows) == len(board.flows)
     assert client.post("/api/scan", json={"image": "not base64!"}).status_code == 400
     blank = base64.b64encode(png(board)[:100]).decode()  # a truncated picture
     reply = client.post("/api/scan", json={"image": blank})
     assert reply.status_code == 422 and "cannot be decoded" in reply.json()["error"]
+
+
+def test_scan_reads_a_shape_levels_screenshot_into_a_json_graph(client):
+    """Issue 70: the studio's Scan took only lattices ("no grid found")."""
+    import base64
+
+    from tests.helpers import corpus_file
+
+    shot = corpus_file("screenshots/shapes/circle_2x8_level61.png")
+    reply = client.post("/api/scan", json={"image": base64.b64encode(shot.read_bytes()).decode()})
+    assert reply.status_code == 200
+    data = reply.json()
+    assert data["valid"] and data["summary"] == "shape board, 16 cells, 24 links, 4 flows"
+    assert client.post("/api/check", json={"text": data["text"]}).json()["valid"]
 
 
 @pytest.mark.parametrize("path, body", [
