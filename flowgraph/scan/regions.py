@@ -32,6 +32,9 @@ MAX_REGION_CELLS = 2_000
 #: growth times the square root of the smaller region's area: a shared side gives 0.49-0.97 on the game's
 #: ring, a corner 0.014-0.021, the ring's hole across its thick outline 0.08-0.10.
 SIDE_SHARE = 0.25
+#: How far a traced outline may stray from the pixels' boundary, in units of a typical cell's side: a
+#: rhombus keeps its four corners (and the few a thick outline's glow leaves), an arc a corner every sixth of it.
+EPSILON_SHARE = 0.03
 #: A region is a candidate cell when its area is at least this share of the largest candidate's (a ring's
 #: inner cells are half its outer ones; the letters and icons around the board are far smaller).
 CELL_AREA_SHARE = 0.12
@@ -138,7 +141,7 @@ def find_regions(ink: np.ndarray) -> Regions:
     index = {j: k for k, j in enumerate(cells)}
     links = {tuple(sorted((index[a], index[b]))) for a, b in graph.subgraph(board).edges}
     tiles = _tile(labels, cells, line)
-    outlines = _outlines(tiles, len(cells), epsilon=max(1.0, 0.012 * float(np.sqrt(np.median(area[cells])))))
+    outlines = _outlines(tiles, len(cells), epsilon=max(1.0, EPSILON_SHARE * float(np.sqrt(np.median(area[cells])))))
     return Regions(outlines, links, tiles, [int(area[j]) for j in cells], line)  # type: ignore[arg-type]
 
 
