@@ -4,7 +4,7 @@ A **bridge** is a cell filled with a grey lighter (dark theme) or darker
 (light theme) than the others (the middle of its deck, between the guard rails): its inside stands out from the background
 while the cells around it do not, and it has no hue (the game's faded
 background decorations are tinted, and are not taken for one). A **warp** is a pair of tunnel
-stubs: thick bars just outside the board at both ends of a row or a column;
+stubs: thick bars, narrower than a cell, just outside the board at both ends of a row or a column;
 the first and last cell of that row (column) are linked.
 """
 
@@ -19,6 +19,8 @@ __all__ = ["find_bridges", "find_warps"]
 
 #: A bridge's inside stands out this much from the background, at least.
 BRIDGE_CONTRAST = 14
+#: Half a cell to either side of a warp's stub, the background stands out at most this share of the stub.
+WARP_GAP = 0.5
 
 
 def _level(diff: np.ndarray, x: float, y: float, half: float) -> float:
@@ -65,10 +67,18 @@ def find_warps(diff: np.ndarray, lattice: Lattice, cells: list) -> set:
     width = np.median(diff)
 
     def tunnel(site, dx: int, dy: int) -> bool:
+        """A stub just outside the board beside ``site``: it stands out, and the background half a cell to
+        either side does not (a stub is a bar narrower than a cell; a glow of the game's background, which
+        once read as a tunnel below one column of an 8x8 level, is wider)."""
         if (site[0] + dx, site[1] + dy) in have:
             return False
         x, y = lattice.centre(site)
-        return _level(diff, x + 0.68 * dx * lattice.dx, y + 0.68 * dy * lattice.dy, half) > max(40.0, 3 * width)
+        x, y = x + 0.68 * dx * lattice.dx, y + 0.68 * dy * lattice.dy
+        level = _level(diff, x, y, half)
+        if level <= max(40.0, 3 * width):
+            return False
+        sx, sy = 0.5 * dy * lattice.dx, 0.5 * dx * lattice.dy  # across the stub, half a cell
+        return all(_level(diff, x + k * sx, y + k * sy, half) < WARP_GAP * level for k in (-1, 1))
 
     out = set()
     rows: dict[int, list] = {}

@@ -161,3 +161,24 @@ def test_a_solved_picture_is_said_to_be_solved(name, first):
     message = str(caught.value)
     assert first in message and "the picture looks solved (pipes drawn over the cells)" in message
     assert "ΔE" not in message  # not "no partner ... differs by ΔE 0"
+
+
+def test_a_glow_of_the_background_beyond_both_ends_of_a_column_is_no_warp():
+    """Issue 70: on a real 8x8 iPhone screenshot (level 104) a blue glow below one column and a dim one above it
+    were read as a warp tunnel; a tunnel is a stub narrower than a cell, a glow is wider."""
+    import cv2
+    from PIL import Image
+
+    puzzle = parse_file(PUZZLES / "standard" / "regular_10x10.txt")
+    rgb = np.array(Image.open(io.BytesIO(picture(puzzle, cell_px=40))).convert("RGB"))
+    margin = np.zeros((rgb.shape[0] + 160, rgb.shape[1], 3), np.uint8)
+    margin[80:-80] = rgb  # room above and below the board, as a phone's screen has
+    glow = np.zeros(margin.shape[:2], np.float32)
+    x = 80  # over the second column (the picture's margin, then one cell of 40 pixels)
+    for y in (60, margin.shape[0] - 60):
+        cv2.circle(glow, (x, y), 45, 1.0, -1)
+    glow = cv2.GaussianBlur(glow, (0, 0), 18)
+    margin[:, :, 2] = np.clip(margin[:, :, 2] + 160 * glow / glow.max(), 0, 255).astype(np.uint8)
+    found = read_board(margin)
+    assert found.puzzle is not None and not found.warps
+    assert same_graph(found.puzzle, puzzle)
