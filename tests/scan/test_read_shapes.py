@@ -39,6 +39,26 @@ def test_a_shape_screenshot_scans_to_its_board_and_the_level_is_unique(shot):
     assert all(3 <= len(node["outline"]) <= 256 for node in doc["nodes"])
 
 
+#: The ring level as read by eye from the screenshot: each dot's cell (ring 1 inside, sector 1 the first
+#: clockwise from the top, sectors of 45 degrees), by colour.
+RING_BY_EYE = {"ring 2 sector 8": "yellow", "ring 2 sector 1": "green", "ring 2 sector 7": "blue",
+               "ring 2 sector 2": "red", "ring 2 sector 5": "blue", "ring 2 sector 4": "red",
+               "ring 1 sector 5": "yellow", "ring 1 sector 4": "green"}
+
+
+@pytest.mark.parametrize("shot", corpus_params(SHAPES + "circle_2x8_level61.png"))
+def test_the_ring_level_scans_to_the_board_read_by_eye(shot):
+    from flowgraph.authoring.shapes import ring
+    from tests.scan.scan_helpers import same_graph
+
+    doc = json.loads(ring(2, 8))
+    letters = {"red": "A", "green": "B", "blue": "C", "yellow": "D"}
+    for node in doc["nodes"]:
+        if node["name"] in RING_BY_EYE:
+            node["label"] = letters[RING_BY_EYE[node["name"]]]
+    assert same_graph(read_board(shot).puzzle, flowgraph.read(json.dumps(doc)))  # cells, links and endpoints
+
+
 @pytest.mark.parametrize("shot", corpus_params(SHAPES + "circle_2x8_level61.png"))
 def test_neighbouring_cells_share_their_sides_exactly(shot):
     """The outlines are traced once a boundary, so a picture of the scanned board draws its inner lines

@@ -15,7 +15,7 @@ import pytest
 
 from flowgraph import parse_file, parse_text
 from flowgraph.engines import solve_puzzle
-from tests.helpers import PUZZLES, ROOT, corpus_file
+from tests.helpers import PUZZLES, ROOT, corpus_file, corpus_params
 from tests.studio import TOKEN, live_studio
 from tests.studio.drive import DEVICES, FAMILY_LEVELS, centre, drag_path, solution_cells
 
@@ -873,6 +873,17 @@ def test_a_shape_board_plays_to_solved_in_the_studio(browser, server, device):
     """Issue 70, a first shape: a ring of sectors pasted into the studio is drawn by its outlines and played
     to "Solved!" by mouse, pen and finger."""
     _play_to_solved(browser, server, PUZZLES / "shapes" / "ring_3x12_centre.json", device)
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+@pytest.mark.parametrize("shot", corpus_params("screenshots/shapes/*.png"))
+def test_a_scanned_shape_level_plays_to_solved_in_the_studio(browser, server, shot, device, tmp_path):
+    """Issue 70: each shape screenshot of the corpus, scanned, plays to "Solved!" by mouse, pen and finger."""
+    from flowgraph.cli import main
+
+    board = tmp_path / f"{shot.stem}.json"
+    assert main(["scan", str(shot), "-o", str(board)]) == 0
+    _play_to_solved(browser, server, board, device)
 
 
 def _play_to_solved(browser, server, source, device: str) -> None:

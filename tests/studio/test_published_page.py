@@ -9,7 +9,7 @@ import pytest
 from flowgraph import parse_file
 from flowgraph.cli import main
 from flowgraph.engines import solve_puzzle
-from tests.helpers import PUZZLES, corpus_file
+from tests.helpers import PUZZLES, corpus_file, corpus_params
 from tests.studio.drive import DEVICES, FAMILY_LEVELS, drag_path, solution_cells
 
 
@@ -113,6 +113,16 @@ def test_a_phone_sees_the_rules_and_a_solved_level_offers_no_undo(browser, tmp_p
         assert page.locator("#solved").is_hidden() and page.locator("#board g.player polyline").count() == 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+@pytest.mark.parametrize("shot", corpus_params("screenshots/shapes/*.png"))
+def test_a_scanned_shape_level_plays_to_solved_offline(browser, tmp_path, shot, device):
+    """Issue 70: each shape screenshot of the corpus, scanned and published, plays to "Solved!" on a phone, with
+    a pen and with a mouse."""
+    board = tmp_path / f"{shot.stem}.json"
+    assert main(["scan", str(shot), "-o", str(board)]) == 0
+    test_a_shape_board_plays_to_solved_offline(browser, tmp_path, board, device)
 
 
 @pytest.mark.parametrize("device", list(DEVICES))
