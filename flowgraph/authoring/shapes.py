@@ -23,16 +23,19 @@ if TYPE_CHECKING:
     from ..model import Node, Puzzle
 
 __all__ = ["ring", "cube", "star", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS", "MAX_CUBE_SIDE",
-           "ARC_STEPS"]
+           "MIN_POINTS", "MAX_POINTS", "ARC_STEPS"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
-SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side",)}
+SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points")}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
 MAX_RINGS = 100
 #: The most cells along a cube face's side.
 MAX_CUBE_SIDE = 100
+#: The fewest and the most points of a star (four arms of right-angled rhombi make a square, not a star).
+MIN_POINTS = 5
+MAX_POINTS = 12
 #: Straight pieces a sector's arc is drawn with, at least (more on a ring of few sectors: it looks round).
 ARC_STEPS = 4
 
@@ -205,54 +208,66 @@ def _grid_links(ids: dict, part: object, n: int) -> list[list[int]]:
 ARMS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
 
 
-def star(side: int) -> str:
-    """A blank six-pointed star (no endpoints yet) as JSON graph text: six arms, each ``side`` x ``side`` rhombi
-    with 60-degree corners, their points outwards, meeting at the centre, as the game's star levels draw it.
+def star(side: int, points: int = 6) -> str:
+    """A blank star of ``points`` points (no endpoints yet) as JSON graph text: its arms, each ``side`` x ``side``
+    rhombi, their points outwards, meeting at the centre, as the game's star levels draw them (six arms of
+    60-degree rhombi for the Daily star; five of 72-degree ones for the five-pointed star).
 
-    Arm k lies between the directions at -120 + 60k and -60 + 60k degrees (y down): the top arm points up.
-    Cells are linked to their neighbours in their arm and across the sides two arms share (a ray from the
-    centre). A cell is named by its arm, row and column: ``top arm r1c1`` is the top arm's cell at the centre,
-    rows counted along the arm's left side outwards and columns along its right side.
+    Arm k is spanned by the rays from the centre at -90 - 180/points + k 360/points degrees and the next (y down):
+    the first arm points up. Cells are linked to their neighbours in their arm and across the sides two arms
+    share (a ray from the centre). A cell is named by its arm, row and column: ``top arm r1c1`` is the top arm's
+    cell at the centre (six points: ``top``, ``upper right``, ... ``upper left``; other counts: ``arm 1``, ...
+    clockwise from the top), rows counted along the arm's left side outwards and columns along its right side.
 
     Parameters
     ----------
     side : int
         Cells along an arm's side, 1 to :data:`MAX_CUBE_SIDE`.
+    points : int
+        Arms, :data:`MIN_POINTS` to :data:`MAX_POINTS` (fewer close up into a polygon, not a star).
 
     Raises
     ------
     ValueError
-        ``side`` out of range.
+        ``side`` or ``points`` out of range.
 
     Examples
     --------
     >>> board = json.loads(star(3))
     >>> len(board["nodes"]), len(board["links"]), board["nodes"][0]["name"]
     (54, 90, 'top arm r1c1')
+    >>> board = json.loads(star(2, points=5))
+    >>> len(board["nodes"]), len(board["links"]), board["nodes"][4]["name"]
+    (20, 30, 'arm 2 r1c1')
     """
     n = _side(side)
-    rays = [(math.cos(math.radians(-120 + 60 * m)), math.sin(math.radians(-120 + 60 * m))) for m in range(6)]
+    if isinstance(points, bool) or not isinstance(points, int) or not MIN_POINTS <= points <= MAX_POINTS:
+        raise ValueError(f"--points must be a whole number from {MIN_POINTS} to {MAX_POINTS}, not {points!r}")
+    step = 360 / points
+    rays = [(math.cos(math.radians(-90 - step / 2 + step * m)), math.sin(math.radians(-90 - step / 2 + step * m)))
+            for m in range(points)]
+    arms = tuple(f"{arm} arm" for arm in ARMS) if points == 6 else tuple(f"arm {k + 1}" for k in range(points))
 
     def corner(k: int, a: int, b: int) -> list[float]:
         """The point a steps along ray k and b along ray k + 1 from the centre (rays shared by two arms)."""
-        u, v = rays[k % 6], rays[(k + 1) % 6]
+        u, v = rays[k % points], rays[(k + 1) % points]
         return [round(a * u[0] + b * v[0], 6) + 0.0, round(a * u[1] + b * v[1], 6) + 0.0]
 
     nodes: list[dict] = []
     ids: dict[tuple[int, int, int], int] = {}
-    for k, arm in enumerate(ARMS):
+    for k, arm in enumerate(arms):
         for i in range(n):
             for j in range(n):
                 outline = [corner(k, i, j), corner(k, i + 1, j), corner(k, i + 1, j + 1), corner(k, i, j + 1)]
                 ids[k, i, j] = len(nodes)
-                nodes.append({"id": len(nodes), "name": f"{arm} arm r{i + 1}c{j + 1}",
+                nodes.append({"id": len(nodes), "name": f"{arm} r{i + 1}c{j + 1}",
                               "xy": [round(sum(p[0] for p in outline) / 4, 4), round(sum(p[1] for p in outline) / 4, 4)],
                               "outline": outline})
     links = []
-    for k in range(6):
+    for k in range(points):
         links += _grid_links(ids, k, n)
         for t in range(n):  # arm k's right side (along ray k + 1) is arm k + 1's left side
-            links.append([ids[k, 0, t], ids[(k + 1) % 6, t, 0]])
+            links.append([ids[k, 0, t], ids[(k + 1) % points, t, 0]])
     return _json_board("star", nodes, links)
 
 

@@ -68,13 +68,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "limits (the others are still written), 130 interrupted (--resume with --out finishes)",
     )
     p.add_argument("--shape", choices=("ring", "cube", "star"), help="a shape board, written as a JSON graph: ring "
-                   "(--rings, --sectors, --centre), cube or six-pointed star (--side), as flowgraph new makes them")
+                   "(--rings, --sectors, --centre), cube (--side) or star (--side, --points), as flowgraph new "
+                   "makes them")
     p.add_argument("--rings", type=positive_int, default=2, metavar="N", help="--shape ring: rings (default 2)")
     p.add_argument("--sectors", type=positive_int, default=8, metavar="N",
                    help="--shape ring: sectors a ring (default 8)")
     p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
     p.add_argument("--side", type=positive_int, default=3, metavar="N",
                    help="--shape cube, star: cells along a face's or an arm's side (default 3)")
+    p.add_argument("--points", type=positive_int, default=6, metavar="N",
+                   help="--shape star: its points, 5 to 12 (default 6)")
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
                    help="the board's family (default standard)")
     p.add_argument("--size", type=size, metavar="WxH", help="width x height in cells (default 7x7, or the mask's)")
@@ -165,7 +168,8 @@ def run(args: argparse.Namespace) -> int:
     if args.shape is not None:
         from ..authoring.shapes import shape_board
 
-        shape_size = {"side": args.side} if args.shape in ("cube", "star") else \
+        shape_size = {"side": args.side} if args.shape == "cube" else \
+            {"side": args.side, **({"points": args.points} if args.points != 6 else {})} if args.shape == "star" else \
             {"rings": args.rings, "sectors": args.sectors, "centre": args.centre}
         try:
             cells = len(shape_board(args.shape, **shape_size).sketch().spots)

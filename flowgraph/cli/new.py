@@ -84,7 +84,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "  flowgraph new --mask heart.grid --wrap rows\n  flowgraph new --family bridges --size 5x5 "
         "--bridge r3c3 --bridge r4c2\n  flowgraph new --size 3x2 --hole r2c2 --endpoint A:r2c1 --endpoint A:r2c3\n"
         "  flowgraph new --shape ring --rings 2 --sectors 8 -o ring.json   # a JSON graph: add \"label\"s\n"
-        "  flowgraph new --shape cube --side 4 -o cube.json\n  flowgraph new --shape star --side 3 -o star.json\n\n"
+        "  flowgraph new --shape cube --side 4 -o cube.json\n  flowgraph new --shape star --side 3 -o star.json\n"
+        "  flowgraph new --shape star --points 5 --side 2 -o star5.json\n\n"
         "exit status: 0 written, 2 usage error, 3 a bad mask",
     )
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
@@ -102,13 +103,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="put an endpoint of flow A on the cell in row R, column C; each label twice makes a flow; "
                    "repeatable")
     p.add_argument("--shape", choices=("ring", "cube", "star"), help="a shape board, written as a JSON graph whose "
-                   "cells carry their outlines and names: ring (--rings, --sectors, --centre), cube or six-pointed "
-                   "star (--side)")
+                   "cells carry their outlines and names: ring (--rings, --sectors, --centre), cube (--side) or "
+                   "star (--side, --points)")
     p.add_argument("--rings", type=int, default=2, metavar="N", help="--shape ring: rings of sectors (default 2)")
     p.add_argument("--sectors", type=int, default=8, metavar="N", help="--shape ring: sectors a ring (default 8)")
     p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
     p.add_argument("--side", type=int, default=3, metavar="N", help="--shape cube, star: cells along a face's "
                    "or an arm's side (default 3)")
+    p.add_argument("--points", type=int, default=6, metavar="N", help="--shape star: its points, 5 to 12 (default "
+                   "6: the Daily star; 5: the five-pointed one)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the template to FILE instead of standard output")
 
 
@@ -120,8 +123,10 @@ def run(args: argparse.Namespace) -> int:
         from ..authoring.shapes import cube, ring, star
 
         try:
-            if args.shape in ("cube", "star"):
-                text = (cube if args.shape == "cube" else star)(args.side)
+            if args.shape == "cube":
+                text = cube(args.side)
+            elif args.shape == "star":
+                text = star(args.side, args.points)
             elif args.rings * args.sectors > MAX_NEW_CELLS:
                 raise ValueError(f"{args.rings} rings of {args.sectors} sectors is over {MAX_NEW_CELLS:,} cells")
             else:

@@ -90,7 +90,8 @@ def test_new_writes_a_ring_and_refuses_a_bad_one(tmp_path, capsys):
 TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sectors": 8}),
              ("ring", {"rings": 3, "sectors": 12, "centre": True}),
              ("cube", {"side": 2}), ("cube", {"side": 3}), ("cube", {"side": 4}),
-             ("star", {"side": 2}), ("star", {"side": 3}), ("star", {"side": 4})]
+             ("star", {"side": 2}), ("star", {"side": 3}), ("star", {"side": 4}),
+             ("star", {"side": 2, "points": 5}), ("star", {"side": 3, "points": 5}), ("star", {"side": 2, "points": 8})]
 
 
 @pytest.mark.parametrize("shape, size", TEMPLATES, ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))
@@ -111,6 +112,21 @@ def test_every_template_at_three_sizes_generates_a_unique_puzzle_that_every_comm
     board = tmp_path / "made.json"
     board.write_text(made.text)
     assert main(["validate", "--unique", str(board)]) == 0
+
+
+def test_a_five_pointed_star_is_the_game_s_and_its_points_are_bounded(tmp_path, capsys):
+    """Issue 70: an n-pointed star (points, cells per arm); the game's five-pointed star of 2 x 2 arms has 20
+    cells and 30 links, as its screenshot reads."""
+    assert main(["new", "--shape", "star", "--points", "5", "--side", "2", "-o", str(tmp_path / "s.json")]) == 0
+    doc = json.loads((tmp_path / "s.json").read_text())
+    assert (len(doc["nodes"]), len(doc["links"])) == (20, 30)
+    assert [n["name"] for n in doc["nodes"][:5]] == ["arm 1 r1c1", "arm 1 r1c2", "arm 1 r2c1", "arm 1 r2c2",
+                                                     "arm 2 r1c1"]
+    assert main(["new", "--shape", "star", "--points", "4"]) == 2
+    assert "--points must be a whole number from 5 to 12" in capsys.readouterr().err
+    assert main(["generate", "--shape", "star", "--points", "5", "--side", "2", "--seed", "4", "-o",
+                 str(tmp_path / "out")]) == 0
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["star_2x5_4.json"]
 
 
 def test_generate_makes_shape_boards_from_the_command_line(tmp_path, capsys):
