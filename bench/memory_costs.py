@@ -1,4 +1,4 @@
-"""Measure what reading, solving, drawing and scanning cost in memory: the constants of flowgraph/io/budget.py.
+"""Measure what reading, solving, drawing and scanning cost in memory: the constants of flowgraph/io/footprint.py.
 
 The inputs are written first (templates, a picture); each case then runs in a fresh process
 (``python bench/memory_costs.py --case NAME --scratch DIR``), which reads its input, then records its
@@ -48,25 +48,25 @@ def _one(case: str, scratch: Path) -> dict:
     import base64
     import gc
 
-    from flowgraph.studio import api
+    from flowgraph.studio import handlers
 
     kind, n = case.split("-")[0], CASES[case][1]
     url = f"https://puzz.link/p?numlin/{n}/{n}/1zzzz1"
     if kind == "read":
-        body, call, units = {"text": (scratch / f"t{n}.txt").read_text()}, api.check, n * n
+        body, call, units = {"text": (scratch / f"t{n}.txt").read_text()}, handlers.check, n * n
     elif kind == "url":
-        body, call, units = {"text": url}, api.check, n * n
+        body, call, units = {"text": url}, handlers.check, n * n
     elif kind == "count":
-        body, call, units = {"text": url, "time_limit_s": 5}, api.count, n * n
+        body, call, units = {"text": url, "time_limit_s": 5}, handlers.count, n * n
     elif kind == "png":
-        body, call, units = {"text": url, "png": True, "cell_px": 96}, api.render, (n * 96) ** 2
+        body, call, units = {"text": url, "png": True, "cell_px": 96}, handlers.render, (n * 96) ** 2
     else:
-        body, call, units = {"image": base64.b64encode((scratch / "big.png").read_bytes()).decode()}, api.scan_picture, n
+        body, call, units = {"image": base64.b64encode((scratch / "big.png").read_bytes()).decode()}, handlers.scan_picture, n
     gc.collect()
     base = _peak_kb()
     try:
         call(body)
-    except (api.Unprocessable, api.BadRequest):
+    except (handlers.Unprocessable, handlers.BadRequest):
         pass  # (a blank picture has no board: the scan's work is done all the same)
     peak = _peak_kb()
     return {"case": case, "units": units, "base_mb": base / 1024, "added_mb": (peak - base) / 1024}

@@ -21,11 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "limits.md"
 #: The modules whose bounds are listed, in the order of the page (what a value crosses first comes first).
 MODULES = (
-    "flowgraph.io.files", "flowgraph.io.budget", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph",
+    "flowgraph.io.files", "flowgraph.io.footprint", "flowgraph.io.neighbor_link", "flowgraph.io.json_graph",
     "flowgraph.io.level_pack", "flowgraph.io.puzzlink", "flowgraph.io.numberlink", "flowgraph.io.problems",
     "flowgraph.batch.runner",
     "flowgraph.render.scene", "flowgraph.scan.image", "flowgraph.scan.regions", "flowgraph.studio.app",
-    "flowgraph.studio.file", "flowgraph.studio.api", "flowgraph.studio.publish",
+    "flowgraph.studio.file", "flowgraph.studio.handlers", "flowgraph.studio.publish",
     "flowgraph.cli.common", "flowgraph.authoring.templates", "flowgraph.cli.new", "flowgraph.cli.generate",
     "flowgraph.cli.studio", "flowgraph.api",
     "flowgraph.budgets", "flowgraph.engines.memory",

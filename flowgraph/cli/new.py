@@ -8,8 +8,8 @@ import sys
 
 from ..authoring.templates import MAX_GENERATE_CELLS, WRAPS, read_mask, template
 from ..errors import PuzzleError
-from ..io.budget import BASE_BYTES, READ_BYTES_PER_CELL
 from ..io.files import read_bounded
+from ..io.footprint import BASE_BYTES, READ_BYTES_PER_CELL
 from ..model import DEFAULT_MEMORY_BYTES, FAMILY_NAMES
 from .common import EXIT, add_command, console, output_file, write_output
 
@@ -17,7 +17,7 @@ __all__ = ["add_parser", "run", "MAX_NEW_CELLS", "MAX_GENERATE_CELLS", "check_ce
 
 
 #: The most cells a template may have: a board every reader takes within the default --memory-limit (what
-#: reading a cell takes, flowgraph.io.budget, with room for the header word's letters, which the readers'
+#: reading a cell takes, flowgraph.io.footprint, with room for the header word's letters, which the readers'
 #: first count takes for cells), its text well under the 4 MB of a puzzle file.
 MAX_NEW_CELLS = (DEFAULT_MEMORY_BYTES - BASE_BYTES) // READ_BYTES_PER_CELL - 16
 

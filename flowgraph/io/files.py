@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..model import DEFAULT_MEMORY_BYTES, Puzzle
-from .budget import cells_bound, over_budget, reading_bytes
+from .footprint import cells_bound, over_budget, reading_bytes
 from .neighbor_link import BOM, analyse
 from .problems import Problem, whole_number
 from .puzzlink import is_url
@@ -282,8 +282,8 @@ def load(path: str | Path, data: bytes | None = None, fmt: str | None = None, *,
     memory_bytes : int or None
         The memory reading may take (bytes; ``--memory-limit``, 1 GiB by
         default; None: no bound): a text whose boards would take more
-        (:func:`flowgraph.io.budget.cells_bound` cells at
-        :data:`~flowgraph.io.budget.READ_BYTES_PER_CELL`) is an error at 1:1,
+        (:func:`flowgraph.io.footprint.cells_bound` cells at
+        :data:`~flowgraph.io.footprint.READ_BYTES_PER_CELL`) is an error at 1:1,
         found before anything is parsed.
     line : int
         The line of its file where ``data`` begins (a level pack's level line,

@@ -20,8 +20,8 @@ import lark
 from ..caches import cache_root, open_trusted, write_private
 from ..errors import ConversionError
 from ..model import Node, Place, Puzzle
-from .budget import cell_characters
 from .builder import MISSING_HEADER, build
+from .footprint import cell_characters
 from .problems import Problem
 from .sketch import draw_neighbor_link, sketch_of
 

@@ -90,11 +90,11 @@ def png(board: Puzzle | Solution, out: str | Path | None = None, *, paths: dict 
     ------
     ConversionError
         As :func:`~.scene.scene`; or drawing the picture would take more than ``memory_bytes``
-        (:data:`flowgraph.io.budget.PNG_BYTES_PER_PIXEL` a pixel; None: no bound).
+        (:data:`flowgraph.io.footprint.PNG_BYTES_PER_PIXEL` a pixel; None: no bound).
     """
     import io
 
-    from ..io.budget import PNG_BYTES_PER_PIXEL
+    from ..io.footprint import PNG_BYTES_PER_PIXEL
 
     if isinstance(board, Solution):
         paths = {k: list(v) for k, v in board.paths.items()}

@@ -161,7 +161,7 @@ class Scene:
 #: Places (cells and holes of the board's bounding grid) a picture may span: 500 x 500.
 MAX_DRAWN_PLACES = 250_000
 #: Pixels a picture may have (an RGB image of this size takes 300 MB; drawing it as PNG about 2.8 GB, which
-#: --memory-limit bounds first: flowgraph.io.budget.PNG_BYTES_PER_PIXEL).
+#: --memory-limit bounds first: flowgraph.io.footprint.PNG_BYTES_PER_PIXEL).
 MAX_DRAWN_PIXELS = 100_000_000
 
 

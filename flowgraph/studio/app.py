@@ -1,4 +1,4 @@
-"""The studio's web app: a thin JSON API over :mod:`.api`, and the page in ``static/``.
+"""The studio's web app: a thin JSON API over :mod:`.handlers`, and the page in ``static/``.
 
 Endpoints (all JSON; ``POST`` bodies are objects, at most :data:`MAX_BODY` bytes):
 
@@ -71,10 +71,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..io.problems import exact_int
-from . import api, costs, hints, jobs
+from . import costs, handlers, hints, solves
 from .file import HeldFile, read_file, save_file
 from .gate import Gate, HttpError
 from .guard import Guard, new_token
+from .solves import solve_json
 
 __all__ = ["create_app", "MAX_BODY", "Gate", "Bodies", "Capacity", "WORKERS", "QUEUE", "MEMORY_BUDGET",
            "MAX_BODIES_BYTES", "BODY_STALL_S", "MAX_REQUESTS"]
@@ -85,7 +86,7 @@ MAX_BODY = 4 * 1024 * 1024
 WORKERS = max(2, min(4, os.cpu_count() or 2))
 #: Heavy requests that may wait for a turn; more are answered 429.
 QUEUE = 2 * WORKERS
-#: Memory the heavy requests running at once may take together (bytes, as weighed by flowgraph.io.budget before
+#: Memory the heavy requests running at once may take together (bytes, as weighed by flowgraph.io.footprint before
 #: each runs): a request that alone takes more is 413, others wait their turn; the studio stays under 1 GB.
 MEMORY_BUDGET = 768 * 1024 * 1024
 #: Bytes of request bodies being received at once, all connections together (beyond it: 429).
@@ -147,33 +148,33 @@ def create_app(file: str | None = None, *, token: str | None = None, hosts: tupl
     """
     routes = [
         Route("/", index),
-        Route("/api/check", endpoint(api.check, costs.reading_cost), methods=["POST"]),
-        Route("/api/render", endpoint(api.render, costs.render_cost), methods=["POST"]),
-        Route("/api/count", endpoint(api.count, costs.solving_cost), methods=["POST"]),
-        Route("/api/new", endpoint(api.new), methods=["POST"]),
-        Route("/api/generate", endpoint(api.generate, costs.generate_cost), methods=["POST"]),
-        Route("/api/convert", endpoint(api.convert, costs.convert_cost), methods=["POST"]),
-        Route("/api/levels", endpoint(api.levels, costs.reading_cost), methods=["POST"]),
+        Route("/api/check", endpoint(handlers.check, costs.reading_cost), methods=["POST"]),
+        Route("/api/render", endpoint(handlers.render, costs.render_cost), methods=["POST"]),
+        Route("/api/count", endpoint(handlers.count, costs.solving_cost), methods=["POST"]),
+        Route("/api/new", endpoint(handlers.new), methods=["POST"]),
+        Route("/api/generate", endpoint(handlers.generate, costs.generate_cost), methods=["POST"]),
+        Route("/api/convert", endpoint(handlers.convert, costs.convert_cost), methods=["POST"]),
+        Route("/api/levels", endpoint(handlers.levels, costs.reading_cost), methods=["POST"]),
         Route("/api/constants", read_constants),
-        Route("/api/verify", endpoint(api.verify_paths), methods=["POST"]),
-        Route("/api/edit", endpoint(api.edit_board), methods=["POST"]),
+        Route("/api/verify", endpoint(handlers.verify_paths), methods=["POST"]),
+        Route("/api/edit", endpoint(handlers.edit_board), methods=["POST"]),
         Route("/api/hint", endpoint(hints.hint, costs.solving_cost), methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/solve/{job}", job_status),
         Route("/api/solve/{job}/stop", job_stop, methods=["POST"]),
         Route("/api/file", read_file),
         Route("/api/save", save, methods=["POST"]),
-        Route("/api/scan", endpoint(api.scan_picture, costs.scan_cost), methods=["POST"]),
+        Route("/api/scan", endpoint(handlers.scan_picture, costs.scan_cost), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     token = token or new_token()
     app = Starlette(routes=routes, exception_handlers={
-        HttpError: _http_error, api.BadRequest: _bad_request, api.Unprocessable: _unprocessable},
+        HttpError: _http_error, handlers.BadRequest: _bad_request, handlers.Unprocessable: _unprocessable},
         middleware=[Middleware(Capacity, limit=MAX_REQUESTS), Middleware(Guard, token=token, hosts=hosts)])
     app.state.token = token
     app.state.gate = Gate(WORKERS, QUEUE, MEMORY_BUDGET)
     app.state.bodies = Bodies(MAX_BODIES_BYTES)
-    app.state.solves = jobs.Solves()
+    app.state.solves = solves.Solves()
     target = Path(file).resolve() if file else None
     app.state.folder = target if target is not None and target.is_dir() else None
     app.state.file = None if app.state.folder is not None else target
@@ -298,12 +299,12 @@ async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _unprocessable(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, api.Unprocessable)
+    assert isinstance(exc, handlers.Unprocessable)
     return JSONResponse({"error": str(exc), "problems": [p.to_json() for p in exc.problems]}, status_code=422)
 
 
 def endpoint(fn, cost=None):
-    """An HTTP handler for one :mod:`.api` function, run in the thread pool: the event loop keeps answering.
+    """An HTTP handler for one :mod:`.handlers` function, run in the thread pool: the event loop keeps answering.
     A heavy one (``cost(body) -> (bytes, cells)``, its memory weighed before it runs) goes through the app's
     :class:`Gate`. Its errors (``BadRequest``, ``Unprocessable``, a body too large or malformed, 429) are the
     app's exception handlers' to answer."""
@@ -324,14 +325,14 @@ async def solve(request: Request) -> JSONResponse:
     job = await request.app.state.gate.run(solves.start, data, cost=await run_in_threadpool(costs.solving_cost, data))
     # a daemon thread: a stopping server tells it to stop (Solves.stop_all) and does not wait for it
     threading.Thread(target=solves.run, args=(job,), daemon=True, name="flowgraph-studio-solve").start()
-    return JSONResponse(jobs.job_json(job), status_code=202)
+    return JSONResponse(solve_json(job), status_code=202)
 
 
 async def job_status(request: Request) -> JSONResponse:
     job = request.app.state.solves.get(request.path_params["job"])
     if job is None:
         return JSONResponse({"error": "no such solve"}, status_code=404)
-    return JSONResponse(jobs.job_json(job))
+    return JSONResponse(solve_json(job))
 
 
 async def job_stop(request: Request) -> JSONResponse:
@@ -341,7 +342,7 @@ async def job_stop(request: Request) -> JSONResponse:
 
 
 async def read_constants(request: Request) -> JSONResponse:
-    return JSONResponse(api.constants())
+    return JSONResponse(handlers.constants())
 
 
 async def save(request: Request) -> JSONResponse:

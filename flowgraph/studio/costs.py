@@ -1,12 +1,12 @@
 """What a studio request costs in memory, weighed before it runs: the app's Gate holds every heavy request to one
 budget (``flowgraph/studio/app.py``). Each function takes the request's JSON body and returns ``(bytes, cells)``
-(``(bytes, pixels)`` for a picture), from the text's cell count (:func:`flowgraph.io.budget.cells_bound`) and the
-measured costs of :mod:`flowgraph.io.budget`; nothing is parsed.
+(``(bytes, pixels)`` for a picture), from the text's cell count (:func:`flowgraph.io.footprint.cells_bound`) and the
+measured costs of :mod:`flowgraph.io.footprint`; nothing is parsed.
 """
 
 from __future__ import annotations
 
-from ..io.budget import BASE_BYTES, PNG_BYTES_PER_PIXEL, SCAN_BYTES_PER_PIXEL, cells_bound, reading_bytes, solving_bytes
+from ..io.footprint import BASE_BYTES, PNG_BYTES_PER_PIXEL, SCAN_BYTES_PER_PIXEL, cells_bound, reading_bytes, solving_bytes
 
 __all__ = ["reading_cost", "solving_cost", "render_cost", "convert_cost", "generate_cost", "scan_cost"]
 

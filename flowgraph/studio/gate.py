@@ -14,7 +14,7 @@ import ctypes.util
 import functools
 import threading
 
-from ..io.budget import over_budget
+from ..io.footprint import over_budget
 
 __all__ = ["Gate", "HttpError"]
 
@@ -35,7 +35,7 @@ class Gate:
 
     Each runs in a daemon thread of its own (at most ``workers + queue``
     exist), which waits for its turn on a threading semaphore and then for
-    its memory (its cost, weighed before it runs, :mod:`flowgraph.io.budget`),
+    its memory (its cost, weighed before it runs, :mod:`flowgraph.io.footprint`),
     so the event loop never waits, and a server told to stop (:meth:`stop`)
     answers every open heavy request 503 at once and exits without waiting
     for a board still being read (a 40,000-cell one takes seconds). A

@@ -8,7 +8,7 @@ from typing import Any
 from ..budgets import HINT_WHY_SECONDS
 from ..errors import FlowgraphError, SearchLimitError, UnsolvableError
 from ..model import Limits, Puzzle, Solution
-from .api import BadRequest, Unprocessable, cell_json, limits_of, nodes_of, player_names, puzzle_of
+from .handlers import BadRequest, Unprocessable, cell_json, limits_of, nodes_of, player_names, puzzle_of
 
 __all__ = ["hint", "HINT_WHY_CELLS", "HINT_WHY_SECONDS"]
 

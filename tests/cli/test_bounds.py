@@ -37,7 +37,7 @@ def test_the_largest_template_is_read_within_the_default_budget(family):
     1,029 MB to read): the readers' first count of a template's cells exceeds its cells by its header word only."""
     from flowgraph.authoring.templates import template
     from flowgraph.cli.new import MAX_NEW_CELLS
-    from flowgraph.io.budget import cells_bound, over_budget, reading_bytes
+    from flowgraph.io.footprint import cells_bound, over_budget, reading_bytes
     from flowgraph.model import DEFAULT_MEMORY_BYTES
 
     text = template(family, 40, 30, bridges=[(3, 3)] if family == "bridges" else ())

@@ -153,9 +153,9 @@ def test_solve_gives_a_verified_solution_and_frames(client):
 
 def test_stop_really_stops_the_search(client):
     big = (PUZZLES / "standard" / "open_field_8x8.txt").read_text()
-    from flowgraph.studio import jobs
+    from flowgraph.studio import solves as solving
 
-    stop = jobs.Solves()
+    stop = solving.Solves()
     job = stop.start({"text": big, "time_limit_s": 60})
     job.stop.set()  # Stop pressed before the first state is expanded
     stop.run(job)
@@ -165,9 +165,9 @@ def test_stop_really_stops_the_search(client):
 
 
 def test_a_new_solve_stops_the_one_before():
-    from flowgraph.studio import jobs
+    from flowgraph.studio import solves as solving
 
-    solves = jobs.Solves()
+    solves = solving.Solves()
     first = solves.start({"text": OPEN})
     second = solves.start({"text": HEX})
     assert first.stop.is_set() and not second.stop.is_set()
@@ -238,7 +238,7 @@ def test_edit(client):
 
 def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeypatch):
     from flowgraph import engines
-    from flowgraph.studio import jobs
+    from flowgraph.studio import solves as solving
 
     class Broken:
         TRACES = True
@@ -253,11 +253,11 @@ def test_a_solve_that_breaks_ends_as_an_error_not_a_page_polling_forever(monkeyp
 
     monkeypatch.setattr(engines, "get_engine", lambda name: Broken)
     monkeypatch.setattr(engines, "solve_puzzle", lambda *args, **kwargs: Broken.solve())  # the answer, by auto
-    solves = jobs.Solves()
+    solves = solving.Solves()
     job = solves.start({"text": HEX})
     solves.run(job)
     assert job.status == "error"
-    assert jobs.job_json(job)["message"] == "internal error: RuntimeError: compiled pass failed to load"
+    assert solving.solve_json(job)["message"] == "internal error: RuntimeError: compiled pass failed to load"
 
 
 def test_scan_reads_a_screenshot_into_neighbor_link_text(client):
@@ -447,9 +447,9 @@ def test_a_puzzlink_url_and_rules_in_the_studio(client):
 
 
 def test_a_solve_under_numberlink_rules_is_answered_by_sat():
-    from flowgraph.studio import jobs
+    from flowgraph.studio import solves as solving
 
-    solves = jobs.Solves()
+    solves = solving.Solves()
     job = solves.start({"text": "STANDARD\nA-.-A-.\n", "rules": "numberlink"})
     solves.run(job)
     assert job.status == "solved" and job.result["paths"]
@@ -458,7 +458,7 @@ def test_a_solve_under_numberlink_rules_is_answered_by_sat():
 def test_levels_of_a_pack_a_page_at_a_time(client):
     from flowgraph.authoring.solved import write_many_solved as write_many
     from flowgraph.io.formats import Entry
-    from flowgraph.studio.api import MAX_LEVELS_SHOWN
+    from flowgraph.studio.handlers import MAX_LEVELS_SHOWN
 
     boards = [parse_file(PUZZLES / "standard" / name) for name in ("regular_5x5.txt", "heart_9x7.txt", "regular_10x10.txt")]
     pack = write_many([Entry(f"level{i}", b) for i, b in enumerate(boards)], "level-pack")

@@ -1,6 +1,6 @@
 """The studio's memory is bounded by what requests ask, not by how many there are (issue 51, docs/security.md).
 
-Each heavy request is weighed before it runs (flowgraph/io/budget.py): one that alone takes more than
+Each heavy request is weighed before it runs (flowgraph/io/footprint.py): one that alone takes more than
 the studio's budget is 413 at once, the others run while they fit in it together. Bodies being
 received are bounded all together, a stalled body is 408 and a client that hangs up leaves no trace.
 """
@@ -18,8 +18,8 @@ import time
 
 import pytest
 
-from flowgraph.io.budget import BASE_BYTES, cells_bound, reading_bytes
-from flowgraph.studio import api, app, costs
+from flowgraph.io.footprint import BASE_BYTES, cells_bound, reading_bytes
+from flowgraph.studio import app, costs, handlers
 from flowgraph.studio.app import MEMORY_BUDGET, Gate
 from tests.studio import TOKEN, live_studio, studio_client
 
@@ -33,7 +33,7 @@ def test_a_board_that_alone_takes_more_than_the_budget_is_413_before_it_is_read(
     """3 concurrent checks of a 3.99 MB 999x1000 board took 3.97 GB."""
     text = _big_board(999, 1000)
     assert len(text) < app.MAX_BODY and reading_bytes(cells_bound(text)) > MEMORY_BUDGET
-    monkeypatch.setattr(api, "read_entries", lambda *a, **k: pytest.fail("the board was read"))
+    monkeypatch.setattr(handlers, "read_entries", lambda *a, **k: pytest.fail("the board was read"))
     res = studio_client().post("/api/check", json={"text": text})
     assert res.status_code == 413 and "memory budget" in res.json()["error"] and "--memory-limit" in res.json()["error"]
 

@@ -208,7 +208,7 @@ HEAVY_URL = "https://puzz.link/p?numlin/200/200/1zzzz1"  # 42 bytes, 40,000 cell
 
 
 def test_a_board_above_the_picture_bound_is_checked_not_drawn():
-    from flowgraph.studio.api import MAX_PICTURE_CELLS
+    from flowgraph.studio.handlers import MAX_PICTURE_CELLS
 
     client = studio_client()
     res = client.post("/api/check", json={"text": HEAVY_URL})
@@ -242,10 +242,10 @@ def test_the_gate_runs_a_few_heavy_requests_queues_some_and_refuses_the_rest():
 
 
 def test_heavy_requests_beyond_the_queue_are_429_and_light_ones_still_answer(monkeypatch):
-    from flowgraph.studio import api, app
+    from flowgraph.studio import app, handlers
 
     release = threading.Event()
-    monkeypatch.setattr(api, "check", lambda body: release.wait(10) and {"valid": True})
+    monkeypatch.setattr(handlers, "check", lambda body: release.wait(10) and {"valid": True})
     client = studio_client()
     codes: list[int] = []
     threads = [threading.Thread(target=lambda: codes.append(client.post("/api/check", json={"text": "x"}).status_code))

@@ -20,9 +20,9 @@ from ..errors import SearchLimitError, UnsolvableError
 from ..model import Limits, Solution
 from ..render import FrameSampler
 from ..verification import verify
-from .api import int_field, puzzle_of, seconds_field, svg_of, theme_field
+from .handlers import int_field, puzzle_of, seconds_field, svg_of, theme_field
 
-__all__ = ["Solves", "job_json"]
+__all__ = ["Solves", "solve_json"]
 
 
 def _paths_json(solution: Solution) -> dict:
@@ -145,7 +145,7 @@ class Solves:
         return True
 
 
-def job_json(job: _Job) -> dict:
+def solve_json(job: _Job) -> dict:
     """What the page sees of a job."""
     out = {"job": job.id, "status": job.status, "seconds": round(time.perf_counter() - job.started, 3)}
     if job.status != "running":
