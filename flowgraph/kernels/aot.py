@@ -32,7 +32,7 @@ and a later build deletes work folders a killed build left.
 An exported function checks no argument types: an array of another dtype or
 layout is read as if it had the declared one. Its only callers are the
 search's own (``heap``, ``board``, ``state``), and
-``tests/engines/test_passes_aot.py`` checks that every call they make has
+``tests/kernels/test_passes_aot.py`` checks that every call they make has
 exactly the declared signature.
 """
 

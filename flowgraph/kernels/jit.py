@@ -6,7 +6,7 @@ locators (``CacheImpl``; the mechanism numba itself uses to choose between a
 source tree, a user-wide folder and IPython's cells) before any pass is
 defined. It answers only for this package's files, caching them in
 :func:`.cache.cache_dir`, so other numba code in the process keeps numba's
-own locators. ``tests/engines/test_compile_cache.py`` checks that an edit
+own locators. ``tests/kernels/test_compile_cache.py`` checks that an edit
 recompiles.
 
 Numba loads pickled index files from that folder, so the locator uses it
@@ -20,7 +20,7 @@ Numba's private API used here, in this module only (numba 0.59-0.68; the
 upper bound in pyproject.toml): ``caching._CacheLocator`` and
 ``_SourceFileBackedLocatorMixin``, the locator list ``CacheImpl._locator_classes``,
 ``caching.FunctionCache._guard_against_spurious_io_errors`` and a dispatcher's
-``_cache``. ``tests/engines/test_cache_trust.py`` names each.
+``_cache``. ``tests/kernels/test_cache_trust.py`` names each.
 """
 
 from __future__ import annotations
