@@ -10,6 +10,14 @@ way round): the core (:mod:`.model`, :mod:`.errors`, :mod:`.verification`),
 :mod:`.authoring`, :mod:`.render`, :mod:`.batch` and :mod:`.cli`. Importing
 this package loads none of numba, rich or python-sat.
 
+The other modules: :mod:`.api`, the library's verbs, named as the command line names them; :mod:`.budgets`,
+time policy: how long each part of flowgraph waits by default and how a budget is shared, in one place;
+:mod:`.caches`, where flowgraph keeps its caches, and the one rule for loading anything from them;
+:mod:`.kernels`, the compiled kernels, one package used by three callers as equals; :mod:`.parts`, the parts
+(connected components) of a graph given as numbered links, on whole arrays; :mod:`.scan`, screenshots to
+puzzles: ``scan(image) -> Puzzle``; :mod:`.studio`, the studio: a local web page to draw, check, solve and
+export puzzles.
+
 >>> from flowgraph import parse_text, solve
 >>> puzzle = parse_text("STANDARD\\nA-.-A\\n| | |\\nB-.-B\\n")
 >>> solve(puzzle).paths["A"]

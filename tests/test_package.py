@@ -92,3 +92,25 @@ def test_one_name_one_meaning_verify_is_the_function():
 
     module = importlib.import_module("flowgraph.verification")
     assert flowgraph.verify is module.verify and flowgraph.check is module.check and callable(flowgraph.verify)
+
+
+def test_a_package_docstring_names_every_module_or_none():
+    """Issue 69 (part 5): a package's docstring that names some of its modules names them all (a reader learns
+    the package's layout from it, or from the files); one that names none says what the package is for."""
+    import ast
+    import re
+
+    import flowgraph
+
+    root = Path(flowgraph.__file__).resolve().parent
+    partial = {}
+    for init in sorted(root.rglob("__init__.py")):
+        if "static" in init.parts:
+            continue
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        named = set(re.findall(r":mod:`\.(\w+)", doc))
+        modules = {p.stem for p in init.parent.glob("*.py") if p.stem not in ("__init__", "__main__")}
+        modules |= {p.parent.name for p in init.parent.glob("*/__init__.py")}
+        if named and modules - named:
+            partial[str(init.relative_to(root))] = sorted(modules - named)
+    assert partial == {}

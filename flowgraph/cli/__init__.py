@@ -7,6 +7,18 @@ runs can call the same functions. :mod:`.program` holds the parser and
 script's :func:`run` catches Ctrl-C however early it comes (while the
 libraries load, ~0.1-0.6 s): "interrupted" and status 130, never a
 traceback.
+
+The other modules: :mod:`.batching`, what the batch commands; :mod:`.bench`, ``flowgraph bench``: many puzzles
+in one process, a table of times and nodes; :mod:`.common`, what the commands share; :mod:`.convert`,
+``flowgraph convert``: between puzzle formats, level packs to one file per level; :mod:`.explain`, ``flowgraph
+explain``: the solving path as a person takes it; :mod:`.generate`, ``flowgraph generate``: puzzles with
+exactly one solution, on any family and mask; :mod:`.new`, ``flowgraph new``: a template to fill in, any
+family and shape; :mod:`.rate`, ``flowgraph rate``: many puzzles rated 0 to 10 by their solving path, and
+named by the rating's word; :mod:`.render`, ``flowgraph render``; :mod:`.scan`, ``flowgraph scan``: read
+puzzles from screenshots, write them as neighbor-link text, solve them; :mod:`.solve`, ``flowgraph solve``:
+solve puzzle files and print verified solutions; :mod:`.studio`, ``flowgraph studio``: a local web page to
+draw, check, solve and export puzzles; :mod:`.validate`, ``flowgraph validate``; :mod:`.warm_up`, ``flowgraph
+warm-up``.
 """
 
 from __future__ import annotations

@@ -55,6 +55,10 @@ copy of a pass that another pass calls.
 
 Flow sets are int64 bitmasks, so a board has at most 63 flows (the colour
 byte's limit too).
+
+The other modules: :mod:`.memo`, the exhaustive link search's failure memo; :mod:`.nesting`, the exhaustive
+link search's nesting check on planar boards; :mod:`.trial_bottleneck`, explain's bottleneck rule, compiled,
+for the one-step trials.
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@
 * :func:`animate` — solve with the search and keep up to ``frames`` of the
   states it expands;
 * :func:`draw` — any of these by name (:meth:`Puzzle.render <flowgraph.model.Puzzle.render>`).
+
+The other modules: :mod:`.draw`, a puzzle or a solution drawn by name; :mod:`.outlined`, the picture of a
+board drawn by its cells' own outlines.
 """
 
 from __future__ import annotations

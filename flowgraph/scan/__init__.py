@@ -8,6 +8,8 @@ neighbor-link text (a shape board: a JSON graph with each cell's outline) and
 :mod:`.debug` draws what was read. OpenCV (``opencv-python-headless``) is
 imported only when a picture is scanned.
 
+The other modules: :mod:`.features`, bridges and warps on square boards, as flowgraph's pictures draw them.
+
 >>> from flowgraph.scan import scan  # doctest: +SKIP
 >>> scan("level.jpg").flows  # doctest: +SKIP
 """
