@@ -175,8 +175,21 @@ def bind() -> Runtime:
             functions = {e.name: getattr(module, e.name) for e in ENTRY_POINTS}
             kind = "ahead of time"
         globals().update({name: _typed(name, fn) for name, fn in functions.items()})
+        if kind == "just in time":
+            _first_calls(functions)
         _RUNTIME = replace(_RUNTIME, kind=kind)
         return _RUNTIME
+
+
+def _first_calls(functions: dict) -> None:
+    """Compile (or load) every entry point just in time now, through cache trouble (:func:`.jit.first_call`)."""
+    from . import jit
+
+    jit.first_call(functions["log_size"], 4, 1)  # (sample_calls sizes a buffer with it)
+    calls = sample_calls()
+    for name, fn in functions.items():
+        jit.first_call(fn, *calls[name])
+    jit.close_modes()
 
 
 def _typed(name: str, fn):

@@ -54,7 +54,7 @@ __all__ = [
 BUILD_NOTE = ("compiling the search engine, once for this machine and version (40-60 s on a 2-core machine, "
               "up to 4 minutes when it is busy)")
 
-#: The folder of the pass modules; only functions defined here use the locator.
+#: The folder of the pass modules (the source hashed; the files the build checks it compiled).
 PASSES_DIR = Path(__file__).resolve().parent
 #: The name the ahead-of-time module is built and imported under.
 AOT_MODULE = "flowgraph_search_passes"
@@ -166,7 +166,7 @@ def compiled(ahead: bool = False) -> bool:
         folder = cache_dir()
     except Exception:  # numba's metadata unreadable: it will say so when imported
         return False
-    return all(any(folder.glob(f"{entry.module}.{entry.name}-*.nbi")) for entry in ENTRY_POINTS)
+    return all(any(folder.glob(f"*/{entry.module}.{entry.name}-*.nbi")) for entry in ENTRY_POINTS)
 
 
 def prune(stale_days: float = STALE_DAYS) -> list[Path]:
@@ -199,7 +199,7 @@ def prune(stale_days: float = STALE_DAYS) -> list[Path]:
             st = os.lstat(folder)
             if not stat.S_ISDIR(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
                 continue
-            last = max([st.st_mtime] + [max(f.stat().st_mtime, f.stat().st_atime) for f in folder.iterdir()])
+            last = max([st.st_mtime] + [max(f.stat().st_mtime, f.stat().st_atime) for f in folder.rglob("*")])
         except OSError:
             continue
         if last < cutoff:

@@ -1,76 +1,109 @@
-"""Numba set-up every pass module imports first: the cache locator and :func:`njit_borrowed`.
+"""Numba set-up every pass module imports first: where numba caches the passes, and :func:`njit_borrowed`.
 
-Numba picks a function's cache place when the function is decorated, so
-this module plugs :class:`_PassesLocator` into numba's list of cache
-locators (``CacheImpl``; the mechanism numba itself uses to choose between a
-source tree, a user-wide folder and IPython's cells) before any pass is
-defined. It answers only for this package's files, caching them in
-:func:`.cache.cache_dir`, so other numba code in the process keeps numba's
-own locators. ``tests/kernels/test_compile_cache.py`` checks that an edit
-recompiles.
+Numba caches a function compiled with ``cache=True`` in the folder its documented setting ``NUMBA_CACHE_DIR``
+names (numba's reference, "Environment variables"; read when numba is imported). Before numba is first
+imported this module sets it to :func:`.cache.cache_dir`, a folder named after the hash of every pass's source,
+so that an edit of any pass, even of a comment, compiles them all afresh (numba alone checks a cached function
+against its own file only, numba issue #1833; ``tests/kernels/test_compile_cache.py``). It sets
+``FLOWGRAPH_CACHE_DIR`` too, to the root it read, so that a process this one starts (a pool's worker) finds the
+same folder. Other numba code in the process caches there as well.
 
-Numba loads pickled index files from that folder, so the locator uses it
-only where :func:`.cache.distrust` finds nothing against the folder or the
-files in it; else a private folder, said once. And cache trouble never fails
-a solve: :class:`_PassesCache` turns an error reading or writing the cache (a
-full disk, say) into one line, and the pass is compiled for this process
-only (numba's own hook for spurious I/O errors, which it uses on Windows).
+Numba loads pickled index files from that folder, so it is used only where :func:`.cache.distrust` finds
+nothing against it, its folders or the files in them; else a private folder, said once. Where numba was
+imported before this module with another ``NUMBA_CACHE_DIR`` (a program that imported numba first), its
+setting is read already: the passes are then compiled for this process only, said once.
 
-Numba's private API used here, in this module only (numba 0.59-0.68; the
-upper bound in pyproject.toml): ``caching._CacheLocator`` and
-``_SourceFileBackedLocatorMixin``, the locator list ``CacheImpl._locator_classes``,
-``caching.FunctionCache._guard_against_spurious_io_errors`` and a dispatcher's
-``_cache``. ``tests/kernels/test_cache_trust.py`` names each.
+Cache trouble never fails a solve: :func:`first_call` makes a pass's first call (binding the passes just in
+time makes every entry point's, :func:`flowgraph.kernels.bind`); an error reading or writing the cache (a full
+disk; a damaged, truncated index) is said once, the folder's files are removed and the call made again
+(numba keeps a function it compiled even when saving it failed, so the next call finds it).
+
+Only numba's public API is used here (``numba.njit``, ``NUMBA_CACHE_DIR``, a dispatcher's ``stats``):
+``tests/kernels/test_cache_trust.py`` holds it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import numba
-from numba.core import caching
+from .cache import cache_dir, distrust, private_folder, say_once
 
-from .cache import PASSES_DIR, SOURCE_HASH, cache_dir, distrust, private_folder, say_once
-
-__all__ = ["njit", "njit_borrowed"]
+__all__ = ["njit", "njit_borrowed", "first_call", "close_modes", "CACHE_DIR", "RETRIES"]
 
 
-class _PassesCache(caching.FunctionCache):
-    """Numba's cache of a compiled function, where reading or writing the cache never fails the call.
+def _distrust_tree(folder: Path) -> str | None:
+    """:func:`.cache.distrust` of a cache folder, of every folder in it and of every file (numba loads them)."""
+    why = distrust(folder, "folder")
+    if why is not None:
+        return why
+    for entry in os.scandir(folder):
+        path = Path(entry.path)
+        why = _distrust_tree(path) if entry.is_dir(follow_symlinks=False) else distrust(path, "file")
+        if why is not None:
+            return why
+    return None
 
-    A full disk, a read-only or damaged cache: one line, and the function is
-    compiled in this process (numba compiles when a load finds nothing).
-    """
 
-    @contextlib.contextmanager
-    def _guard_against_spurious_io_errors(self):
-        try:
-            yield
-        except (OSError, EOFError, ValueError) as exc:  # EOFError, ValueError: a damaged (truncated) pickle
-            reason = getattr(exc, "strerror", None) or type(exc).__name__
-            say_once(f"flowgraph: the search's compile cache cannot be used ({reason}): its passes are compiled "
-                     "for this run only")
+def _cache_folder() -> Path:
+    """The folder the passes are cached in: this source's, where it can be trusted and written; else a private
+    one, said once."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # made with the umask's mode: none that others could write
+            info = os.lstat(folder)
+            if info.st_mode & 0o022 and info.st_uid == os.getuid() and not os.path.islink(folder):
+                os.chmod(folder, 0o755)
+        why = _distrust_tree(folder)
+        if why is None and not os.access(folder, os.W_OK):
+            why = "it cannot be written"
+    except OSError as exc:
+        why = f"it cannot be written ({exc.strerror or exc})"
+    if why is None:
+        return folder
+    say_once(f"flowgraph: not using the compile cache {folder}: {why}; the search's passes are cached in a "
+             "private folder for this run only")
+    return private_folder()
 
-    def save_overload(self, sig, data):
-        super().save_overload(sig, data)
-        with contextlib.suppress(OSError):  # numba writes with the umask's mode: none that others could write
-            for entry in os.scandir(self.cache_path):
-                info = entry.stat(follow_symlinks=False)
-                if entry.is_file(follow_symlinks=False) and info.st_mode & 0o022 and info.st_uid == os.getuid():
-                    os.chmod(entry.path, 0o644)
+
+def _set_up() -> Path | None:
+    """Point numba at the passes' folder before it is imported; None where numba was imported first with
+    another folder (the passes are then not cached)."""
+    folder = _cache_folder()
+    if "numba" in sys.modules:
+        import numba
+
+        if str(getattr(numba.config, "CACHE_DIR", "")) != str(folder):
+            say_once("flowgraph: numba was imported before flowgraph's search, with another NUMBA_CACHE_DIR: the "
+                     "search's passes are compiled for this run only (import flowgraph first, or run "
+                     "flowgraph warm-up to build them ahead of time)")
+            return None
+        return folder
+    from .cache import cache_root
+
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    os.environ.setdefault("FLOWGRAPH_CACHE_DIR", str(cache_root()))  # a child process finds the same folder
+    return folder
+
+
+#: Where numba caches the passes in this process (None: not cached, numba was imported first elsewhere).
+CACHE_DIR = _set_up()
+
+import numba  # noqa: E402  (after NUMBA_CACHE_DIR is set: numba reads it when imported)
 
 
 def njit(fn=None, **options):
-    """numba's ``njit``; with ``cache=True`` the function is cached through :class:`_PassesCache`."""
-    cache = options.pop("cache", False)
+    """numba's ``njit``; ``cache=True`` caches in :data:`CACHE_DIR` (compiled for this process where it is None)."""
+    if options.get("cache") and CACHE_DIR is None:
+        options["cache"] = False
 
     def decorate(function):
-        dispatcher = numba.njit(**options)(function)
-        if cache and hasattr(dispatcher, "_cache"):  # NUMBA_DISABLE_JIT gives the plain function back
-            dispatcher._cache = _PassesCache(dispatcher.py_func)
-        return dispatcher
+        return numba.njit(**options)(function)
 
     return decorate(fn) if fn is not None else decorate
 
@@ -90,53 +123,59 @@ def njit_borrowed(fn):
     return njit(cache=True, _nrt=False)(fn)
 
 
-class _PassesLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
-    """Numba cache locator for the pass modules: one folder per source hash."""
+#: How many times a first call is made again after cache trouble (each gets one more function past it, at most).
+RETRIES = 64
 
-    def __init__(self, py_func, py_file):
-        self._py_file = py_file
-        self._lineno = py_func.__code__.co_firstlineno
-        self._cache_path = str(cache_dir(numba.__version__))
 
-    def get_cache_path(self) -> str:
-        return self._cache_path
+def _cache_trouble(exc: BaseException) -> bool:
+    """Whether ``exc`` came out of numba's cache (its traceback passes through numba's caching module): reading
+    or writing a file (a full disk), a damaged pickle. A pass's own error is not."""
+    import traceback
 
-    def get_source_stamp(self) -> str:
-        return SOURCE_HASH
+    where = os.path.join("numba", "core", "caching.py")
+    return any(frame.filename.endswith(where) for frame in traceback.extract_tb(exc.__traceback__))
 
-    @classmethod
-    def from_function(cls, py_func, py_file):
-        if Path(py_file).resolve().parent != PASSES_DIR:
-            return None
-        self = cls(py_func, py_file)
+
+def first_call(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, the first call of a pass, where numba compiles it or loads it from the cache: an error of
+    the cache is said once, the folder's files removed and the call made again.
+
+    Raises
+    ------
+    Exception
+        What ``fn`` raises that is not cache trouble, or cache trouble that :data:`RETRIES` calls do not get past.
+    """
+    for attempt in range(RETRIES + 1):
         try:
-            self.ensure_cache_path()
-            with contextlib.suppress(OSError):  # made with the umask's mode: none that others could write
-                info = os.lstat(self._cache_path)
-                if info.st_mode & 0o022 and info.st_uid == os.getuid() and not os.path.islink(self._cache_path):
-                    os.chmod(self._cache_path, 0o755)
-            why = _distrust_folder(Path(self._cache_path))
-        except OSError as exc:
-            why = f"it cannot be written ({exc.strerror or exc})"
-        if why is not None:  # a fresh private folder (never a shared one, which could be planted)
-            say_once(f"flowgraph: not using the compile cache {self._cache_path}: {why}; the search's passes are "
-                     "cached in a private folder for this run only")
-            self._cache_path = str(private_folder())
-        return self
+            return fn(*args)
+        except Exception as exc:
+            if attempt == RETRIES or not _cache_trouble(exc):
+                raise
+            reason = getattr(exc, "strerror", None) or type(exc).__name__
+            say_once(f"flowgraph: the search's compile cache cannot be used ({reason}): its files are removed and "
+                     "its passes compiled again")
+            if CACHE_DIR is not None:
+                _clear(CACHE_DIR)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _distrust_folder(folder: Path) -> str | None:
-    """:func:`.cache.distrust` of a cache folder and of every file in it (numba loads them all)."""
-    why = distrust(folder, "folder")
-    if why is None:
-        for entry in os.scandir(folder):
-            why = distrust(Path(entry.path), "file")
-            if why is not None:
-                return why
-    return why
+def _clear(folder: Path) -> None:
+    """Remove the files in the passes' cache folder (a damaged index is not read again); folders stay."""
+    for root, _, files in os.walk(folder):
+        for name in files:
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(root, name))
 
 
-# numba's list of cache locators (``_CacheImpl`` in older numba)
-_LOCATORS = (getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl"))._locator_classes  # noqa: B009
-if _PassesLocator not in _LOCATORS:
-    _LOCATORS.insert(0, _PassesLocator)
+def close_modes() -> None:
+    """Make the files numba wrote with the umask's mode (group- or other-writable) this user's alone, so that
+    the next process trusts them (:func:`_distrust_tree`)."""
+    if CACHE_DIR is None:
+        return
+    for root, _, files in os.walk(CACHE_DIR):
+        for name in files:
+            path = os.path.join(root, name)
+            with contextlib.suppress(OSError):
+                info = os.lstat(path)
+                if info.st_mode & 0o022 and info.st_uid == os.getuid() and not os.path.islink(path):
+                    os.chmod(path, 0o644)

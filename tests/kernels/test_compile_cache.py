@@ -23,7 +23,7 @@ PROBE = """
 import json, sys
 from flowgraph.kernels import cache, common
 assert common.popcount(0b1011) == 3
-print(json.dumps({"dir": str(cache.cache_dir()), "files": sorted(p.name for p in cache.cache_dir().iterdir())}))
+print(json.dumps({"dir": str(cache.cache_dir()), "files": sorted(p.name for p in cache.cache_dir().rglob("*.nb*"))}))
 """
 
 
@@ -51,7 +51,7 @@ def test_an_edit_of_any_pass_moves_every_pass_to_a_new_cache(tmp_path):
     second = _probe(copy, cache_root)
     assert second["dir"] != first["dir"]
     assert any(name.startswith("common.popcount") for name in second["files"])
-    assert sorted(p.name for p in Path(first["dir"]).iterdir()) == first["files"]
+    assert sorted(p.name for p in Path(first["dir"]).rglob("*.nb*")) == first["files"]
 
 
 def test_the_installed_passes_cache_outside_the_source_tree():
