@@ -98,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
             out.print(("\n" if i else "") + outcome.path, style="bold", markup=False)
         print_outcome(out, err, outcome)
 
+    if len(jobs) == 1 and not (args.out or args.resume or args.scheduler):  # one puzzle: solved here, no batch
+        job = next(iter(jobs))
+        show(0, job, solve_task(job, args.engine, budget, args.rules))
+        return max(statuses, default=0)
     batch = run_rows(err, args, jobs, solve_task, lambda j: (j, args.engine, budget, args.rules), show,
                      warm_up=args.engine)
     if isinstance(batch, str):

@@ -63,6 +63,24 @@ def test_solve_reads_the_file_once_and_verifies_once(engine, capsys, monkeypatch
     assert counts == {"parse": 1, "verify": 1}
 
 
+def test_one_file_is_solved_without_a_batch_and_no_call_climbs_a_layer():
+    """Issue 69, part 3: a single file ran as a batch of one, and the batch runner called back up into the command
+    line (2 climbs, 40 modules, ``python bench/call_path.py solve FILE``); now it is solved where it is read."""
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "call_path.py"), "solve",
+                           str(PUZZLES / "standard" / "regular_10x10.txt")], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "exit 0" in done.stdout and ", 0 climbs to a higher layer" in done.stdout
+    assert "flowgraph.batch.runner" not in subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "call_path.py"), "--list", "solve",
+         str(PUZZLES / "standard" / "regular_10x10.txt")], capture_output=True, text=True, timeout=120).stdout
+
+
 @pytest.mark.parametrize("engine, line", [
     ("auto", "no solution: the SAT model is unsatisfiable"),
     ("sat", "no solution: the SAT model is unsatisfiable"),
