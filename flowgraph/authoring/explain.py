@@ -33,8 +33,8 @@ and ``tight`` the share of steps taken with at most :data:`TIGHT` easy deduction
 forced move, dead-end links) in sight (:attr:`Step.in_sight`). Measured on the game's own packs,
 the span tells its Extreme levels apart (fewer, longer paths, no short filler flow), and the
 shortest path where size and number of flows are equal; together they do at least as well as
-each alone (docs/benchmarks.md). The word is ``easy`` below 5.5, ``medium`` below 6.25, ``hard``
-below 6.75, else ``extreme`` (:data:`TIER_WORDS`): the game's Extreme levels at every size.
+each alone (docs/benchmarks.md). The word is the highest of :data:`TIER_WORDS` whose lowest rating the
+puzzle reaches (:func:`~.rating.tier_words`), ``extreme`` where the game's Extreme levels rate at every size.
 
 Every step agrees with the solution (the tests replay the steps on every bundled and corpus
 board, under both rules): techniques 1-5 are sound under the puzzle's rules, and a step of tier 6

@@ -18,7 +18,8 @@ class RatedStep(Protocol):
     @property
     def in_sight(self) -> int | None: ...
 
-__all__ = ["TIER_WORDS", "TIGHT", "WEIGHTS", "rating_of", "span_of", "tight_share", "tier_word", "technique_part"]
+__all__ = ["TIER_WORDS", "TIGHT", "WEIGHTS", "rating_of", "span_of", "tight_share", "tier_word", "tier_words",
+           "technique_part"]
 
 #: A puzzle's word by its rating: each word's lowest rating. Chosen on the game's own packs (docs/benchmarks.md):
 #: every level of its Extreme packs rates at least 6.75 at every size from 8x8 to 12x12, about 5 % of its other
@@ -123,6 +124,17 @@ def tight_share(steps: Sequence[RatedStep]) -> float:
     if not steps:
         return 0.0
     return sum(s.in_sight is not None and s.in_sight <= TIGHT for s in steps) / len(steps)
+
+
+def tier_words() -> str:
+    """The words and their bounds, as help texts say them (read from :data:`TIER_WORDS`, never typed twice).
+
+    >>> tier_words()
+    'easy below 5.5, medium below 6.25, hard below 6.75, else extreme'
+    """
+    bounds = sorted(TIER_WORDS.items(), key=lambda item: item[1])
+    below = ", ".join(f"{word} below {nxt:g}" for (word, _), (_, nxt) in zip(bounds, bounds[1:]))
+    return f"{below}, else {bounds[-1][0]}"
 
 
 def tier_word(rating: float) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from ..authoring.rating import TIGHT, tier_words
 from .common import EXIT, add_color_option, add_command, add_memory_option, add_rules_option, consoles, positive_float, read_stdin
 
 if TYPE_CHECKING:
@@ -40,8 +41,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "decides and the cells that justify it, easiest technique first at every step. Runs of forced moves and "
         "dead ends are shown as one line (--all shows every step). Ends with the rating, 0 to 10: mostly the span "
         "of the paths (the mean path in board sides and the shortest path), then the hardest technique and how "
-        "often it was used and the share of tight steps (taken with at most two forced moves or dead ends in "
-        "sight); and its word: easy below 5.5, medium below 6.25, hard below 6.75, else extreme (where the "
+        f"often it was used and the share of tight steps (taken with at most {TIGHT} forced moves or dead ends in "
+        f"sight); and its word: {tier_words()} (where the "
         "game's Extreme levels rate, at every size). --boards draws the board before each harder "
         "step. Cells are named as a player reads the board: r3c5 is row 3, column 5 from the top-left cell "
         "(--json gives (line, column) of the file, as solve --json does). Under the puzzle's rules (--rules): "

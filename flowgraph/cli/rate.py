@@ -7,7 +7,7 @@ import json
 
 from rich.text import Text
 
-from ..authoring.rating import TIER_WORDS, TIGHT
+from ..authoring.rating import TIGHT, tier_words
 from .batching import add_batch_options, finish, run_rows
 from .common import (
     EXIT,
@@ -27,13 +27,6 @@ __all__ = ["add_parser", "run"]
 STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "extreme": "bold red"}
 
 
-def _words() -> str:
-    """The rating's words and their bounds, read from :data:`flowgraph.authoring.rating.TIER_WORDS`."""
-    bounds = sorted(TIER_WORDS.items(), key=lambda item: item[1])
-    below = ", ".join(f"{word} below {nxt:g}" for (word, _), (_, nxt) in zip(bounds, bounds[1:]))
-    return f"{below}, else {bounds[-1][0]}"
-
-
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = add_command(
         sub, "rate", run,
@@ -41,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "paths (the mean path in board sides and the shortest path), then the hardest technique needed (1 forced "
         "move, 2 dead end, 3 stranded region, 4 bottleneck, 5 one-step contradiction, 6 deeper search) and how "
         f"often it was used, and the share of tight steps (taken with at most {TIGHT} forced moves or dead ends in "
-        f"sight); and a word: {_words()} (where the game's "
+        f"sight); and a word: {tier_words()} (where the game's "
         "Extreme levels rate, at every size). Folders stand for their puzzle files and a level "
         "pack for each of its levels; puzzles run in "
         "parallel (--jobs) and print in input order. Under the puzzle's rules (--rules): Numberlink's let "
