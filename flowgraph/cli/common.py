@@ -25,7 +25,10 @@ __all__ = [
 ]
 
 #: Exit status by outcome; with several files the largest applies.
-EXIT = {"solved": 0, "valid": 0, "unsolvable": 1, "usage": 2, "invalid": 3, "limit": 4, "error": 5, "output": 6}
+#: Each status a row or a command ends in, to the exit status it gives: the one map (a count's verdicts too:
+#: ``none`` and, for ``validate --unique``, ``multiple`` are the "no" of status 1).
+EXIT = {"solved": 0, "valid": 0, "unique": 0, "rated": 0, "generated": 0, "unsolvable": 1, "none": 1, "multiple": 1,
+        "usage": 2, "invalid": 3, "limit": 4, "error": 5, "output": 6}
 
 def exit_help(ok: str = "every puzzle solved",
               none: str = "some puzzle has no solution (the search space was exhausted)", batch: bool = False,

@@ -65,8 +65,7 @@ def run(args: argparse.Namespace) -> int:
     statuses: list[int] = []
 
     def show(i: int, job, row: dict) -> None:
-        status = {"rated": 0, "unsolvable": EXIT["unsolvable"], "limit": EXIT["limit"],
-                  "invalid": EXIT["invalid"]}.get(row["status"], EXIT["error"])
+        status = EXIT.get(row["status"], EXIT["error"])
         statuses.append(status)
         if args.json:
             print(json.dumps({k: v for k, v in row.items() if k != "key"}), flush=True)

@@ -89,9 +89,9 @@ def run(args: argparse.Namespace) -> int:
         status = EXIT["valid" if row.get("valid") else "invalid"]
         verdict = row.get("verdict")
         if verdict is not None and args.unique:
-            status = max(status, {"unique": 0, "limit": EXIT["limit"]}.get(verdict, EXIT["unsolvable"]))
-        elif verdict is not None:  # --count: a count is an answer, none is not
-            status = max(status, {"none": EXIT["unsolvable"], "limit": EXIT["limit"]}.get(verdict, 0))
+            status = max(status, EXIT.get(verdict, EXIT["unsolvable"]))
+        elif verdict is not None:  # --count: a count is an answer (several too), none is not
+            status = max(status, 0 if verdict == "multiple" else EXIT.get(verdict, 0))
         if row.get("_timed_out"):
             status = max(status, EXIT["limit"])
         if row["status"] == "error":
