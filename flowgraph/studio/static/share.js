@@ -8,9 +8,10 @@ function toBase64url(text) {
 function fromBase64url(data) {
   return new TextDecoder().decode(fromBase64(data.replace(/-/g, "+").replace(/_/g, "/")));
 }
-async function offer(text, what) {  // shown to copy by hand, and copied where the browser lets the page
+async function offer(text, said) {  // shown to copy by hand at once, then copied where the browser lets the page
   $("shared").value = text; $("shared").select();
-  try { await navigator.clipboard.writeText(text); status(`${what} copied`); } catch { status(`${what}: copy it from the box`); }
+  status(`${said} (in the box, to copy)`);  // said before the clipboard answers: it may never
+  try { await navigator.clipboard.writeText(text); status(`${said} (copied)`); } catch { /* the box has it */ }
 }
 // For anyone: the board as a page that plays it (no server, no network; mail it or host it anywhere).
 $("share-page").onclick = async () => {
@@ -23,8 +24,8 @@ $("share-page").onclick = async () => {
 // For this browser: a link to this studio that carries the board (a friend's browser has no token for it).
 $("share-link").onclick = async () => {
   const numberlink = $("rules").value === "numberlink" ? "&rules=numberlink" : "";
-  await offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${numberlink}`, "studio link");
-  status("a link that opens this board in this studio, in this browser only; for anyone: page, or the puzz.link URL");
+  await offer(`${location.origin}${location.pathname}#board=${toBase64url($("text").value)}${numberlink}`,
+              "studio link: opens this board in this studio, in this browser only; for anyone: page, or the puzz.link URL");
 };
 document.querySelectorAll("[data-copy]").forEach((button) => button.onclick = async () => {
   const to = button.dataset.copy;
