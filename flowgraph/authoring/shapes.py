@@ -7,7 +7,9 @@ name cells by their names.
 
 * :func:`ring` — rings of annulus sectors around a hole, or around a centre cell (Flow Free: Shapes' rings);
 * :func:`cube` — a cube's three visible faces, each a grid of rhombi, linked across the cube's edges;
-* :func:`star` — a six-pointed star: six arms, each a grid of rhombi, meeting at the centre.
+* :func:`star` — a six-pointed star: six arms, each a grid of rhombi, meeting at the centre (or 5 to 12 points);
+* :func:`figure_eight` — a band round two loops that crosses itself between them: its crossing's cells are
+  bridges.
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ if TYPE_CHECKING:
     from ..io.sketch import Sketch
     from ..model import Node, Puzzle
 
-__all__ = ["ring", "cube", "star", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS", "MAX_CUBE_SIDE",
-           "MIN_POINTS", "MAX_POINTS", "ARC_STEPS"]
+__all__ = ["ring", "cube", "star", "figure_eight", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS",
+           "MAX_CUBE_SIDE", "MIN_POINTS", "MAX_POINTS", "ARC_STEPS", "MAX_BAND"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
-SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points")}
+SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points"),
+          "figure-eight": ("rings", "sectors")}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
@@ -74,10 +77,8 @@ def ring(rings: int, sectors: int, centre: bool = False) -> str:
     >>> len(board["nodes"]), len(board["links"]), board["nodes"][9]["name"]
     (16, 24, 'ring 2 sector 2')
     """
-    if isinstance(rings, bool) or not isinstance(rings, int) or not 1 <= rings <= MAX_RINGS:
-        raise ValueError(f"--rings must be a whole number from 1 to {MAX_RINGS}, not {rings!r}")
-    if isinstance(sectors, bool) or not isinstance(sectors, int) or not 3 <= sectors <= MAX_SECTORS:
-        raise ValueError(f"--sectors must be a whole number from 3 to {MAX_SECTORS}, not {sectors!r}")
+    _whole(rings, "--rings", 1, MAX_RINGS)
+    _whole(sectors, "--sectors", 3, MAX_SECTORS)
     steps = max(ARC_STEPS, math.ceil(48 / sectors))  # pieces of one sector's arc
     inner = 1.0 if centre else 0.6  # the radius of ring 1's inner arc: a hole (or the centre cell) inside
     radius = [inner + i for i in range(rings + 1)]
@@ -178,10 +179,16 @@ def cube(side: int) -> str:
     return _json_board("cube", nodes, links)
 
 
+def _whole(value: object, option: str, low: int, high: int, what: str = "") -> None:
+    """Raise ValueError unless ``value`` is a whole number from ``low`` to ``high`` (``what`` says what it counts)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{option} must be a whole number from {low} to {high}{f' ({what})' if what else ''}, "
+                         f"not {value!r}")
+
+
 def _side(side: int) -> int:
     """A cube face's or a star arm's side, checked: 1 to :data:`MAX_CUBE_SIDE`."""
-    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_CUBE_SIDE:
-        raise ValueError(f"--side must be a whole number from 1 to {MAX_CUBE_SIDE}, not {side!r}")
+    _whole(side, "--side", 1, MAX_CUBE_SIDE)
     return side
 
 
@@ -241,8 +248,7 @@ def star(side: int, points: int = 6) -> str:
     (20, 30, 'arm 2 r1c1')
     """
     n = _side(side)
-    if isinstance(points, bool) or not isinstance(points, int) or not MIN_POINTS <= points <= MAX_POINTS:
-        raise ValueError(f"--points must be a whole number from {MIN_POINTS} to {MAX_POINTS}, not {points!r}")
+    _whole(points, "--points", MIN_POINTS, MAX_POINTS)
     step = 360 / points
     rays = [(math.cos(math.radians(-90 - step / 2 + step * m)), math.sin(math.radians(-90 - step / 2 + step * m)))
             for m in range(points)]
@@ -271,6 +277,142 @@ def star(side: int, points: int = 6) -> str:
     return _json_board("star", nodes, links)
 
 
+#: The most cells across a figure-eight's band.
+MAX_BAND = 20
+
+
+def figure_eight(rings: int, sectors: int) -> str:
+    """A blank figure-eight (no endpoints yet) as JSON graph text: a band ``rings`` cells wide that runs round a
+    top loop and a bottom loop and crosses itself between them, ``sectors`` cells along each loop's arc.
+
+    The band's two straight runs cross at right angles in the middle of the picture, each at 45 degrees; where they
+    cross, ``rings`` x ``rings`` cells are bridges (two lanes, ``/`` and ``\\``: a path crosses straight over, the
+    other band's path under it). From the crossing each run goes straight to its loop, whose arc turns 270 degrees
+    round a hole; the straight pieces are as long as makes the arc's cells about as long as they are wide. A cell
+    is named by its loop and its place along the band from the crossing, clockwise on the top loop and
+    anticlockwise on the bottom one (``top loop 3``; with a band wider than one cell ``top loop ring 2 cell 3``,
+    ring 1 the side of the loop's hole), a bridge by its place in the crossing (``crossing``; ``crossing r1c2``).
+
+    Parameters
+    ----------
+    rings : int
+        Cells across the band, 1 to :data:`MAX_BAND`.
+    sectors : int
+        Cells along each loop's arc, 3 to :data:`MAX_SECTORS`.
+
+    Raises
+    ------
+    ValueError
+        ``rings`` or ``sectors`` out of range.
+
+    Examples
+    --------
+    >>> board = json.loads(figure_eight(1, 8))
+    >>> len(board["nodes"]), sum("lane" in node for node in board["nodes"]), board["nodes"][0]["name"]
+    (22, 2, 'crossing')
+    """
+    _whole(rings, "--rings", 1, MAX_BAND, "cells across the band")
+    _whole(sectors, "--sectors", 3, MAX_SECTORS)
+    w = rings
+    # straight cells from the crossing to each loop: the arc's cells (at the band's middle) about a cell long
+    run = max(1, round(2 * sectors / (3 * math.pi) - w / 2))
+    reach = w / 2 + run  # the loop's centre is (reach, -reach) from the crossing in (u, v); its hole's radius: run
+    steps = max(ARC_STEPS, math.ceil(36 / sectors))
+
+    def at(u: float, v: float) -> list[float]:
+        """The picture's point (y down) of band coordinates: u runs up-right, v down-right, a cell's side 1
+        (a diagonal step is (1, -1) or (1, 1): exact, so a lane's neighbours lie on its axis)."""
+        return [round((u + v) / math.sqrt(2), 6) + 0.0, round((v - u) / math.sqrt(2), 6) + 0.0]
+
+    def square(u: float, v: float) -> list[list[float]]:
+        return [at(u, v), at(u + 1, v), at(u + 1, v + 1), at(u, v + 1)]
+
+    def arc(cu: float, cv: float, ring: int, start: float, turn: float) -> list[list[float]]:
+        """The sector of ring ``ring`` (0 the hole's side) from angle ``start`` through ``turn`` radians round
+        the loop's centre (cu, cv)."""
+        inner, outer = run + ring, run + ring + 1
+        angles = [start + turn * k / steps for k in range(steps + 1)]
+        return ([at(cu + outer * math.cos(a), cv + outer * math.sin(a)) for a in angles] +
+                [at(cu + inner * math.cos(a), cv + inner * math.sin(a)) for a in reversed(angles)])
+
+    cells: list[tuple[str, list[list[float]], str | None]] = []  # (name, outline, lane)
+    half = w / 2
+
+    def name(loop: str, ring: int, along: int) -> str:
+        return f"{loop} loop {along}" if w == 1 else f"{loop} loop ring {ring + 1} cell {along}"
+
+    for i in range(w):  # the crossing: each square a bridge of two lanes
+        for j in range(w):
+            title = "crossing" if w == 1 else f"crossing r{i + 1}c{j + 1}"
+            for lane in "/\\":
+                cells.append((title, square(-half + i, -half + j), lane))
+    for loop, sign in (("top", 1), ("bottom", -1)):
+        cu, cv = sign * reach, -sign * reach  # the loop's centre
+        along = 0
+        for k in range(run):  # out from the crossing along u (up-right; the bottom loop: down-left)
+            along += 1
+            for j in range(w):
+                u = half + k if sign > 0 else -half - k - 1
+                v = -half + j
+                ring = j if sign > 0 else w - 1 - j  # the hole's side first
+                cells.append((name(loop, ring, along), square(u, v), None))
+        # the arc: from the end of that run, 270 degrees away from the crossing, to the other run
+        start, turn = (math.pi / 2, -1.5 * math.pi) if sign > 0 else (-math.pi / 2, -1.5 * math.pi)
+        for t in range(sectors):
+            along += 1
+            for ring in range(w):
+                cells.append((name(loop, ring, along),
+                              arc(cu, cv, ring, start + turn * t / sectors, turn / sectors), None))
+        for k in range(run):  # back to the crossing along v
+            along += 1
+            for j in range(w):
+                u = -half + j
+                v = -reach + k if sign > 0 else reach - k - 1
+                ring = w - 1 - j if sign > 0 else j
+                cells.append((name(loop, ring, along), square(u, v), None))
+    return _sided_board("figure-eight", cells)
+
+
+def _sided_board(shape: str, cells: list[tuple[str, list[list[float]], str | None]]) -> str:
+    """A blank board of named cells with outlines (a bridge: one cell a lane, the same outline): its links are the
+    sides two cells share, a bridge's lane linked only along its axis (a path crosses a bridge straight over)."""
+    nodes: list[dict] = []
+    sides: dict[frozenset, list[int]] = {}
+    for index, (title, outline, lane) in enumerate(cells):
+        middle = [round(sum(p[0] for p in outline) / len(outline), 4), round(sum(p[1] for p in outline) / len(outline), 4)]
+        if len(outline) != 4:  # a sector: its area's centre (a mean of corners drifts to the finer arc)
+            from ..render.outlined import centroid
+
+            middle = [round(v, 4) for v in centroid([tuple(p) for p in outline])]
+        node = {"id": index, "name": title, "xy": middle, "outline": outline}
+        if lane:
+            node["lane"] = lane
+        nodes.append(node)
+        for a, b in zip(outline, [*outline[1:], outline[0]]):
+            sides.setdefault(frozenset((tuple(a), tuple(b))), []).append(index)
+    links: set[tuple[int, int]] = set()
+    for owners in sides.values():
+        for x, one in enumerate(owners):
+            for other in owners[x + 1:]:
+                if cells[one][0] == cells[other][0] and cells[one][2] and cells[other][2]:
+                    continue  # a bridge's own two lanes
+                if _lane_runs(nodes[one], nodes[other]) and _lane_runs(nodes[other], nodes[one]):
+                    links.add((min(one, other), max(one, other)))
+    return _json_board(shape, nodes, [list(link) for link in sorted(links)])
+
+
+def _lane_runs(node: dict, other: dict) -> bool:
+    """Whether a link from ``node`` to ``other`` runs along ``node``'s lane (any link does from a plain cell):
+    a ``/`` lane's neighbours lie up-right and down-left of it, a ``\\`` lane's up-left and down-right."""
+    lane = node.get("lane")
+    if lane is None:
+        return True
+    dx, dy = other["xy"][0] - node["xy"][0], other["xy"][1] - node["xy"][1]
+    if abs(dx) < 1e-9 or abs(abs(dx) - abs(dy)) > 1e-3 * abs(dx):
+        return False
+    return (dx * dy < 0) == (lane == "/")
+
+
 @dataclass(frozen=True)
 class ShapeBoard:
     """An empty shape board for the generator (:func:`flowgraph.authoring.generate.generate`), as
@@ -279,7 +421,7 @@ class ShapeBoard:
     Attributes
     ----------
     text : str
-        The blank board (:func:`ring`, :func:`cube`): no endpoints.
+        The blank board (:func:`ring`, :func:`cube`, :func:`star`, :func:`figure_eight`): no endpoints.
     """
 
     text: str
@@ -288,19 +430,25 @@ class ShapeBoard:
     def cells(self) -> dict[Node, str]:
         """Each cell -> ``"."`` (what :class:`~flowgraph.authoring.templates.BoardShape` holds of a board: its
         cells, counted by the generator's difficulty spans)."""
-        return dict.fromkeys(((0, node["id"]) for node in json.loads(self.text)["nodes"]), ".")  # (sketch()'s keys)
+        return dict.fromkeys((key[:2] for key in self.sketch().spots), ".")  # a bridge once
 
     def sketch(self) -> Sketch:
-        """The board's nodes (keyed ``(0, id)``), places, outlines and names, and its links."""
+        """The board's nodes (keyed ``(0, id)``; a bridge's lanes ``(0, id, axis)``, the id of its first lane), places,
+        outlines and names, and its links."""
         from ..io.sketch import PlacedNode, Sketch
 
         doc = json.loads(self.text)
         sketch = Sketch()
+        keys: dict = {}
+        bridges: dict[tuple, int] = {}  # a bridge's place -> the id its lanes' keys share (the reader's rule)
         for node in doc["nodes"]:
-            sketch.spots[0, node["id"]] = PlacedNode(tuple(node["xy"]), None, None,
-                                                     tuple(map(tuple, node["outline"])), node["name"])
+            lane = node.get("lane")
+            key = (0, bridges.setdefault(tuple(node["xy"]), node["id"]), lane) if lane else (0, node["id"])
+            keys[node["id"]] = key
+            sketch.spots[key] = PlacedNode(tuple(node["xy"]), None, lane, tuple(map(tuple, node["outline"])),
+                                           node["name"])
         for a, b in doc["links"]:
-            sketch.link((0, a), (0, b))
+            sketch.link(keys[a], keys[b])
         return sketch
 
     def labelled(self, sketch: Sketch, labels: dict[Node, str]) -> tuple[Puzzle | None, list[Problem]]:
@@ -309,7 +457,7 @@ class ShapeBoard:
 
         doc = json.loads(self.text)
         for node in doc["nodes"]:
-            label = labels.get((0, node["id"]))
+            label = None if node.get("lane") else labels.get((0, node["id"]))
             if label is not None:
                 node["label"] = label
         return analyse_json_graph(_json_board(doc["shape"], doc["nodes"], doc["links"]))
@@ -328,5 +476,5 @@ def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
     unknown = set(size) - set(SHAPES[shape])
     if unknown:
         raise ValueError(f"a {shape} takes {', '.join(SHAPES[shape])}, not {', '.join(sorted(unknown))}")
-    make = {"ring": ring, "cube": cube, "star": star}[shape]
+    make = {"ring": ring, "cube": cube, "star": star, "figure-eight": figure_eight}[shape]
     return ShapeBoard(make(**size))  # type: ignore[operator]

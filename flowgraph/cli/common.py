@@ -354,3 +354,28 @@ def _search_compiled(ahead: bool = False) -> bool:
     from ..kernels.cache import compiled
 
     return compiled(ahead)
+
+
+def add_shape_options(p: argparse.ArgumentParser) -> None:
+    """``--shape`` and its size options (``new`` and ``generate``: the parameters of
+    :data:`flowgraph.authoring.shapes.SHAPES`)."""
+    p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight"),
+                   help="a shape board, written as a JSON graph whose cells carry their outlines and names: ring "
+                   "(--rings, --sectors, --centre), cube (--side), star (--side, --points) or figure-eight "
+                   "(--rings across its band, --sectors along each loop; its crossing's cells are bridges)")
+    p.add_argument("--rings", type=positive_int, default=2, metavar="N",
+                   help="--shape ring: rings of sectors; figure-eight: cells across the band (default 2)")
+    p.add_argument("--sectors", type=positive_int, default=8, metavar="N",
+                   help="--shape ring: sectors a ring; figure-eight: cells along each loop's arc (default 8)")
+    p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
+    p.add_argument("--side", type=positive_int, default=3, metavar="N",
+                   help="--shape cube, star: cells along a face's or an arm's side (default 3)")
+    p.add_argument("--points", type=positive_int, default=6, metavar="N",
+                   help="--shape star: its points, 5 to 12 (default 6: the Daily star; 5: the five-pointed one)")
+
+
+def shape_size(args: argparse.Namespace) -> dict:
+    """The size options ``args.shape`` takes, by name (``{"rings": 2, "sectors": 8, "centre": False}``)."""
+    from ..authoring.shapes import SHAPES
+
+    return {name: getattr(args, name) for name in SHAPES[args.shape]}

@@ -18,12 +18,14 @@ from .common import (
     EXIT,
     add_command,
     add_rules_option,
+    add_shape_options,
     console,
     names_a_file,
     output_file,
     output_folder,
     positive_float,
     positive_int,
+    shape_size,
     write_output,
 )
 from .new import MAX_GENERATE_CELLS, check_cells, size
@@ -67,17 +69,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "exit status: 0 every puzzle generated, 2 usage error, 3 a bad mask, 4 a puzzle not found in the "
         "limits (the others are still written), 130 interrupted (--resume with --out finishes)",
     )
-    p.add_argument("--shape", choices=("ring", "cube", "star"), help="a shape board, written as a JSON graph: ring "
-                   "(--rings, --sectors, --centre), cube (--side) or star (--side, --points), as flowgraph new "
-                   "makes them")
-    p.add_argument("--rings", type=positive_int, default=2, metavar="N", help="--shape ring: rings (default 2)")
-    p.add_argument("--sectors", type=positive_int, default=8, metavar="N",
-                   help="--shape ring: sectors a ring (default 8)")
-    p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
-    p.add_argument("--side", type=positive_int, default=3, metavar="N",
-                   help="--shape cube, star: cells along a face's or an arm's side (default 3)")
-    p.add_argument("--points", type=positive_int, default=6, metavar="N",
-                   help="--shape star: its points, 5 to 12 (default 6)")
+    add_shape_options(p)
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
                    help="the board's family (default standard)")
     p.add_argument("--size", type=size, metavar="WxH", help="width x height in cells (default 7x7, or the mask's)")
@@ -164,15 +156,13 @@ def run(args: argparse.Namespace) -> int:
     if args.count > 1 and not (args.output or args.json or many):
         err.print("flowgraph generate: more than one puzzle needs -o DIR or --json", markup=False)
         return EXIT["usage"]
-    shape_size: dict = {}
+    size_of_shape: dict = {}
     if args.shape is not None:
         from ..authoring.shapes import shape_board
 
-        shape_size = {"side": args.side} if args.shape == "cube" else \
-            {"side": args.side, **({"points": args.points} if args.points != 6 else {})} if args.shape == "star" else \
-            {"rings": args.rings, "sectors": args.sectors, "centre": args.centre}
+        size_of_shape = shape_size(args)
         try:
-            cells = len(shape_board(args.shape, **shape_size).sketch().spots)
+            cells = len(shape_board(args.shape, **size_of_shape).cells)
             if cells > MAX_GENERATE_CELLS:
                 raise ValueError(f"this {args.shape} has {cells:,} cells: a generated puzzle has at most "
                                  f"{MAX_GENERATE_CELLS:,}")
@@ -202,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
             "bridges": args.bridges if args.bridges is not None else int(Family.of(args.family).bridged),
             "flows": args.flows, "min_length": args.min_length, "no_square": args.no_square,
             "time_limit_s": args.time_limit_s, "rules": args.rules, "difficulty": args.difficulty,
-            "shape": args.shape, "shape_size": shape_size}
+            "shape": args.shape, "shape_size": size_of_shape}
     chosen = args.seed is None
     if chosen and args.resume:
         err.print("flowgraph generate: --resume needs the --seed of the first run (it printed it)", markup=False)

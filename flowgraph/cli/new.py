@@ -11,7 +11,7 @@ from ..errors import PuzzleError
 from ..io.files import read_bounded
 from ..io.footprint import BASE_BYTES, READ_BYTES_PER_CELL
 from ..model import DEFAULT_MEMORY_BYTES, FAMILY_NAMES
-from .common import EXIT, add_command, console, output_file, write_output
+from .common import EXIT, add_command, add_shape_options, console, output_file, shape_size, write_output
 
 __all__ = ["add_parser", "run", "MAX_NEW_CELLS", "MAX_GENERATE_CELLS", "check_cells"]
 
@@ -85,7 +85,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--bridge r3c3 --bridge r4c2\n  flowgraph new --size 3x2 --hole r2c2 --endpoint A:r2c1 --endpoint A:r2c3\n"
         "  flowgraph new --shape ring --rings 2 --sectors 8 -o ring.json   # a JSON graph: add \"label\"s\n"
         "  flowgraph new --shape cube --side 4 -o cube.json\n  flowgraph new --shape star --side 3 -o star.json\n"
-        "  flowgraph new --shape star --points 5 --side 2 -o star5.json\n\n"
+        "  flowgraph new --shape star --points 5 --side 2 -o star5.json\n"
+        "  flowgraph new --shape figure-eight --rings 1 --sectors 8 -o eight.json\n\n"
         "exit status: 0 written, 2 usage error, 3 a bad mask",
     )
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",
@@ -102,16 +103,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--endpoint", type=endpoint, action="append", default=[], metavar="A:rRcC",
                    help="put an endpoint of flow A on the cell in row R, column C; each label twice makes a flow; "
                    "repeatable")
-    p.add_argument("--shape", choices=("ring", "cube", "star"), help="a shape board, written as a JSON graph whose "
-                   "cells carry their outlines and names: ring (--rings, --sectors, --centre), cube (--side) or "
-                   "star (--side, --points)")
-    p.add_argument("--rings", type=int, default=2, metavar="N", help="--shape ring: rings of sectors (default 2)")
-    p.add_argument("--sectors", type=int, default=8, metavar="N", help="--shape ring: sectors a ring (default 8)")
-    p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
-    p.add_argument("--side", type=int, default=3, metavar="N", help="--shape cube, star: cells along a face's "
-                   "or an arm's side (default 3)")
-    p.add_argument("--points", type=int, default=6, metavar="N", help="--shape star: its points, 5 to 12 (default "
-                   "6: the Daily star; 5: the five-pointed one)")
+    add_shape_options(p)
     p.add_argument("-o", "--output", metavar="FILE", help="write the template to FILE instead of standard output")
 
 
@@ -120,17 +112,12 @@ def run(args: argparse.Namespace) -> int:
     output_file(args.output)
     mask = None
     if args.shape is not None:
-        from ..authoring.shapes import cube, ring, star
+        from ..authoring.shapes import shape_board
 
         try:
-            if args.shape == "cube":
-                text = cube(args.side)
-            elif args.shape == "star":
-                text = star(args.side, args.points)
-            elif args.rings * args.sectors > MAX_NEW_CELLS:
+            if args.shape == "ring" and args.rings * args.sectors > MAX_NEW_CELLS:
                 raise ValueError(f"{args.rings} rings of {args.sectors} sectors is over {MAX_NEW_CELLS:,} cells")
-            else:
-                text = ring(args.rings, args.sectors, args.centre)
+            text = shape_board(args.shape, **shape_size(args)).text
         except ValueError as exc:
             err.print(f"flowgraph new: {exc}", markup=False)
             return EXIT["usage"]

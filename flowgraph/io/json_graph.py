@@ -24,7 +24,8 @@ Schema (``version`` 1)::
   wraps around the board's edge (for drawing; to the solver a link is a link).
 
 A node's id in the puzzle is the ``(line, column)`` of its ``{`` in the
-file (``(line, column, axis)`` for a lane: :func:`_decode` places every object
+file (``(line, column, axis)`` for a lane, the line and column of its bridge's first lane, so a bridge's
+lanes share one cell as in a text board: :func:`_decode` places every object
 and array, :func:`_quick_decode` the document and its nodes where that is all a
 plain document needs), so solutions and problems point into the JSON text. :func:`write_json_graph` writes this schema from any
 puzzle.
@@ -261,6 +262,7 @@ def _read_nodes(doc: JsonObject, sketch: Sketch, problems: list[Problem]) -> dic
         problems.append(_problem(doc.pos, "error", "\"nodes\" must be a list of node objects"))
         return keys
     spots = sketch.spots
+    bridges: dict[tuple, tuple[int, int]] = {}  # a bridge's place -> the (line, column) its lanes share
     for node in nodes:
         if not isinstance(node, JsonObject):
             problems.append(_problem(getattr(nodes, "pos", doc.pos), "error", "every node is an object"))
@@ -295,6 +297,12 @@ def _read_nodes(doc: JsonObject, sketch: Sketch, problems: list[Problem]) -> dic
             problems.append(_problem(at, "error", f"a cell's \"name\" is text of 1 to {MAX_NAME_CHARS} characters"))
             name = None
         key = at + (lane,) if lane else at
+        if lane and place is not None:  # one bridge, one cell: its lanes keyed by the first lane's place in the text
+            key = bridges.setdefault(tuple(place), at) + (lane,)
+            if key in spots:
+                problems.append(_problem(at, "error", f"two {lane!r} lanes at {list(place)}: a bridge has one lane an "
+                                         "axis"))
+                continue
         keys[nid] = key
         spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane, outline, name)
     return keys
@@ -365,8 +373,11 @@ def _read_links(doc: JsonObject, sketch: Sketch, keys: dict, problems: list[Prob
 
 
 #: A lane's axis -> whether a link along (dx, dy) runs on it (a warp too: it runs along a row or a column).
-_ON_AXIS = {"-": lambda dx, dy: dy == 0 and dx != 0, "|": lambda dx, dy: dx == 0 and dy != 0,
-            "/": lambda dx, dy: dx == -dy != 0, "\\": lambda dx, dy: dx == dy != 0}
+#: Up to a millionth of the step: a shape's diagonal places are rounded (a cell's side 1, a step of 1/sqrt(2) each way).
+_ON_AXIS = {"-": lambda dx, dy: abs(dy) <= 1e-6 * abs(dx) and dx != 0,
+            "|": lambda dx, dy: abs(dx) <= 1e-6 * abs(dy) and dy != 0,
+            "/": lambda dx, dy: dx != 0 and abs(dx + dy) <= 1e-6 * abs(dx),
+            "\\": lambda dx, dy: dx != 0 and abs(dx - dy) <= 1e-6 * abs(dx)}
 
 
 def _off_axis(sketch: Sketch, lane: Node, other: Node) -> str | None:

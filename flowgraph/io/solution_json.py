@@ -10,18 +10,31 @@ from ..model import Node, Puzzle, Solution
 __all__ = ["solution_json", "path_nodes"]
 
 
+#: A bridge lane's axes.
+AXES = "-|/\\"
+
+
 def path_nodes(puzzle: Puzzle, places: Sequence[Sequence[int]]) -> tuple[Node, ...]:
     """A path given as ``(line, column)`` positions (docs/format.md's JSON) as graph nodes.
 
-    A position that is no node is a bridge: the path crosses it on the ``-``
-    lane when a neighbouring position of the path is on the same line, else
-    on the ``|`` lane. Whether the result is a valid path is the verifier's
-    question.
+    A position that is no node is a bridge: the path crosses it on the lane linked to the path's node before it
+    (or to a node of the position after it, for a path that starts there); where no lane is, on the ``-`` lane
+    when a neighbouring position of the path is on the same line, else on the ``|`` lane. Whether the result is
+    a valid path is the verifier's question.
     """
+    graph = puzzle.graph
     out: list[Node] = []
     for k, (line, col) in enumerate(places):
-        if (line, col) in puzzle.graph:
+        if (line, col) in graph:
             out.append((line, col))
+            continue
+        lanes = [(line, col, axis) for axis in AXES if (line, col, axis) in graph]
+        after = [] if k + 1 == len(places) else \
+            [n for n in ((*places[k + 1][:2],), *((*places[k + 1][:2], axis) for axis in AXES)) if n in graph]
+        linked = [lane for lane in lanes if out and graph.has_edge(out[-1], lane)] or \
+                 [lane for lane in lanes if any(graph.has_edge(lane, n) for n in after)]
+        if linked:
+            out.append(linked[0])
             continue
         near = [places[j] for j in (k - 1, k + 1) if 0 <= j < len(places)]
         out.append((line, col, "-" if any(p[0] == line for p in near) else "|"))

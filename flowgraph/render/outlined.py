@@ -3,7 +3,9 @@
 Its reader recorded each cell's outline, a polygon in board units (:attr:`flowgraph.model.Drawing.outlines`);
 the scene draws those polygons as they are, pipes through each cell's centroid, and sorts every edge by what
 lies across it, as :mod:`.scene` does on a lattice: an edge two cells share is a thin inner line when they are
-linked and a wall when they are not, an edge of one cell alone is the board's thick outline.
+linked and a wall when they are not, an edge of one cell alone is the board's thick outline. A bridge (two lanes,
+one outline) is drawn as a deck: the ``-`` or ``/`` lane's pipe passes over with a gap, the other's runs under in
+its shadow, as on a lattice.
 """
 
 from __future__ import annotations
@@ -65,10 +67,12 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
     out = scene_type(round(width * cell_px), round(height * cell_px), theme, cell_px=cell_px,
                      pipe_px=0.32 * cell_px, dot_px=0.36 * cell_px)
     nodes = puzzle.cell_index.nodes
-    out.cells = [[px(p) for p in outlines[node]] for node in nodes]
-    out.cell_pos = [(node[0], node[1]) for node in nodes]
+    drawn = list({node[:2]: node for node in reversed(nodes)}.values())[::-1]  # a cell once (a bridge: its lanes)
+    out.cells = [[px(p) for p in outlines[node]] for node in drawn]
+    out.cell_pos = [(node[0], node[1]) for node in drawn]
     places = puzzle.places
-    out.cell_xy = [tuple(round(v) for v in (places[node] or (0, 0))[:2]) for node in nodes]
+    out.cell_xy = [tuple(round(v) for v in (places[node] or (0, 0))[:2]) for node in drawn]
+    out.bridges = [[px(p) for p in outlines[node]] for node in drawn if len(node) == 3]
     centre: dict[Node, Point] = {node: px(centroid(outlines[node])) for node in nodes}
     linked = {frozenset((nodes[u], nodes[v])) for u, v in puzzle.cell_index.links.tolist()}
     side = _sort_edges(out, outlines, linked, px)
@@ -84,6 +88,10 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
                     stroke.append(side[frozenset((u, v))])
                 stroke.append(centre[v])
             strokes.append(stroke)
+            for before, lane, after in zip(piece, piece[1:], piece[2:]):  # straight over a bridge, side to side
+                if len(lane) == 3 and frozenset((before, lane)) in side and frozenset((lane, after)) in side:
+                    crossing = (label, [side[frozenset((before, lane))], side[frozenset((lane, after))]])
+                    (out.overpasses if lane[2] in "-/" else out.underpasses).append(crossing)
         out.pipes.append((label, strokes))
     place_dots(out, puzzle, centre, labels)
     return out
@@ -113,7 +121,7 @@ def _sort_edges(out: Any, outlines: Mapping[Node, Sequence[Place]], linked: set,
     for key, cells in owners.items():
         a, b = ends[key]
         seg = (px(a), px(b))
-        if len(cells) == 1:
+        if len({cell[:2] for cell in cells}) == 1:  # one cell's (a bridge's lanes share their outline)
             out.outline.append(seg)
         elif any(frozenset((u, v)) in linked for i, u in enumerate(cells) for v in cells[i + 1:]):
             out.grid_lines.append(seg)

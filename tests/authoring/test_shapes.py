@@ -8,7 +8,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, read, solve, write
-from flowgraph.authoring.shapes import cube, ring, star
+from flowgraph.authoring.shapes import cube, figure_eight, ring, star
 from flowgraph.cli import main
 from tests.helpers import PUZZLES
 
@@ -61,7 +61,10 @@ def test_every_engine_solves_a_shape_board(board, engine):
 def test_a_shape_board_is_drawn_by_its_outlines(board):
     puzzle = parse_file(board)
     picture = solve(puzzle).render("svg")
-    assert picture.count('class="cell"') == puzzle.cells
+    assert picture.count('class="cell"') == len({node[:2] for node in puzzle.cell_index.nodes})  # a bridge once
+    bridges = len({node[:2] for node in puzzle.cell_index.nodes if len(node) == 3})
+    assert picture.count('class="bridge"') == bridges  # its deck, one lane's pipe over it and one's under
+    assert picture.count('class="underpass"') == bridges and picture.count('class="overpass"') == 2 * bridges
     assert picture.count('class="pipe"') >= len(puzzle.flows)
     assert solve(puzzle).render("png", cell_px=20)[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -91,7 +94,9 @@ TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sector
              ("ring", {"rings": 3, "sectors": 12, "centre": True}),
              ("cube", {"side": 2}), ("cube", {"side": 3}), ("cube", {"side": 4}),
              ("star", {"side": 2}), ("star", {"side": 3}), ("star", {"side": 4}),
-             ("star", {"side": 2, "points": 5}), ("star", {"side": 3, "points": 5}), ("star", {"side": 2, "points": 8})]
+             ("star", {"side": 2, "points": 5}), ("star", {"side": 3, "points": 5}), ("star", {"side": 2, "points": 8}),
+             ("figure-eight", {"rings": 1, "sectors": 8}), ("figure-eight", {"rings": 2, "sectors": 8}),
+             ("figure-eight", {"rings": 3, "sectors": 14})]
 
 
 @pytest.mark.parametrize("shape, size", TEMPLATES, ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))
@@ -107,7 +112,7 @@ def test_every_template_at_three_sizes_generates_a_unique_puzzle_that_every_comm
     assert flowgraph.count(puzzle).verdict == "unique"
     assert dict(solve(puzzle).paths) == dict(made.solution.paths)
     assert flowgraph.explain(puzzle).unique and flowgraph.rate(puzzle).tier in ("easy", "medium", "hard", "extreme")
-    assert solve(puzzle).render("svg").count('class="cell"') == puzzle.cells
+    assert solve(puzzle).render("svg").count('class="cell"') == len({n[:2] for n in puzzle.cell_index.nodes})
     assert read(write(puzzle, "json-graph"), "json-graph").drawing.names.values().__len__() == puzzle.cells
     board = tmp_path / "made.json"
     board.write_text(made.text)
@@ -153,13 +158,14 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
 
     templates = st.one_of(
         st.builds(lambda r, s, c: ring(r, s, c), st.integers(1, 4), st.integers(3, 24), st.booleans()),
-        st.builds(cube, st.integers(1, 6)), st.builds(star, st.integers(1, 5)))
+        st.builds(cube, st.integers(1, 6)), st.builds(star, st.integers(1, 5)),
+        st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20)))
 
     @settings(max_examples=40, deadline=None)
     @given(templates, st.randoms(use_true_random=False))
     def same(text, rng):
         doc = json.loads(text)
-        for node in rng.sample(doc["nodes"], 2):
+        for node in rng.sample([node for node in doc["nodes"] if "lane" not in node], 2):  # never on a bridge
             node["label"] = "A"
         puzzle = read(json.dumps(doc), "json-graph")
         again = read(write(puzzle, "json-graph"), "json-graph")
@@ -177,3 +183,36 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
 def _links(puzzle) -> set[frozenset]:
     nodes = puzzle.cell_index.nodes
     return {frozenset((nodes[u], nodes[v])) for u, v in puzzle.cell_index.links.tolist()}
+
+
+@pytest.mark.parametrize("rings, sectors", [(1, 3), (1, 8), (2, 10), (3, 14)])
+def test_a_figure_eight_s_crossing_is_bridges_whose_lanes_run_straight_over(rings, sectors):
+    """Issue 70: the band crosses itself between its loops; there ``rings`` x ``rings`` cells are bridges (a ``/``
+    and a ``\\`` lane each, one cell: their nodes share line and column as a text bridge's), each lane linked
+    only up-right and down-left or up-left and down-right, and the band is otherwise one loop of cells."""
+    doc = json.loads(figure_eight(rings, sectors))
+    doc["nodes"][-1]["label"] = doc["nodes"][-2]["label"] = "A"
+    puzzle = read(json.dumps(doc), "json-graph")
+    lanes = [n for n in puzzle.cell_index.nodes if len(n) == 3]
+    assert len(lanes) == 2 * rings * rings and len({n[:2] for n in lanes}) == rings * rings
+    assert {n[2] for n in lanes} == {"/", "\\"}
+    places = puzzle.places
+    for lane in lanes:
+        for other in puzzle.graph[lane]:
+            dx, dy = places[other][0] - places[lane][0], places[other][1] - places[lane][1]
+            assert abs(abs(dx) - abs(dy)) < 1e-6 and (dx * dy < 0) == (lane[2] == "/")
+    names = puzzle.drawing.names
+    assert {names[n] for n in lanes} == ({"crossing"} if rings == 1 else
+                                         {f"crossing r{i}c{j}" for i in range(1, rings + 1) for j in range(1, rings + 1)})
+    assert "top loop 1" in names.values() or "top loop ring 1 cell 1" in names.values()
+    again = read(write(puzzle, "json-graph"), "json-graph")
+    assert sorted(n[2] for n in again.cell_index.nodes if len(n) == 3) == sorted(n[2] for n in lanes)
+
+
+def test_two_lanes_of_one_axis_at_one_place_are_refused():
+    doc = {"format": "flowgraph-graph", "version": 1, "nodes": [
+        {"id": "a", "xy": [0, 0], "label": "A"}, {"id": "b1", "xy": [1, 0], "lane": "-"},
+        {"id": "b2", "xy": [1, 0], "lane": "-"}, {"id": "c", "xy": [2, 0], "label": "A"}],
+        "links": [["a", "b1"], ["b1", "c"]]}
+    with pytest.raises(Exception, match="two '-' lanes at \\[1, 0\\]: a bridge has one lane an axis"):
+        read(json.dumps(doc), "json-graph")

@@ -219,6 +219,22 @@ def test_verify_and_hint(client):
         "solved": True, "problems": []}
 
 
+@pytest.mark.parametrize("board", ["bridges/crossing_5x5.txt", "shapes/figure_eight_2x10.json"])
+def test_a_players_paths_over_a_bridge_take_the_lane_they_are_linked_to(client, board):
+    """Issue 70: a figure-eight's crossing is bridges of ``/`` and ``\\`` lanes, whose cells share their line and
+    column as a text bridge's do; a path over one is on the lane linked to its cell before (a 400 before: the
+    lane was guessed as ``-`` or ``|`` by the line)."""
+    from flowgraph import solve
+
+    text = (PUZZLES / board).read_text()
+    solution = solve(parse_file(PUZZLES / board))
+    paths = {k: [[n[0], n[1]] for n in v] for k, v in solution.paths.items()}
+    assert any(len(n) == 3 for path in solution.paths.values() for n in path)
+    assert client.post("/api/verify", json={"text": text, "paths": paths}).json() == {"solved": True, "problems": []}
+    reversed_paths = {k: v[::-1] for k, v in paths.items()}  # drawn from the other dot
+    assert client.post("/api/verify", json={"text": text, "paths": reversed_paths}).json()["solved"]
+
+
 def test_edit(client):
     text = "STANDARD\n.-.-.\n| | |\n.-.-.\n| | |\n.-.-.\n"
     hole = client.post("/api/edit", json={"text": text, "action": "cycle", "xy": [1, 1]}).json()["text"]

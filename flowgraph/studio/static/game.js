@@ -305,7 +305,7 @@
           }
         }
       }
-      // at a bridge, as render draws it: the | lane runs on beneath the deck in its shadow, the - lane over it with a
+      // at a bridge, as render draws it: the | (or \\) lane runs on beneath the deck in its shadow, the - (or /) lane over it with a
       // thin gap each side, whichever pipe was drawn last
       const over = [], under = [];
       for (const [label, path] of Object.entries(this.paths)) {
@@ -315,7 +315,7 @@
           if (!a || !m || !b) continue;
           const half = (p) => { const d = Math.hypot(p[0] - m[0], p[1] - m[1]) || 1;
             return [m[0] + (p[0] - m[0]) / d * pitch / 2, m[1] + (p[1] - m[1]) / d * pitch / 2]; };
-          (this.laneOf(path, i) === "-" ? over : under).push([label, [half(a), m, half(b)].map((p) => p.join(",")).join(" ")]);
+          (["-", "/"].includes(this.laneOf(path, i)) ? over : under).push([label, [half(a), m, half(b)].map((p) => p.join(",")).join(" ")]);
         }
       }
       const crossing = (points, stroke, w) => {

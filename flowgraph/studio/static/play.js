@@ -86,7 +86,8 @@ function scoreText() {
 
 async function scorePlay() {
   if (!scoreText().complete) return;
-  const { data } = await call("/api/verify", { text: $("text").value, paths: play.game.pathsAsCells(), rules: rules() });
+  const { ok, data } = await call("/api/verify", { text: $("text").value, paths: play.game.pathsAsCells(), rules: rules() });
+  if (!ok) return status(`not checked: ${data.error || "the studio did not answer"}`);  // never "not yet: undefined"
   play.solved = !!data.solved;  // only the verifier says "solved!"
   if (!play.solved) return status("not yet: " + (data.problems || [])[0]);
   play.game.solvedAt = Date.now();
