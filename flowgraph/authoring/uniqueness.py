@@ -243,7 +243,9 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     :data:`flowgraph.budgets.UNIQUE_FIRST_SECONDS`, then by the SAT model with T blocked
     (:class:`flowgraph.engines.sat.SolutionSearch`) and the link search in turn, as long again,
     then twice as long each round (SAT at most :data:`flowgraph.budgets.UNIQUE_ROUND_SAT_SHARE` of the time left), each part going
-    on from where the last stopped. From the windows on, where a fork is safe, the link
+    on from where the last stopped. On a shape board (its cells have outlines: a ring, a cube) SAT goes first:
+    the link search's board order follows no lattice's rows there, and on the larger rings and cubes it spent
+    its whole first part where SAT proves the board unique at once (docs/benchmarks.md, issue 70). From the windows on, where a fork is safe, the link
     search's second board order runs on in a child process
     (:meth:`flowgraph.engines.exhaustive.LinkSearch.fork`) while this one builds windows and SAT
     models: the two processors work at once. Each search is complete; which one wins depends on the
@@ -307,8 +309,9 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
         near = sat.nearby_solution(puzzle, first, left(NEARBY_SHARE, NEARBY_SECONDS), corners=True)
         if near is not None:
             return Uniqueness("multiple", (first, verify(near)))
-        with contextlib.suppress(SearchLimitError):
-            return link_search(_at_most(left(), FIRST_SECONDS))
+        if not puzzle.drawing.outlines:  # a shape board (cells with outlines): SAT first (below)
+            with contextlib.suppress(SearchLimitError):
+                return link_search(_at_most(left(), FIRST_SECONDS))
         model = sat.SolutionSearch(puzzle, tight=numberlink, corners=numberlink, exclude=first)
         try:
             seconds = FIRST_SECONDS
