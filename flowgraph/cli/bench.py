@@ -14,6 +14,7 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph bench`` and its options to the command line."""
     p = add_command(
         sub, "bench", run,
         description="Solve every puzzle file (folders: their puzzle files, recursively; level packs: each level) in a pool of "

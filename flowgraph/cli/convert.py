@@ -39,6 +39,7 @@ _BY_SUFFIX = {fmt.suffix: name for name, fmt in FORMATS.items()} | {".html": HTM
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph convert`` and its options to the command line."""
     p = add_command(
         sub, "convert", run,
         description="Read a puzzle (or a Flow Free level pack) and write it in another format. The input "
@@ -75,6 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph convert`` on its parsed options; returns the exit status."""
     err = console("auto", sys.stderr)
     source = args.input
     if args.output and Path(args.output).resolve() == Path(source).resolve():

@@ -34,6 +34,7 @@ def hardest_words(counts: dict[str, int]) -> str:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph explain`` and its options to the command line."""
     p = add_command(
         sub, "explain", run,
         description="Solve a puzzle the way a person does and print each step: its technique (1 forced move, "
@@ -113,6 +114,7 @@ def _link(pair, name: Callable[[Node], str]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph explain`` on its parsed options; returns the exit status."""
     from ..authoring.explain import explain, explanation_json
     from ..errors import SearchLimitError, UnsolvableError
     from ..io.files import load

@@ -56,6 +56,7 @@ def flow_range(text: str) -> tuple[int, int]:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph generate`` and its options to the command line."""
     p = add_command(
         sub, "generate", run,
         description="Generate puzzles with exactly one solution on any family and shape: a random "
@@ -139,6 +140,7 @@ def _seeds(seed: str, count: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph generate`` on its parsed options; returns the exit status."""
     from ..batch.tasks import generate_task
 
     err = console("auto", sys.stderr)

@@ -75,6 +75,7 @@ def endpoint(text: str) -> tuple[str, tuple[int, int]]:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph new`` and its options to the command line."""
     p = add_command(
         sub, "new", run,
         description="Print a template in the neighbor-link format: every cell and every link of the "
@@ -108,6 +109,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph new`` on its parsed options; returns the exit status."""
     err = console("auto", sys.stderr)
     output_file(args.output)
     mask = None

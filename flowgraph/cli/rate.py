@@ -28,6 +28,7 @@ STYLE = {"easy": "green", "medium": "cyan", "hard": "yellow", "extreme": "bold r
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph rate`` and its options to the command line."""
     p = add_command(
         sub, "rate", run,
         description="Rate each puzzle 0 to 10 by the solving path of flowgraph explain: mostly the span of its "
@@ -57,6 +58,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph rate`` on its parsed options; returns the exit status."""
     from ..batch.jobs import Jobs
     from ..batch.tasks import rate_task
 

@@ -25,6 +25,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph render`` and its options to the command line."""
     p = add_command(
         sub, "render", run,
         description="Draw a puzzle as the game shows it: squares or hexagons, holes left empty, walls as thick "
@@ -63,6 +64,7 @@ def write_picture(board, out: str | None, args, paths: dict | None = None) -> No
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph render`` on its parsed options; returns the exit status."""
     err = console("auto", sys.stderr)
     out = args.output
     if out and not out.endswith(SUFFIXES):

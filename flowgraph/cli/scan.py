@@ -30,6 +30,7 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph scan`` and its options to the command line."""
     p = add_command(
         sub, "scan", run,
         description="Find the board in each picture (a phone screenshot of the game or a picture flowgraph "

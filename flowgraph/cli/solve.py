@@ -32,6 +32,7 @@ __all__ = ["add_parser", "run", "print_outcome", "write_pictures"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph solve`` and its options to the command line."""
     p = add_command(
         sub, "solve", run,
         description="Solve each puzzle file and print its verified solution: the puzzle's own "

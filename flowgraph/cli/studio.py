@@ -30,6 +30,7 @@ KEEP_ALIVE_S = 5
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph studio`` and its options to the command line."""
     p = add_command(
         sub, "studio", run,
         description="Start the studio on this machine and open it in the browser: draw a board or start from "
@@ -160,6 +161,7 @@ def open_in_browser(url: str) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph studio`` on its parsed options; returns the exit status."""
     import uvicorn
 
     from ..studio.app import create_app

@@ -33,6 +33,7 @@ _LINKS = " -|/\\"  # grid characters that are no cell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph validate`` and its options to the command line."""
     p = add_command(
         sub, "validate", run,
         description="Check each puzzle file against the format and its rules and print every "

@@ -21,6 +21,7 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``flowgraph warm-up`` and its options to the command line."""
     add_command(
         sub, "warm-up", run,
         description="Load every engine (auto, search, sat, links) now. The search's compiled passes are built on its "
@@ -34,6 +35,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``flowgraph warm-up`` on its parsed options; returns the exit status."""
     err = console("auto", sys.stderr)
     for name in engine_names():
         t0 = time.perf_counter()
