@@ -243,10 +243,10 @@ def _two_solutions(puzzle: Puzzle, limits: Limits) -> Uniqueness:
     :data:`flowgraph.budgets.UNIQUE_FIRST_SECONDS`, then by the SAT model with T blocked
     (:class:`flowgraph.engines.sat.SolutionSearch`) and the link search in turn, as long again,
     then twice as long each round (SAT at most :data:`flowgraph.budgets.UNIQUE_ROUND_SAT_SHARE` of the time left), each part going
-    on from where the last stopped. On a shape board (its cells have outlines: a ring, a cube) SAT goes first:
-    the link search's board order follows no lattice's rows there, and on the larger rings and cubes it spent
-    its whole first part where SAT proves the board unique at once (docs/benchmarks.md, issue 70). From the windows on, where a fork is safe, the link
-    search's second board order runs on in a child process
+    on from where the last stopped. On a shape board (its cells have outlines: a ring, a cube) SAT goes
+    first: the link search's board order follows no lattice's rows there, and on the larger rings and cubes
+    it spent its whole first part where SAT proves the board unique at once (docs/benchmarks.md, issue 70).
+    From the windows on, where a fork is safe, the link search's second board order runs on in a child process
     (:meth:`flowgraph.engines.exhaustive.LinkSearch.fork`) while this one builds windows and SAT
     models: the two processors work at once. Each search is complete; which one wins depends on the
     board (docs/benchmarks.md).

@@ -78,19 +78,20 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
     Returns
     -------
     dict
-        ``{endpoints: [{cell, label}], links: [[cell, cell, axis]], bridges: [cell], colours: {label: "#rrggbb"},
+        ``{endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], colours: {label: "#rrggbb"},
         rims: {label: "#rrggbb"}, shades: {label: "#rrggbb"}, gap: "#rrggbb", names: {label: str}, cells, rules,
         fills_every_cell}``: a cell is ``[line, column]`` (a bridge's two lanes share theirs), ``axis`` the lane axis
-        of the bridge a link enters or ``""``, ``rims`` a darker edge for the colours close to the background,
-        ``shades`` each colour in the shadow of a bridge's deck (its ``|`` lane runs under, as render draws it) and
-        ``gap`` the edge of the ``-`` lane over it, ``names`` what players call each colour ("red"), ``cells`` every
-        cell and bridge lane a solution fills.
+        of the bridge a link enters or ``""``, ``warp`` whether the link wraps round the board's edge (the page
+        draws its pipe off one edge and on at the other), ``rims`` a darker edge for the colours close to the
+        background, ``shades`` each colour in the shadow of a bridge's deck (its ``|`` lane runs under, as render
+        draws it) and ``gap`` the edge of the ``-`` lane over it, ``names`` what players call each colour ("red"),
+        ``cells`` every cell and bridge lane a solution fills.
     """
     ink = THEMES[theme]
     links = []
-    for u, v in puzzle.graph.edges:
+    for u, v, data in puzzle.graph.edges(data=True):
         axis = u[2] if len(u) == 3 else v[2] if len(v) == 3 else ""
-        links.append([[u[0], u[1]], [v[0], v[1]], axis])
+        links.append([[u[0], u[1]], [v[0], v[1]], axis, bool(data.get("warp"))])
     return {"endpoints": [{"cell": [end[0], end[1]], "label": f.label} for f in puzzle.flows for end in f.ends],
             "links": links,
             "bridges": sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})),
@@ -200,5 +201,5 @@ _BODY = """<header>
 <div id="solved" hidden role="status"><strong>Solved!</strong> <span id="figures"></span>
   <button id="solved-next">next level ▶</button></div>
 <p id="help">Join the dots of each colour; pipes may not cross<span id="fills"> and every cell is filled</span>.
-  Drag from a dot (back over a pipe shortens it).<span class="keys"> Keys: arrows, Enter picks up or drops, U undo,
-  R restart. Made with flowgraph.</span></p>"""
+  Drag from a dot (back over a pipe shortens it).<span class="keys"> Keys: arrows, Enter picks up or drops, ] and [ the
+  next dot or turn the last step, U undo, R restart. Made with flowgraph.</span></p>"""

@@ -504,7 +504,8 @@ def test_every_position_in_the_api_is_line_column(client):
     puzzle = parse_text(bridge)
     assert sorted(tuple(e["cell"]) for e in data["endpoints"]) == sorted(end for f in puzzle.flows for end in f.ends)
     assert all(isinstance(b, list) and len(b) == 2 for b in data["bridges"]) and data["bridges"]
-    assert all(len(u) == 2 and len(v) == 2 and axis in ("", "-", "|") for u, v, axis in data["links"])
+    assert all(len(u) == 2 and len(v) == 2 and axis in ("", "-", "|") and warp in (True, False)
+               for u, v, axis, warp in data["links"])
     hint = client.post("/api/hint", json={"text": bridge}).json()
     assert all(isinstance(p, list) and len(p) == 2 for p in hint["path"])
 

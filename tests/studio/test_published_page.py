@@ -93,6 +93,93 @@ def test_a_board_plays_by_keyboard(browser, tmp_path):
         context.close()
 
 
+#: The keyboard's cursor cell (the cell polygon its outline repeats), or None.
+_CURSOR = """() => { const mark = document.querySelector('#board .play-cursor'); if (!mark) return null;
+  const cell = [...document.querySelectorAll('#board polygon.cell')].find(
+    (p) => p.getAttribute('points') === mark.getAttribute('points'));
+  return cell ? cell.dataset.cell : null; }"""
+
+
+def play_by_keys(page, paths: dict[str, list[str]]) -> None:
+    """Draw each path with keys alone, as a keyboard player does: ] to the path's first endpoint, Enter, then per
+    cell the arrow that takes the head there (the neighbour most in line with it, as the page chooses), or else one
+    that takes it to a free cell and ] until the head is there (the step turned round the cell before it)."""
+    import math
+
+    def centre(cell: str) -> tuple[float, float]:  # as the page measures it: the mean of the polygon's corners
+        return tuple(page.evaluate("""(cell) => { const pts = document.querySelector(
+          `#board polygon.cell[data-cell="${cell}"]`).getAttribute('points').trim().split(/\\s+/)
+          .map((p) => p.split(',').map(Number));
+          return [0, 1].map((k) => pts.reduce((s, p) => s + p[k], 0) / pts.length); }""", cell))
+
+    board = page.evaluate("JSON.parse(document.getElementById('levels').textContent).levels[0].board")
+    links, bridges = board["links"], {f"{line}:{column}" for line, column in board["bridges"]}
+    ends = {f"{e['cell'][0]}:{e['cell'][1]}": e["label"] for e in board["endpoints"]}  # another's: refused
+    adj: dict[str, set[str]] = {}
+    axis: dict[tuple[str, str], str] = {}  # the lane a link enters or leaves a bridge by
+    for u, v, lane, *_ in links:
+        a, b = f"{u[0]}:{u[1]}", f"{v[0]}:{v[1]}"
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+        axis[a, b] = axis[b, a] = lane
+    arrows = {"ArrowRight": (1, 0), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowUp": (0, -1)}
+
+    def choice(drawn: list[str], dx: int, dy: int) -> str | None:  # the cell an arrow takes the head to
+        head = drawn[-1]
+        x0, y0 = centre(head)
+        way = []
+        lane = axis[drawn[-2], head] if head in bridges and len(drawn) > 1 else None  # straight over a bridge
+        mine = ends.get(drawn[0])
+        for n in (n for n in adj[head] if (lane is None or axis[head, n] == lane) and ends.get(n, mine) == mine):
+            vx, vy = centre(n)[0] - x0, centre(n)[1] - y0
+            along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
+            if along > 0.2 * math.hypot(vx, vy) and across <= along:
+                way.append((across / along, n))
+        way.sort()
+        back = drawn[-2] if len(drawn) > 1 else None
+        return next((n for k, (_, n) in enumerate(way) if (k == 0 if n == back else n not in drawn)), None)
+
+    page.focus("#board")
+    page.keyboard.press("]")
+    taken: set[str] = set()  # the cells of the pipes drawn: never stepped on (it would cut them)
+    for path in paths.values():
+        for _ in range(2 * len(paths) + 2):
+            if page.evaluate(_CURSOR) == path[0]:
+                break
+            page.keyboard.press("]")
+        assert page.evaluate(_CURSOR) == path[0]
+        page.keyboard.press("Enter")
+        for i, cell in enumerate(path[1:], 1):
+            picks = {key: choice(path[:i], *step) for key, step in arrows.items()}
+            key = next((k for k, n in picks.items() if n == cell), None) or \
+                next(k for k, n in picks.items() if n is not None and n not in path[:i] and n not in taken)
+            page.keyboard.press(key)
+            for _ in range(len(adj[path[i - 1]]) + 1):
+                if page.evaluate(_CURSOR) == cell:
+                    break
+                page.keyboard.press("]")
+            assert page.evaluate(_CURSOR) == cell, (path, cell)
+        page.keyboard.press("Enter")
+        taken.update(path)
+        taken -= bridges  # a bridge's other lane is the other pipe's
+
+
+@pytest.mark.parametrize("board", ["shapes/ring_3x12_centre.json", "shapes/figure_eight_2x10.json",
+                                   "hex/honeycomb_5x4.txt"])  # (the cube: this test's player cuts a pipe there)
+def test_any_board_plays_to_solved_by_keys_alone(browser, tmp_path, board):
+    """Issue 70: arrows reach four neighbours and a shape's cell may have more (the ring's centre has twelve):
+    ] and [ turn the last step round the cell before it, and take the cursor to the next endpoint."""
+    out = tmp_path / "one.html"
+    assert main(["convert", str(PUZZLES / board), "-o", str(out)]) == 0
+    context, page = _open(browser, out, "mouse")
+    try:
+        play_by_keys(page, solution_cells(solve_puzzle(parse_file(PUZZLES / board))))
+        page.wait_for_selector("#solved:not([hidden])", timeout=5000)
+        assert page.errors == []
+    finally:
+        context.close()
+
+
 def test_a_phone_sees_the_rules_and_a_solved_level_offers_no_undo(browser, tmp_path):
     """Issue 72: the page hid its one help line on phones; Undo after "Solved!" looked enabled and did nothing."""
     source = PUZZLES / "bridges" / "crossing_5x5.txt"

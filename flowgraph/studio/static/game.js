@@ -10,19 +10,21 @@
   const MAX_SKIP = 12;
 
   class Game {
-    // ``board``: {endpoints: [{cell, label}], links: [[cell, cell, axis]], bridges: [cell], colours, rims,
+    // ``board``: {endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], colours, rims,
     // cells (every cell and bridge lane to fill), fills_every_cell}; a cell is [line, column].
     constructor(board) {
       this.board = board;
       this.ends = Object.fromEntries(board.endpoints.map((e) => [key(e.cell), e.label]));
       this.labels = [...new Set(board.endpoints.map((e) => e.label))];
       this.bridges = new Set((board.bridges || []).map(key));
-      this.adj = new Map(); this.axis = new Map();
-      for (const [u, v, axis] of board.links) {
+      this.adj = new Map(); this.axis = new Map(); this.warps = new Set();
+      this.warpsGiven = board.links.some((link) => link.length > 3);  // else told by length, as before
+      for (const [u, v, axis, warp] of board.links) {
         const a = key(u), b = key(v);
         for (const [p, q] of [[a, b], [b, a]]) {
           if (!this.adj.has(p)) this.adj.set(p, new Set());
           this.adj.get(p).add(q); this.axis.set(`${p}|${q}`, axis);
+          if (warp) this.warps.add(`${p}|${q}`);
         }
       }
       this.centre = {};
@@ -147,7 +149,9 @@
       for (const n of this.adj.get(head) || []) {
         if (!c[n]) continue;
         const wx = here[0] - c[n][0], wy = here[1] - c[n][1], w = Math.hypot(wx, wy);  // a warp points back
-        if (w > 1.8 * pitch && (vx * wx + vy * wy) / (d * w) > 0.8 && this.drag(n)) { this.suspended = true; return true; }
+        if (this.isWarp(head, n, w, pitch) && (vx * wx + vy * wy) / (d * w) > 0.8 && this.drag(n)) {
+          this.suspended = true; return true;
+        }
       }
       return false;
     }
@@ -223,36 +227,79 @@
     }
 
     // Where the keyboard's cursor first shows: the endpoint nearest the top left, as a reader starts.
-    firstEnd() {
+    firstEnd() { return this.endsInOrder()[0]; }
+
+    endsInOrder() {  // the endpoints as a reader meets them: top to bottom, left to right
       const c = this.centre, at = (k) => (c[k] ? [c[k][1], c[k][0]] : [Infinity, Infinity]);
-      return Object.keys(this.ends).sort((a, b) => at(a)[0] - at(b)[0] || at(a)[1] - at(b)[1])[0];
+      return Object.keys(this.ends).sort((a, b) => at(a)[0] - at(b)[0] || at(a)[1] - at(b)[1]);
     }
 
-    // The distance between two linked cells' centres (the drawing's cell pitch).
-    pitch() {
-      const c = this.centre;
-      for (const [u, v] of this.board.links) {
-        const a = c[key(u)], b = c[key(v)];
-        if (a && b) return Math.hypot(a[0] - b[0], a[1] - b[1]);
-      }
-      return 40;
+    // The keyboard's cursor on the next endpoint (``turn`` +1) or the one before (-1), in reading order: any
+    // flow can be picked up, whatever the board's shape.
+    nextEnd(turn) {
+      const order = this.endsInOrder(), at = order.indexOf(this.cursor);
+      return order[((at < 0 ? (turn > 0 ? -1 : 0) : at) + turn + order.length) % order.length];
     }
+
+    // The path's last step turned to the next neighbour round the cell before it, clockwise (``turn`` +1) or
+    // anticlockwise (-1), skipping those the game refuses: four arrows reach four neighbours, and a shape's cell
+    // may have more (a ring's centre, a cube's corner). True when the path changed.
+    turn(turn) {
+      const label = this.drawing, path = label && this.paths[label];
+      if (!path || path.length < 2) return false;
+      const head = path[path.length - 1], before = path[path.length - 2], c = this.centre;
+      if (!c[head] || !c[before]) return false;
+      const angle = (n) => Math.atan2(c[n][1] - c[before][1], c[n][0] - c[before][0]);
+      const from = angle(head), round = (a) => ((turn * (a - from)) % (2 * Math.PI) + 2 * Math.PI) % (2 * Math.PI);
+      const mine = (n) => this.bridges.has(n) || !this.owner(n) || this.owner(n) === label;  // never cut a pipe
+      const others = [...this.adj.get(before)].filter((n) => n !== head && c[n] && !path.includes(n) && mine(n))
+        .sort((a, b) => round(angle(a)) - round(angle(b)));
+      path.length -= 1;
+      for (const n of others) if (this.step(label, n)) return true;
+      this.step(label, head);
+      return false;
+    }
+
+    // The distance between two linked cells' centres (the drawing's cell pitch): the median of the first links
+    // (a shape's links differ in length: a ring's centre is farther from its sectors than they are apart).
+    pitch() {
+      if (this.pitchMemo && this.pitchMemo.centre === this.centre) return this.pitchMemo.value;
+      const c = this.centre, lengths = [];
+      for (const [u, v, , warp] of this.board.links) {
+        const a = c[key(u)], b = c[key(v)];
+        if (a && b && !warp) lengths.push(Math.hypot(a[0] - b[0], a[1] - b[1]));
+        if (lengths.length >= 200) break;
+      }
+      lengths.sort((x, y) => x - y);
+      const value = lengths.length ? lengths[lengths.length >> 1] : 40;
+      this.pitchMemo = { centre: c, value };
+      return value;
+    }
+
+    // Whether the link from ``p`` to ``q`` (centres ``d`` apart) is a warp: as the board says, or by its length.
+    isWarp(p, q, d, pitch) { return this.warpsGiven ? this.warps.has(`${p}|${q}`) : d > 1.8 * pitch; }
 
     // The cell one step from ``from`` that way on screen (dx, dy): along a link when ``linked`` (a warp's link
     // points back across the board, so it counts the other way round), else the nearest cell that way.
-    toward(from, dx, dy, linked) {
+    toward(from, dx, dy, linked) { return this.towardAll(from, dx, dy, linked)[0] || null; }
+
+    // Every cell ``toward`` may choose, best first (a hex cell has two neighbours as far right: the game may
+    // refuse the first, another flow's endpoint, and take the second).
+    towardAll(from, dx, dy, linked) {
       const c = this.centre, here = c[from], pitch = this.pitch();
-      if (!here) return null;
-      let best = null, score = Infinity;
+      if (!here) return [];
+      const scored = [];
       for (const n of linked ? this.adj.get(from) || [] : Object.keys(c)) {
         if (!c[n] || n === from) continue;
         let vx = c[n][0] - here[0], vy = c[n][1] - here[1];
-        if (linked && Math.hypot(vx, vy) > 1.8 * pitch) { vx = -vx; vy = -vy; }
+        if (linked && this.isWarp(from, n, Math.hypot(vx, vy), pitch)) { vx = -vx; vy = -vy; }
         const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
-        if (along <= 0.2 * pitch || (linked && across > along)) continue;
-        if (along + 2 * across < score) { score = along + 2 * across; best = n; }
+        if (along <= 0.2 * (linked ? Math.hypot(vx, vy) : pitch) || (linked && across > along)) continue;
+        // along a link: the neighbour most in line with the key (a shape's neighbours lie at any distance);
+        // the cursor: the nearest cell that way
+        scored.push([linked ? across / along : along + 2 * across, n]);
       }
-      return best;
+      return scored.sort((a, b) => a[0] - b[0]).map(([, n]) => n);
     }
 
     draw(svg) {  // pipes under the endpoint dots, tints under the grid lines, as the game draws them
@@ -286,7 +333,7 @@
           const [a, b] = [c[path[i - 1]], c[path[i]]];
           if (!a || !b) continue;
           const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-          if (d > 1.8 * pitch) {
+          if (this.isWarp(path[i - 1], path[i], d, pitch)) {
             const [ux, uy] = [(a[0] - b[0]) / d * pitch / 2, (a[1] - b[1]) / d * pitch / 2];
             runs[runs.length - 1].push([a[0] + ux, a[1] + uy]);
             runs.push([[b[0] - ux, b[1] - uy]]);
@@ -370,8 +417,9 @@
     document.addEventListener("pointercancel", end);
   }
 
-  // Keyboard play on ``el``: arrows move a cursor, Enter or Space picks up the flow under it (an endpoint or its
-  // path), arrows then draw along the links (back over the path shortens it), Enter, Space or Esc drops it.
+  // Keyboard play on ``el``: arrows move a cursor, ] and [ to the next or the previous endpoint, Enter or Space
+  // picks up the flow under it (an endpoint or its path), arrows then draw along the links (back over the path
+  // shortens it), ] and [ turn the last step to the next neighbour round, Enter, Space or Esc drops it.
   function bindKeys(el, game, changed, released) {
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     el.addEventListener("keydown", (ev) => {
@@ -381,8 +429,19 @@
         ev.preventDefault();
         const [dx, dy] = arrows[ev.key], path = g.drawing && g.paths[g.drawing];
         if (!g.cursor) g.cursor = g.firstEnd();
-        else if (path) { const n = g.toward(path[path.length - 1], dx, dy, true); if (n) g.drag(n); g.cursor = path[path.length - 1]; }
+        else if (path) {  // the best cell that way the game takes
+          // back one cell (the path's cell before the head) only as the best that way; never onto the path further
+          // back (a loop of the path beside the head is not cut off by a key)
+          const way = g.towardAll(path[path.length - 1], dx, dy, true), back = path[path.length - 2];
+          for (const n of way) if ((n === back ? n === way[0] : !path.includes(n)) && g.drag(n)) break;
+          g.cursor = path[path.length - 1];
+        }
         else g.cursor = g.toward(g.cursor, dx, dy, false) || g.cursor;
+        changed();
+      } else if (ev.key === "]" || ev.key === "[") {  // turn the last step, or the cursor to another endpoint
+        ev.preventDefault();
+        const turn = ev.key === "]" ? 1 : -1, path = g.drawing && g.paths[g.drawing];
+        if (path) { g.turn(turn); g.cursor = path[path.length - 1]; } else g.cursor = g.nextEnd(turn);
         changed();
       } else if (ev.key === "Enter" || ev.key === " " || (ev.key === "Escape" && g.drawing)) {
         ev.preventDefault();
