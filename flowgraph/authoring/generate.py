@@ -101,6 +101,7 @@ class Generated:
 
     @property
     def text(self) -> str:
+        """The puzzle's text, as its file holds it (a newline at the end)."""
         return "\n".join(self.puzzle.lines) + "\n"
 
 

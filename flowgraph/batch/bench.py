@@ -32,6 +32,7 @@ class BenchRow:
     sat_calls: int
 
     def to_json(self) -> dict:
+        """The row as a JSON object: every field by name."""
         return dict(self.__dict__)
 
 

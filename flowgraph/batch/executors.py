@@ -112,6 +112,7 @@ class SerialExecutor(Executor):
         self.ran_on = {_worker_id()}
 
     def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
+        """Run ``task`` on each of ``args`` in this process, in order: ``(index, row)`` each."""
         for i, a in enumerate(args):
             yield i, _call(task, a)
 
@@ -184,6 +185,8 @@ class PoolExecutor(Executor):
     WINDOW = 32
 
     def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
+        """Run ``task`` on each of ``args`` in the pool: ``(index, row)`` as each finishes, a dead worker's tasks
+        run again."""
         import queue
         from collections import deque
         from concurrent.futures.process import BrokenProcessPool
@@ -349,6 +352,7 @@ class DaskExecutor(Executor):
             self.client.run(_warm_up, warm_up, batch)
 
     def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
+        """Run ``task`` on each of ``args`` on the cluster: ``(index, row)`` as each finishes."""
         import itertools
 
         from distributed import as_completed as dask_completed
@@ -443,6 +447,7 @@ class DaskExecutor(Executor):
         return getattr(self.client, "status", "running") not in ("running", "newly-created")
 
     def close(self, cancel: bool = False) -> None:
+        """Release the cluster's client; ``cancel``: drop the tasks not yet finished."""
         client = getattr(self, "client", None)
         if client is not None:
             lost = getattr(self, "lost", False)

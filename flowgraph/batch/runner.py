@@ -52,6 +52,7 @@ class Tally:
     slowest: list[tuple[float, str]] = field(default_factory=list)
 
     def add(self, row: dict) -> None:
+        """Count ``row`` in the totals: its status, its seconds, the slowest rows."""
         self.status[row["status"]] = self.status.get(row["status"], 0) + 1
         seconds = row_seconds(row)
         self.seconds += seconds
@@ -63,6 +64,7 @@ class Tally:
 
     @property
     def done(self) -> int:
+        """How many rows are counted."""
         return sum(self.status.values())
 
 
@@ -175,6 +177,7 @@ class InOrder(Generic[J]):
         self._spill: IO[bytes] | None = None
 
     def put(self, index: int, job: J, row: dict) -> None:
+        """Show ``row`` of job ``index`` in input order: at once if it is the next, else kept until it is."""
         if index != self.next:
             self._wait(index, job, row)
             return
@@ -212,6 +215,7 @@ class InOrder(Generic[J]):
         return None
 
     def close(self) -> None:
+        """Close the spill file of rows kept out of order."""
         if self._spill is not None:
             self._spill.close()
 

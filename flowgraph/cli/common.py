@@ -159,6 +159,7 @@ class Parser(argparse.ArgumentParser):
     """argparse with the usage-error exit status documented above."""
 
     def error(self, message: str) -> NoReturn:  # pragma: no cover - argparse calls exit
+        """Print the usage and ``message`` and exit with the usage status (2)."""
         self.print_usage(sys.stderr)
         self.exit(EXIT["usage"], f"{self.prog}: error: {message}\n")
 
@@ -232,6 +233,7 @@ def add_budget_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_color_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--color auto|always|never`` to ``p``."""
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour the output: auto (default) on a terminal unless NO_COLOR is set")
 

@@ -17,6 +17,7 @@ SUFFIXES = (".svg", ".png", ".gif")
 
 
 def add_picture_options(p: argparse.ArgumentParser) -> None:
+    """Add the picture options (``--theme``, ``--cell-px``, ``--labels``) to ``p``."""
     p.add_argument("--theme", choices=("dark", "light"), default="dark", help="dark (as the game, default) or light")
     p.add_argument("--cell-px", type=positive_int, default=40, metavar="N", help="pixels per cell (default 40)")
     p.add_argument("--labels", action="store_true",

@@ -159,6 +159,7 @@ def write_pictures(outcome: Outcome, args: argparse.Namespace, err, name: str | 
 
 
 def print_outcome(out, err, outcome: Outcome) -> None:
+    """Print one puzzle's outcome: its answer on ``out``, its problems and figures on ``err``."""
     s = outcome.stats
     engine = outcome.solution.engine if outcome.solution else (s.get("tried") or [outcome.engine])[-1]
     work, unit = (s.get("sat_calls", 0), "SAT call") if engine == "sat" else (s.get("states", 0), "state")

@@ -330,6 +330,7 @@ class SolutionSearch:
         return Solution(self.puzzle, self.model.paths(used), "sat", self.run.stats())
 
     def close(self) -> None:
+        """Release the SAT solver."""
         self.run.close()
 
 

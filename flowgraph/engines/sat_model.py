@@ -260,6 +260,7 @@ class Model:
         return (-(used + 1)).tolist()
 
     def paths(self, used: np.ndarray) -> dict[str, tuple[Node, ...]]:
+        """The paths the links ``used`` make, each from its flow's first endpoint."""
         nbrs: dict[int, list[int]] = {}
         for u, v in self.links[used].tolist():
             nbrs.setdefault(u, []).append(v)

@@ -26,13 +26,16 @@ class Report:
         self.problems: list[Problem] = []
 
     def error(self, line: int, column: int, message: str) -> None:
+        """Record an error at ``line``, ``column``."""
         self.problems.append(Problem(line, column, "error", message))
 
     def warning(self, line: int, column: int, message: str) -> None:
+        """Record a warning at ``line``, ``column``."""
         self.problems.append(Problem(line, column, "warning", message))
 
     @property
     def has_errors(self) -> bool:
+        """Whether an error was recorded."""
         return any(p.is_error for p in self.problems)
 
 
@@ -67,11 +70,13 @@ class Layout:
 
     @cached_property
     def cells(self) -> dict[GridPos, str]:
+        """Each cell's ``(row, column)`` and character, read when first asked for."""
         self._read()
         return self.cells
 
     @cached_property
     def links(self) -> list[tuple[int, int, str]]:
+        """Each link as ``(row, column, character)``, read when first asked for."""
         self._read()
         return self.links
 

@@ -75,6 +75,7 @@ class Sketch:
     links: dict[frozenset, bool] = field(default_factory=dict)
 
     def link(self, u: Node, v: Node, warp: bool = False) -> None:
+        """Link ``u`` and ``v`` (``warp``: round the board's edge)."""
         self.links[frozenset((u, v))] = warp
 
 

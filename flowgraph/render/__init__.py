@@ -44,6 +44,7 @@ class FrameSampler:
         self.kept: list = []
 
     def add(self, item) -> None:
+        """Keep ``item`` if it falls on the stride; halve what is kept when it doubles the count."""
         if self.seen % self.stride == 0:
             self.kept.append(item)
             if len(self.kept) >= 2 * self.count:

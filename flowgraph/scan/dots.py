@@ -38,6 +38,7 @@ class Dot:
 
     @property
     def hex(self) -> str:
+        """The dot's colour as ``#rrggbb``."""
         return "#{:02x}{:02x}{:02x}".format(*self.rgb)
 
 

@@ -54,6 +54,7 @@ class Lattice:
     transposed: bool = False
 
     def centre(self, site: tuple[int, int]) -> tuple[float, float]:
+        """The picture's point, in pixels, of the lattice site ``site``."""
         return self.x0 + site[0] * self.dx, self.y0 + site[1] * self.dy
 
     def steps(self) -> list[tuple[int, int]]:

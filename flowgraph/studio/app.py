@@ -257,6 +257,7 @@ class Bodies:
         self.held += n
 
     def give(self, n: int) -> None:
+        """Give back ``n`` bytes of the gate's budget."""
         self.held -= n
 
 

@@ -35,6 +35,7 @@ NOT_PUZZLES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".svg", ".bak",
 
 
 async def read_file(request: Request) -> JSONResponse:
+    """Answer ``GET /api/file``: FILE's text (or the folder's levels), or an empty board without one."""
     if request.app.state.folder is not None:  # up to MAX_FOLDER_BYTES: a heavy request, through the gate
         return JSONResponse(await request.app.state.gate.run(_read_folder, request.app.state.folder))
     held: HeldFile | None = request.app.state.held

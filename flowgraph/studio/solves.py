@@ -135,9 +135,11 @@ class Solves:
                 job.stop.set()
 
     def get(self, job_id: str) -> _Job | None:
+        """The solve ``job_id``, or None."""
         return self.jobs.get(job_id)
 
     def stop(self, job_id: str) -> bool:
+        """Ask the solve ``job_id`` to stop; whether there was one."""
         job = self.jobs.get(job_id)
         if job is None:
             return False
