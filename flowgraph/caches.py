@@ -153,7 +153,9 @@ def _entry_problem(path: Path, info: os.stat_result, kind: str) -> str | None:
 
 
 def open_trusted(path: Path) -> BinaryIO | None:
-    """``path`` opened for reading when :func:`distrust` finds nothing against it or its folder, else None.
+    """Open a cached file only when nobody else could have written it.
+
+    ``path`` opened for reading when :func:`distrust` finds nothing against it or its folder, else None.
 
     The file is opened first (never through a symlink, never waiting on a FIFO) and
     what was opened is checked, so it cannot be swapped between the check and the read.

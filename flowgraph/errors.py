@@ -103,7 +103,9 @@ class SearchLimitError(FlowgraphError):
         return type(self), (self.reason, self.stats)
 
     def said(self, what: str) -> str:
-        """``what`` ("not explained", "not rated") and the budget that ran out, in a user's words.
+        """Say why a command gave up.
+
+        ``what`` ("not explained", "not rated") and the budget that ran out, in a user's words.
 
         >>> SearchLimitError("memory").said("not explained")
         'not explained within the memory limit (--memory-limit)'

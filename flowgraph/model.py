@@ -239,7 +239,9 @@ class CellIndex:
 
     @classmethod
     def of_adjacency(cls, adjacency: Mapping[Node, Mapping[Node, Any]]) -> CellIndex:
-        """:meth:`of` the graph whose node -> neighbour -> attributes mapping is ``adjacency`` (networkx's
+        """Index a graph given by its adjacency mapping.
+
+        :meth:`of` the graph whose node -> neighbour -> attributes mapping is ``adjacency`` (networkx's
         ``Graph.adj``: its nodes in the graph's order, each link both ways round), read as ``graph.edges``
         reads it, so that a reader numbers a board without making a networkx graph."""
         import numpy as np

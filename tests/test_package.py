@@ -114,3 +114,31 @@ def test_a_package_docstring_names_every_module_or_none():
         if named and modules - named:
             partial[str(init.relative_to(root))] = sorted(modules - named)
     assert partial == {}
+
+
+def test_public_docstrings_open_with_one_plain_sentence():
+    """Issue 69, part 7 (python-chess's way): each public function, class and method (a name of its module's
+    ``__all__``, and a public class's public methods) has a docstring whose first paragraph is one sentence in
+    words (not a signature such as ``{text} -> {svg}``), before the details."""
+    import ast
+    import re
+
+    package = Path(__file__).resolve().parents[1] / "flowgraph"
+    two_sentences = re.compile(r"(?<!e\.g)(?<!i\.e)[.!?] [A-Z`(]")
+    wrong = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        public: set[str] = set()
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
+                public = {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+        for node in tree.body:
+            if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name in public):
+                continue
+            items = [node] + [m for m in getattr(node, "body", []) if isinstance(node, ast.ClassDef)
+                              and isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and not m.name.startswith("_")]
+            for item in items:
+                first = (ast.get_docstring(item) or "").split("\n\n")[0].strip()
+                if not (first[:1].isalpha() and first.endswith((".", ":")) and not two_sentences.search(first)):
+                    wrong.append(f"{path.relative_to(package.parent)}:{item.lineno} {item.name}: {first[:60]!r}")
+    assert not wrong, "\n".join(wrong)

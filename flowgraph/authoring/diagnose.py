@@ -74,7 +74,9 @@ class Why:
         return f"every flow can be joined, but never with cells {places} all filled"
 
     def to_json(self) -> dict:
-        """``{flows, cells, minimal, text, marks}``: ``cells`` and ``marks`` (the cells to outline: ``cells``,
+        """The diagnosis as a JSON object.
+
+        ``{flows, cells, minimal, text, marks}``: ``cells`` and ``marks`` (the cells to outline: ``cells``,
         or the flows' endpoints) as ``[line, column]``."""
         return {"flows": list(self.flows), "cells": [list(position(c)) for c in self.cells], "minimal": self.minimal,
                 "text": self.text, "marks": [list(position(c)) for c in (self.cells or self.ends)]}

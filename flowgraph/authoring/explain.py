@@ -138,7 +138,9 @@ class Explanation:
 
     @property
     def rating(self) -> float:
-        """0 to 10, to two decimals: the hardest tier and its uses, the share of tight steps and the paths' span
+        """How hard the puzzle is, from 0 to 10.
+
+        0 to 10, to two decimals: the hardest tier and its uses, the share of tight steps and the paths' span
         (:func:`rating_of`)."""
         return rating_of(self.steps, self.lengths, self.solution.puzzle.cells)
 
@@ -149,7 +151,9 @@ class Explanation:
 
     @property
     def tier(self) -> str:
-        """``easy``, ``medium``, ``hard`` or ``extreme`` (:func:`tier_word` of the rating)."""
+        """The rating's word.
+
+        ``easy``, ``medium``, ``hard`` or ``extreme`` (:func:`tier_word` of the rating)."""
         return tier_word(self.rating)
 
     @property

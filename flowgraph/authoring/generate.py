@@ -106,7 +106,9 @@ class Generated:
 
 
 def pick_bridges(board: BoardShape, count: int, rng: random.Random) -> list[tuple[int, int]]:
-    """``count`` random cells that can be bridges: cells on both sides along ``-`` and ``|``, none side by side."""
+    """Choose the cells to make bridges.
+
+    ``count`` random cells that can be bridges: cells on both sides along ``-`` and ``|``, none side by side."""
     cells = board.cells
     spots = [(x, y) for (x, y), ch in cells.items() if ch == "." and all(
         n in cells and cells[n] != "*" for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)))]

@@ -138,5 +138,7 @@ def tier_words() -> str:
 
 
 def tier_word(rating: float) -> str:
-    """``easy``, ``medium``, ``hard`` or ``extreme`` for a rating (:data:`TIER_WORDS`)."""
+    """Name a rating's tier.
+
+    ``easy``, ``medium``, ``hard`` or ``extreme`` for a rating (:data:`TIER_WORDS`)."""
     return max((low, word) for word, low in TIER_WORDS.items() if rating >= low)[1] if rating >= 0 else "easy"

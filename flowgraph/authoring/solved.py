@@ -48,7 +48,9 @@ def with_solutions(entries: Iterable[Entry], limits: Limits | None = None) -> It
 
 
 def write_many_solved(entries: Iterable[Entry], fmt: str, limits: Limits | None = None) -> str:
-    """:func:`flowgraph.io.formats.write_many`, each puzzle solved first where ``fmt`` needs a solution.
+    """Write puzzles in a format, solving those whose format needs a solution.
+
+    :func:`flowgraph.io.formats.write_many`, each puzzle solved first where ``fmt`` needs a solution.
 
     Raises
     ------
@@ -60,7 +62,9 @@ def write_many_solved(entries: Iterable[Entry], fmt: str, limits: Limits | None 
 
 
 def write_solved(puzzle: Puzzle, fmt: str, limits: Limits | None = None) -> str:
-    """:func:`flowgraph.io.formats.write`, the puzzle solved first where ``fmt`` needs a solution.
+    """Write a puzzle in a format, solving it first if the format needs a solution.
+
+    :func:`flowgraph.io.formats.write`, the puzzle solved first where ``fmt`` needs a solution.
 
     Raises
     ------

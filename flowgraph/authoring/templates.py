@@ -81,7 +81,9 @@ class BoardShape:
         return draw_neighbor_link(self.sketch(labels))
 
     def labelled(self, sketch, labels: dict) -> tuple:
-        """``(puzzle or None, problems)``: the board read back with endpoint ``labels`` on the nodes of ``sketch``
+        """Put endpoints on the board and read it back.
+
+        ``(puzzle or None, problems)``: the board read back with endpoint ``labels`` on the nodes of ``sketch``
         (:meth:`sketch`'s), as the generator makes each candidate."""
         from ..io.neighbor_link import analyse
 

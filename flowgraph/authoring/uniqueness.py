@@ -83,7 +83,9 @@ class Count:
 
     @property
     def verdict(self) -> str:
-        """``"none"``, ``"unique"``, ``"multiple"`` or ``"limit"`` (fewer than two found when the budget ran out)."""
+        """What the count found.
+
+        ``"none"``, ``"unique"``, ``"multiple"`` or ``"limit"`` (fewer than two found when the budget ran out)."""
         if self.count >= 2:
             return "multiple"
         if not self.exact:

@@ -84,7 +84,9 @@ class Executor:
     ran_on: set[str]
 
     def run(self, task: Task, args: Iterable[tuple], total: int | None = None) -> Iterator[tuple[int, dict]]:
-        """``(index, row)`` of each task as it finishes, ``index`` counting ``args`` from 0.
+        """Run ``task`` on each of ``args``.
+
+        ``(index, row)`` of each task as it finishes, ``index`` counting ``args`` from 0.
 
         ``args`` is taken as there is room in the executor's window (a
         bounded number in flight), never all at once; ``total`` says how many

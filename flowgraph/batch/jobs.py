@@ -72,7 +72,9 @@ class Job:
         return load(self.name, self.data, memory_bytes=memory_bytes, line=self.line)
 
     def error_problem(self) -> Problem:
-        """``error`` as a problem at ``at`` (for a job that could not be read)."""
+        """Make a read error a problem.
+
+        ``error`` as a problem at ``at`` (for a job that could not be read)."""
         return Problem(self.at[0], self.at[1], "error", self.error or "")
 
 

@@ -41,7 +41,9 @@ BATCH_EXIT_HELP = exit_help(batch=True)
 
 
 def add_batch_options(p: argparse.ArgumentParser, jobs_help: str = "") -> None:
-    """``--jobs``, ``--out``, ``--resume``, ``--scheduler``."""
+    """Add the batch options to a command.
+
+    ``--jobs``, ``--out``, ``--resume``, ``--scheduler``."""
     p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
                    help=f"run in N worker processes, at most one per core (default: one per core, here "
                    f"{os.cpu_count() or 1}, from "

@@ -143,7 +143,9 @@ def output_folder(path: str | None, what: str = "output folder") -> str | None:
 
 
 def write_output(text: str, path: str | None) -> None:
-    """``text`` to the file ``path`` (checked by :func:`output_file` before the work), or standard output."""
+    """Write a command's output.
+
+    ``text`` to the file ``path`` (checked by :func:`output_file` before the work), or standard output."""
     if path and path != "-":
         write_atomic(path, text)
     else:
@@ -201,7 +203,9 @@ def memory_mb(text: str) -> int:
 
 
 def add_memory_option(p: argparse.ArgumentParser, gives_up: str = "the search frontier needs more") -> None:
-    """``--memory-limit MB``: the memory an input may take to read, and what the command's run gives up at
+    """Add the memory bound to a command.
+
+    ``--memory-limit MB``: the memory an input may take to read, and what the command's run gives up at
     (``gives_up``, words after "give up when")."""
     p.add_argument("--memory-limit", type=memory_mb, metavar="MB", default=DEFAULT_MEMORY_BYTES >> 20,
                    help="refuse a board that takes more than MB megabytes to read (about 2 KB a cell), give up "
@@ -209,14 +213,18 @@ def add_memory_option(p: argparse.ArgumentParser, gives_up: str = "the search fr
 
 
 def add_rules_option(p: argparse.ArgumentParser) -> None:
-    """``--rules flow|numberlink`` (default: the source's own)."""
+    """Add the choice of rules to a command.
+
+    ``--rules flow|numberlink`` (default: the source's own)."""
     p.add_argument("--rules", choices=RULES, default=None,
                    help="flow: every cell lies on a path (Flow Free); numberlink: cells may stay empty (Nikoli's "
                    "Numberlink); default: the source's own (a puzz.link numlin URL: numberlink; other formats: flow)")
 
 
 def add_budget_options(p: argparse.ArgumentParser) -> None:
-    """``--engine``, ``--rules``, ``--max-states`` (``--max-nodes``, deprecated), ``--time-limit``, ``--memory-limit``."""
+    """Add the engine and budget options to a command.
+
+    ``--engine``, ``--rules``, ``--max-states`` (``--max-nodes``, deprecated), ``--time-limit``, ``--memory-limit``."""
     p.add_argument("--engine", choices=engine_names(), default="auto",
                    help="auto: SAT first, the search if SAT is stuck (default; under Numberlink rules: a "
                    "filled solution first, then links, then sat); search: the heap-ordered search alone (Flow "

@@ -48,7 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def write_picture(board, out: str | None, args, paths: dict | None = None) -> None:
-    """``board`` (a puzzle or a solution) as the picture ``out``'s suffix names (SVG to standard output if None)."""
+    """Draw a board or a solution to a picture file.
+
+    ``board`` (a puzzle or a solution) as the picture ``out``'s suffix names (SVG to standard output if None)."""
     if out is None or out.endswith(".svg"):
         from ..render.svg import svg
 

@@ -80,7 +80,9 @@ def warm_up(batch: bool = False) -> None:
 
 
 def kernels_now() -> Runtime:
-    """The kernels of this process as they stand (:func:`flowgraph.kernels.runtime`): what :func:`solve` decides on
+    """Tell what the search's kernels can do now.
+
+    The kernels of this process as they stand (:func:`flowgraph.kernels.runtime`): what :func:`solve` decides on
     when its caller passes no ``runtime``. A process that never imported them has nothing loaded; whether they
     are built ahead of time is looked up only then."""
     from ..kernels import Runtime

@@ -136,7 +136,9 @@ def enumerate_solutions(puzzle: Puzzle, cap: int | None = None, *, keep: int = 2
 
 
 class LinkSearch:
-    """The exhaustive link search of :func:`enumerate_solutions`, run in parts: each :meth:`run` goes on
+    """Enumerate solutions by the exhaustive link search, a part at a time.
+
+    The exhaustive link search of :func:`enumerate_solutions`, run in parts: each :meth:`run` goes on
     from where the last one stopped at its limits, so a caller can try other methods between parts and
     lose no work. The parameters are :func:`enumerate_solutions`'s.
 
@@ -168,7 +170,9 @@ class LinkSearch:
         self._child: _Child | None = None
 
     def fork(self, limits: Limits | None = None) -> bool:
-        """From now on the second board order goes on in a forked child process, between and during
+        """Run the second board order in a child process.
+
+        From now on the second board order goes on in a forked child process, between and during
         this process's parts and whatever it does between them (a SAT model, say): the next
         :meth:`run` races it. Only where :func:`_can_fork` allows, and for a search still racing two
         orders.

@@ -42,7 +42,9 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 def link_rows(layout: Layout, rows: list[str]
               ) -> tuple[BoardGraph, dict[str, list[tuple[int, int]]], CellIndex, list, bool] | None:
-    """:func:`.builder.link_cells` for a board whose rows are ``rows``, or None when a link is not between neighbours.
+    """Link a board's cells from its rows, if every link joins neighbours.
+
+    :func:`.builder.link_cells` for a board whose rows are ``rows``, or None when a link is not between neighbours.
 
     Parameters
     ----------

@@ -317,7 +317,9 @@ def build_graph(
 
 def link_cells(layout: Layout, report: Report
                ) -> tuple[BoardGraph, dict[str, list[tuple[int, int]]], CellIndex, list[Link], bool]:
-    """:func:`resolve_links` and :func:`build_graph` in one pass, for a board without bridges or bad characters.
+    """Resolve a board's links and build its graph in one pass.
+
+    :func:`resolve_links` and :func:`build_graph` in one pass, for a board without bridges or bad characters.
 
     A link between the two cells beside it (nearly all of them) becomes an edge at once, with no
     :class:`Link` made for it; the others (warps, and errors) go through the same rules as in

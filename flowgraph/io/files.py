@@ -409,7 +409,9 @@ def puzzle_lines(path: str, data: bytes) -> tuple[bool, list[tuple[int, str]]]:
 
 
 def level_key(path: str | Path, number: int) -> str:
-    """``FILE#N``: how every command names the N-th puzzle of a file (a level pack, a file of URLs), N from 1.
+    """Name the N-th puzzle of a file.
+
+    ``FILE#N``: how every command names the N-th puzzle of a file (a level pack, a file of URLs), N from 1.
 
     >>> level_key("packs/classic.txt", 3)
     'packs/classic.txt#3'
@@ -418,7 +420,9 @@ def level_key(path: str | Path, number: int) -> str:
 
 
 def split_level_key(name: str | Path) -> tuple[str, int | None]:
-    """``(FILE, N)`` for a name written as :func:`level_key` writes it (the last ``#`` and up to 9 digits), else
+    """Split a level's name into its file and number.
+
+    ``(FILE, N)`` for a name written as :func:`level_key` writes it (the last ``#`` and up to 9 digits), else
     ``(name, None)``; by the text alone (:func:`level_ref` also asks the file system). The one reader of the
     syntax.
 
@@ -434,7 +438,9 @@ def split_level_key(name: str | Path) -> tuple[str, int | None]:
 
 
 def level_ref(path: str | Path) -> tuple[str, int] | None:
-    """``(FILE, N)`` when ``path`` is ``FILE#N`` (:func:`split_level_key`), the N-th puzzle of a file that exists
+    """Find which file and level a ``FILE#N`` name means.
+
+    ``(FILE, N)`` when ``path`` is ``FILE#N`` (:func:`split_level_key`), the N-th puzzle of a file that exists
     (a level pack or a file of puzz.link URLs; N from 1), and no file of that very name exists; None otherwise."""
     base, number = split_level_key(path)
     if number is None or Path(str(path)).exists() or not Path(base).is_file():

@@ -30,7 +30,9 @@ _SPREAD = 4
 def square_grid_puzzle(cells: dict[tuple[int, int], str], keys: dict[tuple[int, int], tuple[int, int]],
                        lines: tuple[str, ...], path: str | None, fmt: str, family_at: tuple[int, int]
                        ) -> tuple[Puzzle | None, list[Problem]] | None:
-    """``to_puzzle(grid_sketch(cells, STANDARD, keys=keys)[0], ...)`` on arrays, or None where it does not apply.
+    """Read a plain square grid by arrays, where that applies.
+
+    ``to_puzzle(grid_sketch(cells, STANDARD, keys=keys)[0], ...)`` on arrays, or None where it does not apply.
 
     Parameters
     ----------

@@ -23,7 +23,9 @@ MAX_EXACT_INT = 2**53
 
 
 def whole_number(text: str, most: int = MAX_EXACT_INT) -> int | None:
-    """``text`` as a whole number, or None: the one way a reader reads a number it meets in a file or a name.
+    """Read a whole number, bounded before it is converted.
+
+    ``text`` as a whole number, or None: the one way a reader reads a number it meets in a file or a name.
 
     Only ASCII digits count (``str.isdigit`` also takes ``²`` and other digits ``int`` refuses), with no sign,
     space or ``_``; a number above ``most`` is None, and the digits are counted before ``int`` is asked (it
@@ -80,7 +82,9 @@ def content_lines(text: str) -> list[tuple[int, str]]:
 
 
 def iter_content_lines(text: str) -> Iterator[tuple[int, str]]:
-    """:func:`content_lines` one at a time: a test of the first few (a format's guess) reads no further."""
+    """Yield a text's content lines one at a time.
+
+    :func:`content_lines` one at a time: a test of the first few (a format's guess) reads no further."""
     return ((no, line) for no, line in enumerate(text.splitlines(), 1) if line.strip() and not is_comment(line))
 
 
@@ -141,11 +145,15 @@ class Problem:
         return PuzzleError(self.message, self.line, self.column, path)
 
     def location(self, path: str | None) -> str:
-        """``FILE:LINE:COLUMN`` (``<string>`` for text from no file)."""
+        """Say where the problem is.
+
+        ``FILE:LINE:COLUMN`` (``<string>`` for text from no file)."""
         return f"{path or '<string>'}:{self.line}:{self.column}"
 
     def text(self, path: str | None, name_errors: bool = False) -> str:
-        """``FILE:LINE:COLUMN: message``; warnings say ``warning:``, errors ``error:`` if ``name_errors``.
+        """Say the problem in one line.
+
+        ``FILE:LINE:COLUMN: message``; warnings say ``warning:``, errors ``error:`` if ``name_errors``.
 
         >>> Problem(5, 5, "error", "bad link").text("a.txt")
         'a.txt:5:5: bad link'
@@ -156,7 +164,9 @@ class Problem:
         return f"{self.location(path)}: {tag}{self.message}"
 
     def to_json(self, severity: bool = True) -> dict[str, object]:
-        """``{"line", "column", "severity"?, "message"}`` (docs/format.md's error objects have no severity)."""
+        """The problem as a JSON object.
+
+        ``{"line", "column", "severity"?, "message"}`` (docs/format.md's error objects have no severity)."""
         obj: dict[str, object] = {"line": self.line, "column": self.column}
         if severity:
             obj["severity"] = self.severity

@@ -47,7 +47,9 @@ def graph_over(nodes: dict, adjacency: dict) -> nx.Graph:
 
 
 class BoardDicts:
-    """A board's graph as its reader made it (:class:`flowgraph.model.BoardGraph`): the node and adjacency
+    """Hold a board's graph as its reader made it.
+
+    A board's graph as its reader made it (:class:`flowgraph.model.BoardGraph`): the node and adjacency
     dicts, made when first read (:meth:`dicts`), and the frozen networkx graph over them, built when first
     asked for (:meth:`graph`), once, whichever thread asks first. A pickle or a copy holds the dicts, never
     the function that makes them."""
@@ -68,7 +70,9 @@ class BoardDicts:
         return board
 
     def dicts(self) -> tuple[dict, dict]:
-        """Node -> attributes and node -> neighbour -> link attributes (networkx's ``Graph._node`` and
+        """The graph's node and adjacency dicts.
+
+        Node -> attributes and node -> neighbour -> link attributes (networkx's ``Graph._node`` and
         ``Graph._adj`` of :meth:`graph`), made on first call. Read only."""
         made = self._made
         if made is None:

@@ -134,7 +134,9 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
 def finish_puzzle(graph: BoardGraph, index: CellIndex, labels: dict[str, list[Node]], unlinked: list[Node],
                   family: Family | str, lines: tuple[str, ...], path: str | None, fmt: str,
                   family_at: tuple[int, int], drawing: Drawing) -> tuple[Puzzle | None, list[Problem]]:
-    """:func:`to_puzzle`'s checks and its puzzle, from a board's graph (:func:`.seams.board_graph`), its
+    """Check a board's graph and make its puzzle.
+
+    :func:`to_puzzle`'s checks and its puzzle, from a board's graph (:func:`.seams.board_graph`), its
     numbering, where each label is (in node order), the nodes with no link (in sorted order) and where its
     nodes are drawn."""
     problems = [Problem(key[0], key[1], "error", "cell has no links") for key in unlinked]
@@ -278,7 +280,9 @@ def draw_neighbor_link(sketch: Sketch) -> str:
 
 
 def draw_placed(sketch: Sketch) -> tuple[str, dict[Node, Node]]:
-    """:func:`draw_neighbor_link`, and where each of the sketch's nodes is in the text.
+    """Draw a sketch as neighbor-link text, with each node's place in it.
+
+    :func:`draw_neighbor_link`, and where each of the sketch's nodes is in the text.
 
     Returns
     -------

@@ -133,7 +133,9 @@ def runtime() -> Runtime:
 
 
 def ready() -> bool:
-    """Whether a kernel can run now without waiting: loaded, or compiled for this source and no build or load
+    """Tell whether a kernel can run now without waiting.
+
+    Whether a kernel can run now without waiting: loaded, or compiled for this source and no build or load
     under way in another thread (the studio's). Where it is False, a caller that can answer otherwise (SAT)
     does, and the board never waits for the build."""
     if _RUNTIME.warm:

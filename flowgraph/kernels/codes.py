@@ -38,7 +38,9 @@ FLOW = 0x3F  # colour bits: flow index + 1
 
 
 class LinkState(IntEnum):
-    """A link's state, the one encoding of it: the link search's link bytes (uint8), explain's board and its
+    """Encode a link's state.
+
+    A link's state, the one encoding of it: the link search's link bytes (uint8), explain's board and its
     compiled trials (int8) alike. A trial's other choice is ``LINE + CUT - value``."""
 
     UNDECIDED = 0

@@ -109,7 +109,9 @@ def njit(fn=None, **options):
 
 
 def njit_borrowed(fn):
-    """``@njit(cache=True)`` without numba's reference counting (NRT), for helpers that allocate nothing.
+    """Compile a helper that allocates nothing, without reference counting.
+
+    ``@njit(cache=True)`` without numba's reference counting (NRT), for helpers that allocate nothing.
 
     Numba counts a reference to every array argument on entry to a compiled
     function and drops it on exit, each an atomic instruction; in the
@@ -137,7 +139,9 @@ def _cache_trouble(exc: BaseException) -> bool:
 
 
 def first_call(fn: Callable[..., Any], *args: Any) -> Any:
-    """``fn(*args)``, the first call of a pass, where numba compiles it or loads it from the cache: an error of
+    """Make a pass's first call, recovering from a broken cache.
+
+    ``fn(*args)``, the first call of a pass, where numba compiles it or loads it from the cache: an error of
     the cache is said once, the folder's files removed and the call made again.
 
     Raises

@@ -17,19 +17,25 @@ def _text_cells(body: dict) -> int:
 
 
 def reading_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` reading the body's ``text`` takes (check, levels, an SVG)."""
+    """Estimate what reading a request's board costs.
+
+    ``(bytes, cells)`` reading the body's ``text`` takes (check, levels, an SVG)."""
     cells = _text_cells(body)
     return reading_bytes(cells), cells
 
 
 def solving_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` reading and solving the body's ``text`` takes (count, hint, a solve)."""
+    """Estimate what reading and solving a request's board costs.
+
+    ``(bytes, cells)`` reading and solving the body's ``text`` takes (count, hint, a solve)."""
     cells = _text_cells(body)
     return solving_bytes(cells), cells
 
 
 def render_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` of :func:`.api.render`: reading, solving where asked, the picture's pixels for a PNG."""
+    """Estimate what a picture request costs.
+
+    ``(bytes, cells)`` of :func:`.api.render`: reading, solving where asked, the picture's pixels for a PNG."""
     cells = _text_cells(body)
     need = solving_bytes(cells) if body.get("solution") else reading_bytes(cells)
     if body.get("png"):
@@ -40,19 +46,25 @@ def render_cost(body: dict) -> tuple[int, int]:
 
 
 def convert_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` of :func:`.api.convert`: a level pack carries its solution, so that target solves."""
+    """Estimate what a conversion request costs.
+
+    ``(bytes, cells)`` of :func:`.api.convert`: a level pack carries its solution, so that target solves."""
     return solving_cost(body) if body.get("to") == "level-pack" else reading_cost(body)
 
 
 def generate_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, cells)`` of :func:`.api.generate` (its size is checked there: at most 30x30)."""
+    """Estimate what a generation request costs.
+
+    ``(bytes, cells)`` of :func:`.api.generate` (its size is checked there: at most 30x30)."""
     w, h = body.get("width", 7), body.get("height", 7)
     cells = w * h if all(isinstance(v, int) and 0 < v <= 30 for v in (w, h)) else 900
     return solving_bytes(cells), cells
 
 
 def scan_cost(body: dict) -> tuple[int, int]:
-    """``(bytes, pixels)`` of :func:`.api.scan_picture`: the picture's pixels, read from its header alone."""
+    """Estimate what a scan request costs.
+
+    ``(bytes, pixels)`` of :func:`.api.scan_picture`: the picture's pixels, read from its header alone."""
     import base64
     import binascii
     import io

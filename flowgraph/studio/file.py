@@ -87,7 +87,9 @@ def _read_file(held: HeldFile) -> str:
 
 
 async def save_file(request: Request, read_body: Callable[[Request], Awaitable[dict]]) -> JSONResponse:
-    """``POST /api/save`` ``{text}``: FILE written (its old content to FILE.bak); the body read by ``read_body``
+    """Answer ``POST /api/save``: save the board to FILE.
+
+    ``POST /api/save`` ``{text}``: FILE written (its old content to FILE.bak); the body read by ``read_body``
     (the app's bounded reader) only once the studio has a FILE to write."""
     held: HeldFile | None = request.app.state.held
     if request.app.state.folder is not None:
@@ -147,7 +149,9 @@ class HeldFile:
             return None
 
     def save(self, content: bytes) -> None:
-        """``content`` as FILE, its old content as FILE.bak first; nothing changed when it fails (OSError)."""
+        """Save ``content`` as FILE, keeping the old content as FILE.bak.
+
+        ``content`` as FILE, its old content as FILE.bak first; nothing changed when it fails (OSError)."""
         flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
             fd = os.open(self.name, flags, dir_fd=self.folder)

@@ -52,7 +52,9 @@ class Gate:
         self.stopping = False
 
     async def run(self, fn, *args, cost: tuple[int, int] = (0, 0)):
-        """``fn(*args)`` once a worker and ``cost[0]`` bytes are free; 413 (``HttpError``) when the request alone
+        """Run a request's work once the gate lets it.
+
+        ``fn(*args)`` once a worker and ``cost[0]`` bytes are free; 413 (``HttpError``) when the request alone
         takes more than the budget, 429 when the queue is full, 503 once stopping."""
         need, cells = cost
         if self.memory is not None:

@@ -114,7 +114,9 @@ def _problems(problems: list[Problem]) -> list[dict]:
 
 
 def picture_refusal(puzzle: Puzzle) -> str | None:
-    """Why the studio does not draw ``puzzle``, or None: over :data:`MAX_PICTURE_CELLS` cells, or places that span
+    """Say why the studio will not draw a board, if it will not.
+
+    Why the studio does not draw ``puzzle``, or None: over :data:`MAX_PICTURE_CELLS` cells, or places that span
     a grid of more than :func:`drawn_places` places (two nodes of a JSON graph 499 places apart were weighed as
     3 cells and drew a 1.2-2.4 GB picture, a 9 MB SVG). A picture costs what its extent does, so its extent is
     what is bounded, as ``render`` bounds pixels."""
@@ -167,7 +169,9 @@ def constants() -> dict:
 
 
 def check(body: dict) -> dict:
-    """``{text, format?, rules?}`` -> ``{valid, blank, format, problems, rules, family, width, height, flows, cells,
+    """Answer ``POST /api/check``: check a board.
+
+    ``{text, format?, rules?}`` -> ``{valid, blank, format, problems, rules, family, width, height, flows, cells,
     svg}`` and, for a valid board, what a player needs of it (:func:`.publish.play_board`): what ``validate`` says,
     and the board; ``blank``: invalid only for having no endpoints yet."""
     puzzle, problems, fmt = _read(body)
@@ -227,7 +231,9 @@ def nodes_of(puzzle: Puzzle, positions: list) -> tuple:
 
 
 def edit_board(body: dict) -> dict:
-    """``{text, action, xy?, to?, index?}`` -> ``{text}``: one structural edit (:func:`.edit.edit`)."""
+    """Answer ``POST /api/edit``: edit a board.
+
+    ``{text, action, xy?, to?, index?}`` -> ``{text}``: one structural edit (:func:`.edit.edit`)."""
     from .edit import EditError, edit
 
     text = _str(body, "text")
@@ -259,7 +265,9 @@ def player_names(puzzle: Puzzle):
 
 
 def verify_paths(body: dict) -> dict:
-    """``{text, paths: {label: [[line, column], ...]}}`` -> ``{solved, problems}``: a player's paths, checked by the
+    """Answer ``POST /api/verify``: check a player's paths.
+
+    ``{text, paths: {label: [[line, column], ...]}}`` -> ``{solved, problems}``: a player's paths, checked by the
     verifier (a bridge's lane follows from the direction the path crosses it); the problems name cells and flows
     as :func:`player_names` does."""
     from ..verification import check as check_solution
@@ -287,7 +295,9 @@ def limits_of(body: dict) -> Limits:
 
 
 def render(body: dict) -> dict:
-    """``{text, paths?, solution?, cell_px?, theme?, labels?, png?}`` -> ``{svg}`` (or ``{png}``, base64).
+    """Answer ``POST /api/render``: draw a board or its solution.
+
+    ``{text, paths?, solution?, cell_px?, theme?, labels?, png?}`` -> ``{svg}`` (or ``{png}``, base64).
 
     The board, with ``paths`` drawn if given, or its solution (``solution``: true, found by
     ``auto`` within ``time_limit_s``; 422 when there is none); ``cell_px`` (8 to 96, default 40)
@@ -350,7 +360,9 @@ def _paths(puzzle: Puzzle, paths: Any) -> dict:
 
 
 def count(body: dict) -> dict:
-    """``{text, time_limit_s?}`` -> ``{verdict, solutions, differ, svgs}``: unique / multiple / none / limit.
+    """Answer ``POST /api/count``: count a board's solutions.
+
+    ``{text, time_limit_s?}`` -> ``{verdict, solutions, differ, svgs}``: unique / multiple / none / limit.
 
     For "multiple": ``differ`` the ``[line, column]`` of the cells two solutions fill differently
     and ``svgs`` the two solutions drawn (none for a board over 10,000 cells)."""
@@ -365,7 +377,9 @@ def count(body: dict) -> dict:
 
 
 def new(body: dict) -> dict:
-    """``{family, width, height, wrap?}`` -> ``{text}``: a template."""
+    """Answer ``POST /api/new``: make a template.
+
+    ``{family, width, height, wrap?}`` -> ``{text}``: a template."""
     family = _str(body, "family", "standard")
     if family not in _FAMILIES:
         raise BadRequest(f"'family' is one of {', '.join(_FAMILIES)}")
@@ -378,7 +392,9 @@ def new(body: dict) -> dict:
 
 
 def generate(body: dict) -> dict:
-    """``{family, width, height, seed?, bridges?, rules?, time_limit_s?}`` -> ``{text, figures}``: a puzzle unique
+    """Answer ``POST /api/generate``: generate a puzzle.
+
+    ``{family, width, height, seed?, bridges?, rules?, time_limit_s?}`` -> ``{text, figures}``: a puzzle unique
     under ``rules`` (default ``flow``)."""
     family = _str(body, "family", "standard")
     if family not in _FAMILIES:
@@ -400,7 +416,9 @@ def generate(body: dict) -> dict:
 
 
 def levels(body: dict) -> dict:
-    """``{text, name?, format?, rules?, offset?, count?}`` -> ``{format, total, offset, levels, problems}``: a pack's levels.
+    """Answer ``POST /api/levels``: read a pack's levels.
+
+    ``{text, name?, format?, rules?, offset?, count?}`` -> ``{format, total, offset, levels, problems}``: a pack's levels.
 
     Any text of a format that holds many puzzles (a level pack, a file of puzz.link URLs) or
     one puzzle. ``levels`` holds ``count`` (at most :data:`MAX_LEVELS_SHOWN`) from ``offset``:
@@ -428,7 +446,9 @@ def levels(body: dict) -> dict:
 
 
 def convert(body: dict) -> dict:
-    """``{text, format?, rules?, to}`` -> ``{text, rules}`` in the target format (422 where it cannot express the
+    """Answer ``POST /api/convert``: convert a board to another format.
+
+    ``{text, format?, rules?, to}`` -> ``{text, rules}`` in the target format (422 where it cannot express the
     board); ``rules`` are the source's (a puzz.link ``numlin`` URL: ``numberlink``), which neighbor-link text cannot say.
     ``to: "html"`` is the board as a page anyone can open and play (:func:`.publish.publish`): what the studio's
     Share gives a friend."""

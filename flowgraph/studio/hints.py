@@ -18,7 +18,9 @@ HINT_WHY_CELLS = 225
 
 
 def hint(body: dict) -> dict:
-    """``{text, done?: [labels], paths?: {label: [[line, column], ...]}}`` -> ``{label, path, technique?, tier?,
+    """Answer ``POST /api/hint``: the next flow to draw, and why.
+
+    ``{text, done?: [labels], paths?: {label: [[line, column], ...]}}`` -> ``{label, path, technique?, tier?,
     note?, cells?, wrong?}``: one flow of the solution to draw, and why, from where the player is (``wrong``: the
     first cell where the player's path of that flow leaves the solution).
 
