@@ -1,3 +1,5 @@
+"""Run the command line: ``python -m flowgraph``."""
+
 from .cli import run
 
 run()

@@ -142,3 +142,18 @@ def test_public_docstrings_open_with_one_plain_sentence():
                 if not (first[:1].isalpha() and first.endswith((".", ":")) and not two_sentences.search(first)):
                     wrong.append(f"{path.relative_to(package.parent)}:{item.lineno} {item.name}: {first[:60]!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_each_module_says_its_one_job_in_its_first_sentence():
+    """Issue 69, part 5: a module's docstring opens with one sentence, its job, before the details."""
+    import ast
+    import re
+
+    package = Path(__file__).resolve().parents[1] / "flowgraph"
+    two_sentences = re.compile(r"(?<!e\.g)(?<!i\.e)[.!?] [A-Z`(]")
+    wrong = []
+    for path in sorted(package.rglob("*.py")):
+        first = (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split("\n\n")[0].strip()
+        if not (first.endswith((".", ":")) and not two_sentences.search(first)):
+            wrong.append(f"{path.relative_to(package.parent)}: {first[:60]!r}")
+    assert not wrong, "\n".join(wrong)

@@ -1,4 +1,6 @@
-"""Covers of a board by paths, the generator's first stage (:mod:`.generate`): self-avoiding walks that fill every
+"""Cover a board by paths: the generator's first stage.
+
+Covers of a board by paths, the generator's first stage (:mod:`.generate`): self-avoiding walks that fill every
 node, short paths merged into their neighbours, a 2x2 block of one path noticed, and a path split where a second
 solution differs from ours. Package-private.
 """

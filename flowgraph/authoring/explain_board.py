@@ -1,4 +1,6 @@
-"""The board explain reasons on: its links, each undecided, a line or ruled out, and what every technique asks of
+"""Hold the board explain reasons on, link by link.
+
+The board explain reasons on: its links, each undecided, a line or ruled out, and what every technique asks of
 it (:mod:`.techniques`, which asks the compiled rules through :meth:`ExplainBoard.kernel`); a rule broken is a
 :class:`Contradiction`. Package-private: :mod:`.explain` is the API.
 """

@@ -1,4 +1,6 @@
-"""Explain's techniques on a :class:`.explain_board.ExplainBoard`: the next step of tiers 1-4 and the one-step trials
+"""Find explain's next step: its techniques, tier by tier.
+
+Explain's techniques on a :class:`.explain_board.ExplainBoard`: the next step of tiers 1-4 and the one-step trials
 (tier 5), both decided by the compiled rules (:mod:`flowgraph.kernels.steps`, :mod:`flowgraph.kernels.trials`,
 the only statement of them), and tier 6's guess. Package-private: :mod:`.explain` is the API.
 """

@@ -1,4 +1,6 @@
-"""Explain's bottleneck rule, compiled, for the one-step trials (:mod:`.trials`): every way between an unfinished
+"""Decide explain's bottleneck rule, compiled.
+
+Explain's bottleneck rule, compiled, for the one-step trials (:mod:`.trials`): every way between an unfinished
 flow's heads crosses one link, which is then a line; no way at all cuts the flow off. The graph a flow may pass
 (empty cells, loose pieces of path end to end) is shrunk once to its 2-edge-connected parts joined by its bridges
 (Tarjan's low-link, iteratively), and each flow's question is asked of that tree of parts with its two heads added.

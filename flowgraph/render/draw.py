@@ -1,4 +1,6 @@
-"""A puzzle or a solution drawn by name (:func:`draw`): what :meth:`Puzzle.render <flowgraph.model.Puzzle.render>`
+"""Draw a puzzle or a solution in the format named.
+
+A puzzle or a solution drawn by name (:func:`draw`): what :meth:`Puzzle.render <flowgraph.model.Puzzle.render>`
 and :meth:`Solution.render <flowgraph.model.Solution.render>` call. Each drawing's module is imported when asked."""
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""What a studio request costs in memory, weighed before it runs: the app's Gate holds every heavy request to one
+"""Weigh what a studio request costs in memory before it runs.
+
+What a studio request costs in memory, weighed before it runs: the app's Gate holds every heavy request to one
 budget (``flowgraph/studio/app.py``). Each function takes the request's JSON body and returns ``(bytes, cells)``
 (``(bytes, pixels)`` for a picture), from the text's cell count (:func:`flowgraph.io.footprint.cells_bound`) and the
 measured costs of :mod:`flowgraph.io.footprint`; nothing is parsed.
