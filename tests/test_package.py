@@ -157,3 +157,21 @@ def test_each_module_says_its_one_job_in_its_first_sentence():
         if not (first.endswith((".", ":")) and not two_sentences.search(first)):
             wrong.append(f"{path.relative_to(package.parent)}: {first[:60]!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_docstrings_quote_no_measured_figures():
+    """Issue 69, part 7: a measurement (seconds, milliseconds, megabytes) lives in docs/benchmarks.md, with its
+    command and machine, not in a docstring that outlives it; examples in double backquotes are not figures."""
+    import ast
+    import re
+
+    package = Path(__file__).resolve().parents[1] / "flowgraph"
+    figure = re.compile(r"\b\d+(?:[.,]\d+)?(?:-\d+(?:\.\d+)?)? ?(?:s|ms|µs|seconds|MB|MiB|GB|KB)\b")
+    wrong = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef,
+                                                                           ast.AsyncFunctionDef)))]:
+            text = re.sub(r"``.*?``", "", ast.get_docstring(node) or "", flags=re.S)
+            wrong += [f"{path.relative_to(package.parent)}: {m.group()}" for m in figure.finditer(text)]
+    assert not wrong, "\n".join(wrong)

@@ -284,7 +284,7 @@ def _default_flows(n: int, side: int | None = None) -> tuple[int, int]:
     (:data:`GAME_MEDIAN_FLOWS`) to that median: the generator ends near the top of its range, so its
     boards have about as many flows as the game's (12x12: 7 to 10; it was 8 to 18 and gave 13-18).
     Other boards get two thirds to three halves of sqrt(cells), as in Ahle's generator: on warps,
-    masks and larger boards fewer flows make uniqueness slow to reach (20x20 at 17 flows: over 60 s).
+    masks and larger boards fewer flows make uniqueness slow to reach (docs/benchmarks.md).
     """
     if side in GAME_MEDIAN_FLOWS:
         high = GAME_MEDIAN_FLOWS[side]

@@ -190,9 +190,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, limits: Limits | None = None
         add, watched: :mod:`flowgraph.engines.memory`) for the whole count.
     sat_only : bool
         Under Flow Free rules, the SAT model alone (no link search, no windows): the generator's
-        random covers are counted faster so (hex 12x12, six puzzles: 11.5 s against 24 s,
-        docs/benchmarks.md). Under Numberlink rules, where the canonical argument needs the link
-        search, it is ignored.
+        random covers are counted faster so (docs/benchmarks.md). Under Numberlink rules, where the
+        canonical argument needs the link search, it is ignored.
 
     Returns
     -------

@@ -258,8 +258,8 @@ class PoolExecutor(Executor):
                 yield i, row
 
     def close(self, cancel: bool = False) -> None:
-        """Wait for the workers; ``cancel`` (Ctrl-C): end them now, their boards unfinished (a 200x200 board
-        took 12-15 s to finish), so the batch stops within a second; the rows done are kept by the caller."""
+        """Wait for the workers; ``cancel`` (Ctrl-C): end them now, their boards unfinished (a large board
+        may take many seconds to finish), so the batch stops within a second; the rows done are kept by the caller."""
         if cancel:
             terminate = getattr(self._pool, "terminate_workers", None)  # Python 3.14
             if terminate is not None:

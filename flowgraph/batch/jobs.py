@@ -254,7 +254,7 @@ def _inputs(paths: Iterable[str]) -> Iterator[tuple[str, bool]]:
 def _pack_levels(path: str, data: bytes) -> Iterator[Job]:
     """A job per level when ``data`` is a Flow Free level pack, per URL for a file of URLs; none otherwise.
 
-    A level is its line, read by the worker (a full parse of every level here took 3.7 ms a level before any
+    A level is its line, read by the worker (a full parse of every level here made a large pack wait before any
     work began); PACK#N is the N-th level line, whatever becomes of the lines before it, and its problems are
     at the pack's own lines (PACK:LINE:COLUMN, as convert reports them). A URL carries the worker's rules.
     """

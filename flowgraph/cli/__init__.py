@@ -5,7 +5,7 @@ verdicts, tables' numbers) comes from the library, so the studio and batch
 runs can call the same functions. :mod:`.program` holds the parser and
 :func:`main`; this module loads it only when asked, so that the console
 script's :func:`run` catches Ctrl-C however early it comes (while the
-libraries load, ~0.1-0.6 s): "interrupted" and status 130, never a
+libraries load): "interrupted" and status 130, never a
 traceback.
 
 The other modules: :mod:`.batching`, what the batch commands; :mod:`.bench`, ``flowgraph bench``: many puzzles

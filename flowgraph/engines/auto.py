@@ -11,8 +11,8 @@ Callers that load the search's compiled passes anyway (a batch of at
 least :data:`BATCH_TASKS` puzzles, ``bench``, the studio) say so with
 ``Limits(search_first=True)``: loading costs them nothing more, and on
 boards of up to :data:`SEARCH_FIRST_CELLS` cells the search goes first, for
-at most :data:`SEARCH_FIRST_STATES` states (janko's 270 boards: 0.5 s of
-solving against SAT's 1.1 s); SAT follows if it stops. The choice is the
+at most :data:`SEARCH_FIRST_STATES` states (faster than SAT on janko's boards:
+docs/benchmarks.md); SAT follows if it stops. The choice is the
 caller's, never what ran earlier in the process (only a search that is
 not loaded, so would compile first, is passed over): what is loaded comes in
 as a value, ``runtime`` (:class:`flowgraph.kernels.Runtime`), read once a call
@@ -62,7 +62,7 @@ def warm_up(batch: bool = False) -> None:
     """Load the SAT engine, and for a ``batch`` the search too if it is compiled on this machine.
 
     A single puzzle does not load it (SAT answers it as fast, and loading both engines costs
-    ~10 ms more even with the passes built ahead of time; just in time, ~0.3 s and 100 MiB);
+    more, a little with the passes built ahead of time, much more just in time: docs/benchmarks.md);
     a batch does once and then tries the search first on small boards. The search is never
     compiled here: that is ``flowgraph warm-up``'s work (:data:`flowgraph.kernels.cache.BUILD_NOTE`, said on the
     terminal).
@@ -181,10 +181,10 @@ def solve(puzzle: Puzzle, limits: Limits | None = None, *, trace: Callable[..., 
 
 def _numberlink(puzzle: Puzzle, limits: Limits, kernels: Runtime) -> Solution:
     """Numberlink rules: a Flow Free solution first (it is a Numberlink one too, and filling every cell is
-    the far easier model: janko's 25x25 boards in 0.1 s against over 30 s); then, when the search's
+    the far easier model on janko's 25x25 boards); then, when the search's
     compiled passes are at hand, the link search for :data:`LINKS_SHARE` of the time left (on the
-    corpus's 437 Numberlink boards, 10 s each, it answers every board SAT's Numberlink model answers
-    and 27 more, faster on 275 of 294); then SAT's Numberlink model, a different method, with the rest. Each
+    corpus's Numberlink boards it answers every board SAT's Numberlink model answers and more, most
+    faster); then SAT's Numberlink model, a different method, with the rest. Each
     engine's "no solution" is a proof (docs/benchmarks.md, "Engines under Numberlink rules")."""
     from . import sat
 

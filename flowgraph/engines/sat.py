@@ -49,8 +49,8 @@ def _ctrl_c(call, **kwargs):
 class _Watchdog:
     """One daemon thread that interrupts SAT solvers whose deadline passed.
 
-    A ``threading.Timer`` per solver call costs a thread start (~0.8 ms),
-    a tenth of a small board's whole solve; this thread is started once
+    A ``threading.Timer`` per solver call costs a thread start, a
+    noticeable share of a small board's whole solve (docs/benchmarks.md); this thread is started once
     and sleeps until the earliest deadline of the calls running (several,
     when the studio serves requests in threads).
     """

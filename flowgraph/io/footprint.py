@@ -1,17 +1,14 @@
 """What reading, solving and drawing a board cost in memory, known from its text before any of it is done.
 
-A 42-byte puzz.link URL names a 40,000-cell board and a 4 MB text a million cells; reading a
-board costs about 2 KB a cell (the parse tree, the cell graph, the checks), solving it some
-32 KB a cell and drawing it as PNG about 30 bytes a pixel. Each door (a command's input, a
+A short puzz.link URL names a large board and a text of a few megabytes a million cells; reading a
+board costs some kilobytes a cell (the parse tree, the cell graph, the checks), solving it more,
+and drawing it as PNG some bytes a pixel (the constants below). Each door (a command's input, a
 studio request) weighs what it is asked to do with :func:`cells_bound` and these costs
 against a memory budget before it starts, so nothing it is given can take more than that
 budget (``--memory-limit``; the studio's :data:`flowgraph.studio.app.MEMORY_BUDGET`).
 
 The costs were measured as the peak resident memory one request added in a fresh process
-(``python bench/memory_costs.py``, docs/benchmarks.md): reading 10,000 cells 63 MB, 250,000
-cells 496 MB and 490,000 cells 964 MB, a 200x200 URL's 40,000 cells 125 MB; counting the
-solutions of a 100x100 URL for 5 s 104-322 MB; a 4,800 x 4,800 PNG 656 MB and a 9,600 x
-9,600 one 2.5 GB (29-30 bytes a pixel); scanning a 40-megapixel picture 564 MB.
+(``python bench/memory_costs.py``; the figures are in docs/benchmarks.md, "Design measurements").
 """
 
 from __future__ import annotations

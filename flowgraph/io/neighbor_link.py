@@ -41,7 +41,7 @@ PARSER_OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders":
 def _parser() -> lark.Lark:
     """Load the grammar from the installed package, else from the source tree.
 
-    Building the LALR tables takes ~40 ms, so they are kept in flowgraph's cache
+    Building the LALR tables takes a noticeable part of a start (docs/benchmarks.md), so they are kept in flowgraph's cache
     (:func:`flowgraph.caches.cache_root`), named by a hash of the grammar, the options and the
     lark and Python versions, and loaded only from a file :func:`flowgraph.caches.open_trusted`
     lets through: they are a pickle, and lark's own ``cache=True`` would load one from the shared

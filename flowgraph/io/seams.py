@@ -4,8 +4,8 @@
   ``Graph._adj``), where ``add_nodes_from`` and ``add_edges_from`` would copy every attribute dict again
   (the neighbor-link reader builds a board's dicts once, in one pass); :func:`board_graph` defers even that:
   a puzzle holds a :class:`BoardDicts` that makes the dicts when first read and the networkx graph when
-  first asked for, so a command that only solves never imports networkx (issue 56: 60 ms of a 0.22 s
-  start);
+  first asked for, so a command that only solves never imports networkx (issue 56: a
+  sizeable part of the start; docs/benchmarks.md);
 * :func:`positioned_scanner` makes the standard library's pure-Python JSON scanner
   (``json.scanner.py_make_scanner``) call a decoder's own ``parse_object`` and ``parse_array``, so that
   the JSON graph reader knows the line and column of every object and array (the C scanner calls its own).

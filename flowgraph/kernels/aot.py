@@ -1,8 +1,8 @@
 """The passes built ahead of time into one extension module, loaded without numba.
 
 Loading numba costs a small run most of its time and memory: ``import
-numba`` 0.14 s, its compiler's set-up on the first cached function 0.12 s,
-and about 100 MiB with LLVM (docs/benchmarks.md, issue 27). The functions
+numba``, its compiler's set-up on the first cached function, and LLVM
+(docs/benchmarks.md, issue 27 and issue 69's part 4). The functions
 the search calls from Python (:data:`.entry_points.ENTRY_POINTS`) are compiled once with
 numba's ahead-of-time compiler, ``numba.pycc`` (numba's "Compiling code
 ahead of time"), into one module; a process then imports that module,
@@ -13,7 +13,7 @@ passes the exported functions call are compiled by numba's just-in-time
 compiler and linked in, and only where both compile for the same CPU
 (``NUMBA_CPU_NAME=generic``, set before numba is imported) can LLVM inline
 them (with the host CPU on one side and the generic one on the other, the
-search was 12 % slower on inputs10); and the child's just-in-time cache is
+search was slower: docs/benchmarks.md); and the child's just-in-time cache is
 a temporary folder, so nothing but the module is left behind. ``numba.pycc``
 is pending deprecation since numba 0.57 (its replacement is not out); the
 build needs a C compiler and setuptools, and where either is missing the

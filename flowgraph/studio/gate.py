@@ -129,9 +129,8 @@ def _give_back_memory() -> None:
     """Return the memory a finished heavy request freed to the system.
 
     Each heavy request runs in a thread of its own, and glibc gives each thread its own malloc arena,
-    which keeps what it freed: four 40-megapixel scans one after the other left 642 MB resident (and a
-    high-water mark of 1 GB) where one scan takes 560 MB. ``malloc_trim(0)`` hands every arena's free
-    memory back (a few milliseconds).
+    which keeps what it freed: scans one after the other left several times one scan's memory resident
+    (docs/benchmarks.md). ``malloc_trim(0)`` hands every arena's free memory back, in milliseconds.
     """
     trim = _malloc_trim()
     if trim is not None:

@@ -117,8 +117,8 @@ def picture_refusal(puzzle: Puzzle) -> str | None:
     """Say why the studio will not draw a board, if it will not.
 
     Why the studio does not draw ``puzzle``, or None: over :data:`MAX_PICTURE_CELLS` cells, or places that span
-    a grid of more than :func:`drawn_places` places (two nodes of a JSON graph 499 places apart were weighed as
-    3 cells and drew a 1.2-2.4 GB picture, a 9 MB SVG). A picture costs what its extent does, so its extent is
+    a grid of more than :func:`drawn_places` places (two nodes of a JSON graph far apart were weighed as a few
+    cells and drew a picture of gigabytes). A picture costs what its extent does, so its extent is
     what is bounded, as ``render`` bounds pixels."""
     if puzzle.cells > MAX_PICTURE_CELLS:
         return f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}"
