@@ -376,13 +376,13 @@ def figure_eight(rings: int, sectors: int) -> str:
 def _sided_board(shape: str, cells: list[tuple[str, list[list[float]], str | None]]) -> str:
     """A blank board of named cells with outlines (a bridge: one cell a lane, the same outline): its links are the
     sides two cells share, a bridge's lane linked only along its axis (a path crosses a bridge straight over)."""
+    from ..render.outlined import centroid
+
     nodes: list[dict] = []
     sides: dict[frozenset, list[int]] = {}
     for index, (title, outline, lane) in enumerate(cells):
         middle = [round(sum(p[0] for p in outline) / len(outline), 4), round(sum(p[1] for p in outline) / len(outline), 4)]
         if len(outline) != 4:  # a sector: its area's centre (a mean of corners drifts to the finer arc)
-            from ..render.outlined import centroid
-
             middle = [round(v, 4) for v in centroid([tuple(p) for p in outline])]
         node = {"id": index, "name": title, "xy": middle, "outline": outline}
         if lane:
@@ -402,15 +402,12 @@ def _sided_board(shape: str, cells: list[tuple[str, list[list[float]], str | Non
 
 
 def _lane_runs(node: dict, other: dict) -> bool:
-    """Whether a link from ``node`` to ``other`` runs along ``node``'s lane (any link does from a plain cell):
-    a ``/`` lane's neighbours lie up-right and down-left of it, a ``\\`` lane's up-left and down-right."""
+    """Whether a link from ``node`` to ``other`` runs along ``node``'s lane, by the reader's rule
+    (:data:`flowgraph.io.json_graph.ON_AXIS`); any link does from a plain cell."""
+    from ..io.json_graph import ON_AXIS
+
     lane = node.get("lane")
-    if lane is None:
-        return True
-    dx, dy = other["xy"][0] - node["xy"][0], other["xy"][1] - node["xy"][1]
-    if abs(dx) < 1e-9 or abs(abs(dx) - abs(dy)) > 1e-3 * abs(dx):
-        return False
-    return (dx * dy < 0) == (lane == "/")
+    return lane is None or ON_AXIS[lane](other["xy"][0] - node["xy"][0], other["xy"][1] - node["xy"][1])
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,8 @@ from .problems import Problem, exact_int
 from .seams import positioned_scanner
 from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
 
-__all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "graph_text", "looks_like_json", "FORMAT_TAG"]
+__all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "graph_text", "looks_like_json", "FORMAT_TAG",
+           "ON_AXIS"]
 
 FORMAT_TAG = "flowgraph-graph"
 #: The largest coordinate a node may have (either sign).
@@ -372,9 +373,10 @@ def _read_links(doc: JsonObject, sketch: Sketch, keys: dict, problems: list[Prob
         known[pair] = len(link) == 3
 
 
-#: A lane's axis -> whether a link along (dx, dy) runs on it (a warp too: it runs along a row or a column).
+#: A lane's axis -> whether a link along (dx, dy) runs on it (a warp too: it runs along a row or a column); the
+#: shape templates link their bridges by it.
 #: Up to a millionth of the step: a shape's diagonal places are rounded (a cell's side 1, a step of 1/sqrt(2) each way).
-_ON_AXIS = {"-": lambda dx, dy: abs(dy) <= 1e-6 * abs(dx) and dx != 0,
+ON_AXIS = {"-": lambda dx, dy: abs(dy) <= 1e-6 * abs(dx) and dx != 0,
             "|": lambda dx, dy: abs(dx) <= 1e-6 * abs(dy) and dy != 0,
             "/": lambda dx, dy: dx != 0 and abs(dx + dy) <= 1e-6 * abs(dx),
             "\\": lambda dx, dy: dx != 0 and abs(dx - dy) <= 1e-6 * abs(dx)}
@@ -392,7 +394,7 @@ def _off_axis(sketch: Sketch, lane: Node, other: Node) -> str | None:
     if not spot.lane or spot.xy is None or there.xy is None or len(spot.xy) != len(there.xy):
         return None
     dx, dy = there.xy[0] - spot.xy[0], there.xy[1] - spot.xy[1]
-    if _ON_AXIS[spot.lane](dx, dy):
+    if ON_AXIS[spot.lane](dx, dy):
         return None
     return (f"a bridge lane {spot.lane!r} at {tuple(spot.xy)} links only along its axis (a path crosses a bridge "
             f"straight over): not to {tuple(there.xy)}{' (its own bridge)' if dx == dy == 0 else ''}")
