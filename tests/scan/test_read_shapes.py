@@ -20,7 +20,7 @@ SHAPES = "screenshots/shapes/"
 EXPECTED = {
     "circle_2x8_level61.png": (16, 24, 4, "ring_2x8.json"),
     "star_daily.png": (54, 90, 4, "star_3.json"),
-    "figure_eight_1x2_level91.png": (31, 43, 4, None),
+    "figure_eight_1x2_level91.png": (31, 43, 4, None),  # checked by eye below
 }
 
 
@@ -57,6 +57,43 @@ def test_the_ring_level_scans_to_the_board_read_by_eye(shot):
         if node["name"] in RING_BY_EYE:
             node["label"] = letters[RING_BY_EYE[node["name"]]]
     assert same_graph(read_board(shot).puzzle, flowgraph.read(json.dumps(doc)))  # cells, links and endpoints
+
+
+def figure_eight_by_eye() -> str:
+    """The figure-eight level (91, "1x2") as read by eye from the screenshot, as a JSON graph.
+
+    Its band is one cell wide round the top loop and two round the bottom one, and it does not cross over
+    itself: the neck is a patch of square cells turned 45 degrees. Top: seven cells round the loop
+    (``top 1`` at the lower left, clockwise) and an arm cell below each end (the red dots). Neck: cells
+    ``neck u,v``, u steps down-left and v down-right of the cell between the arms (a yellow dot), eight in
+    all (u + v <= 2, and 2,1 and 1,2 below). Bottom: two rings (outer, inner) of seven segments, segment 0
+    beside the neck's left side, clockwise round to segment 6 beside its right side. 31 cells, 43 links.
+    """
+    names: list[str] = [f"top {k}" for k in range(1, 8)] + ["arm left", "arm right"]
+    neck = [(0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2), (2, 1), (1, 2)]
+    names += [f"neck {u},{v}" for u, v in neck] + [f"{ring} {j}" for ring in ("outer", "inner") for j in range(7)]
+    links = [(f"top {k}", f"top {k + 1}") for k in range(1, 7)]
+    links += [("arm left", "top 1"), ("arm right", "top 7"), ("arm left", "neck 0,0"), ("arm right", "neck 0,0")]
+    links += [(f"neck {u},{v}", f"neck {u + du},{v + dv}") for u, v in neck for du, dv in ((1, 0), (0, 1))
+              if (u + du, v + dv) in neck]
+    links += [("neck 2,0", "outer 0"), ("neck 2,1", "inner 0"), ("neck 0,2", "outer 6"), ("neck 1,2", "inner 6")]
+    links += [(f"{ring} {j}", f"{ring} {j + 1}") for ring in ("outer", "inner") for j in range(6)]
+    links += [(f"outer {j}", f"inner {j}") for j in range(7)]
+    dots = {"arm left": "A", "arm right": "A", "neck 0,0": "D", "outer 1": "D", "outer 2": "B", "outer 4": "B",
+            "outer 3": "C", "neck 1,2": "C"}  # red A, green B, blue C, yellow D
+    ids = {name: i for i, name in enumerate(names)}
+    nodes = [{"id": i, "name": name, **({"label": dots[name]} if name in dots else {})} for name, i in ids.items()]
+    return json.dumps({"format": "flowgraph-graph", "version": 1, "nodes": nodes,
+                       "links": [[ids[a], ids[b]] for a, b in links]})
+
+
+@pytest.mark.parametrize("shot", corpus_params(SHAPES + "figure_eight_1x2_level91.png"))
+def test_the_figure_eight_level_scans_to_the_board_read_by_eye(shot):
+    from tests.scan.scan_helpers import same_graph
+
+    by_eye = flowgraph.read(figure_eight_by_eye())
+    assert (len(by_eye.cell_index.nodes), by_eye.graph.number_of_edges(), len(by_eye.flows)) == (31, 43, 4)
+    assert same_graph(read_board(shot).puzzle, by_eye)  # cells, links and endpoints
 
 
 @pytest.mark.parametrize("shot", corpus_params(SHAPES + "circle_2x8_level61.png"))
