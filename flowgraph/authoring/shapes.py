@@ -9,7 +9,8 @@ name cells by their names.
 * :func:`cube` — a cube's three visible faces, each a grid of rhombi, linked across the cube's edges;
 * :func:`star` — a six-pointed star: six arms, each a grid of rhombi, meeting at the centre (or 5 to 12 points);
 * :func:`figure_eight` — a band round two loops that crosses itself between them: its crossing's cells are
-  bridges.
+  bridges;
+* :func:`linked_loops` — a chain of loops, each band crossing the next one's twice: the crossings are bridges.
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ if TYPE_CHECKING:
     from ..model import Node, Puzzle
 
 __all__ = ["ring", "cube", "star", "figure_eight", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS",
-           "MAX_CUBE_SIDE", "MIN_POINTS", "MAX_POINTS", "ARC_STEPS", "MAX_BAND"]
+           "MAX_CUBE_SIDE", "MIN_POINTS", "MAX_POINTS", "ARC_STEPS", "MAX_BAND",
+           "linked_loops", "MAX_LOOPS"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
 SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points"),
-          "figure-eight": ("rings", "sectors")}
+          "figure-eight": ("rings", "sectors"), "linked-loops": ("loops", "rings", "sectors")}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
@@ -277,6 +279,17 @@ def star(side: int, points: int = 6) -> str:
     return _json_board("star", nodes, links)
 
 
+def _at(u: float, v: float) -> list[float]:
+    """The picture's point (y down) of a band's coordinates: u runs up-right, v down-right, a cell's side 1 (a
+    diagonal step is (1, -1) or (1, 1): exact, so a lane's neighbours lie on its axis)."""
+    return [round((u + v) / math.sqrt(2), 6) + 0.0, round((v - u) / math.sqrt(2), 6) + 0.0]
+
+
+def _square(u: float, v: float) -> list[list[float]]:
+    """The outline of a band's square cell whose corner nearest the band's origin is (u, v)."""
+    return [_at(u, v), _at(u + 1, v), _at(u + 1, v + 1), _at(u, v + 1)]
+
+
 #: The most cells across a figure-eight's band.
 MAX_BAND = 20
 
@@ -319,21 +332,13 @@ def figure_eight(rings: int, sectors: int) -> str:
     reach = w / 2 + run  # the loop's centre is (reach, -reach) from the crossing in (u, v); its hole's radius: run
     steps = max(ARC_STEPS, math.ceil(36 / sectors))
 
-    def at(u: float, v: float) -> list[float]:
-        """The picture's point (y down) of band coordinates: u runs up-right, v down-right, a cell's side 1
-        (a diagonal step is (1, -1) or (1, 1): exact, so a lane's neighbours lie on its axis)."""
-        return [round((u + v) / math.sqrt(2), 6) + 0.0, round((v - u) / math.sqrt(2), 6) + 0.0]
-
-    def square(u: float, v: float) -> list[list[float]]:
-        return [at(u, v), at(u + 1, v), at(u + 1, v + 1), at(u, v + 1)]
-
     def arc(cu: float, cv: float, ring: int, start: float, turn: float) -> list[list[float]]:
         """The sector of ring ``ring`` (0 the hole's side) from angle ``start`` through ``turn`` radians round
         the loop's centre (cu, cv)."""
         inner, outer = run + ring, run + ring + 1
         angles = [start + turn * k / steps for k in range(steps + 1)]
-        return ([at(cu + outer * math.cos(a), cv + outer * math.sin(a)) for a in angles] +
-                [at(cu + inner * math.cos(a), cv + inner * math.sin(a)) for a in reversed(angles)])
+        return ([_at(cu + outer * math.cos(a), cv + outer * math.sin(a)) for a in angles] +
+                [_at(cu + inner * math.cos(a), cv + inner * math.sin(a)) for a in reversed(angles)])
 
     cells: list[tuple[str, list[list[float]], str | None]] = []  # (name, outline, lane)
     half = w / 2
@@ -345,7 +350,7 @@ def figure_eight(rings: int, sectors: int) -> str:
         for j in range(w):
             title = "crossing" if w == 1 else f"crossing r{i + 1}c{j + 1}"
             for lane in "/\\":
-                cells.append((title, square(-half + i, -half + j), lane))
+                cells.append((title, _square(-half + i, -half + j), lane))
     for loop, sign in (("top", 1), ("bottom", -1)):
         cu, cv = sign * reach, -sign * reach  # the loop's centre
         along = 0
@@ -355,7 +360,7 @@ def figure_eight(rings: int, sectors: int) -> str:
                 u = half + k if sign > 0 else -half - k - 1
                 v = -half + j
                 ring = j if sign > 0 else w - 1 - j  # the hole's side first
-                cells.append((name(loop, ring, along), square(u, v), None))
+                cells.append((name(loop, ring, along), _square(u, v), None))
         # the arc: from the end of that run, 270 degrees away from the crossing, to the other run
         start, turn = (math.pi / 2, -1.5 * math.pi) if sign > 0 else (-math.pi / 2, -1.5 * math.pi)
         for t in range(sectors):
@@ -369,8 +374,115 @@ def figure_eight(rings: int, sectors: int) -> str:
                 u = -half + j
                 v = -reach + k if sign > 0 else reach - k - 1
                 ring = w - 1 - j if sign > 0 else j
-                cells.append((name(loop, ring, along), square(u, v), None))
+                cells.append((name(loop, ring, along), _square(u, v), None))
     return _sided_board("figure-eight", cells)
+
+
+#: The most loops of a chain of linked loops.
+MAX_LOOPS = 8
+
+
+def linked_loops(loops: int, rings: int, sectors: int) -> str:
+    """A blank chain of linked loops (no endpoints yet) as JSON graph text: ``loops`` bands, each ``rings`` cells
+    wide round a hole, each crossing the next twice; about ``sectors`` cells along each band.
+
+    Each loop is a square turned 45 degrees with rounded corners (a diamond), its straight sides at 45 degrees;
+    each loop sits to the right of the one before, the two linked as a chain's links are: the band of one crosses
+    the band of the next above and below the middle, at right angles, and where they cross ``rings`` x ``rings``
+    cells are bridges (a ``/`` and a ``\\`` lane: each band's path crosses straight over the other's). A cell is
+    named by its loop and its place along the band, clockwise from the loop's top corner (``loop 2 cell 5``;
+    with a band wider than one cell ``loop 2 ring 1 cell 5``, ring 1 the side of the loop's hole), a bridge by
+    the loops it joins and whether it is the upper or the lower crossing (``crossing 1-2 top``;
+    ``crossing 1-2 top r1c2``).
+
+    Parameters
+    ----------
+    loops : int
+        Loops in the chain, 2 to :data:`MAX_LOOPS`.
+    rings : int
+        Cells across each band, 1 to :data:`MAX_BAND`.
+    sectors : int
+        Cells along each loop's band, 3 to :data:`MAX_SECTORS`: the sides are as long as makes about that many (a
+        multiple of four), or the shortest that holds the crossings (then more).
+
+    Raises
+    ------
+    ValueError
+        ``loops``, ``rings`` or ``sectors`` out of range.
+
+    Examples
+    --------
+    >>> board = json.loads(linked_loops(2, 1, 24))
+    >>> len(board["nodes"]), sum("lane" in node for node in board["nodes"]), board["nodes"][0]["name"]
+    (48, 4, 'loop 1 cell 1')
+    """
+    _whole(loops, "--loops", 2, MAX_LOOPS)
+    _whole(rings, "--rings", 1, MAX_BAND, "cells across each band")
+    _whole(sectors, "--sectors", 3, MAX_SECTORS)
+    w = rings
+    corner = max(1, round(math.pi / 2 * (1 + w / 2)))  # cells along a rounded corner (its middle a cell long)
+    steps = max(ARC_STEPS, math.ceil(24 / corner))
+    # the hole is a square of side h (board units along u and v) whose corners are rounded; the next loop is
+    # shifted (t, t): its band crosses this one's straight sides a cell away from the corners (a lane's
+    # neighbours lie on its axis) and each loop's corners lie in the other's hole (w + 2 <= t <= h - 2), in the
+    # middle of a side with two loops, and with more far enough on that it misses the loop after the next
+    # (2t - w > h + w)
+    def shift(h: int) -> int:
+        return (h + w) // 2 if loops == 2 else (h + 2 * w) // 2 + 1
+
+    fewest = next(h for h in range(w + 2, 4 * MAX_BAND + 8) if w + 2 <= shift(h) <= h - 2)
+    h = max(fewest, round((sectors - 4 * corner) / 4) + 2)
+    t = shift(h)
+
+    def arc(cu: float, cv: float, ring: int, start: float, turn: float) -> list[list[float]]:
+        """The sector of ring ``ring`` (0 the hole's side) from angle ``start`` through ``turn`` radians round
+        (cu, cv), radii 1 + ring to 2 + ring (sines and cosines rounded: a quarter turn's ends are exact)."""
+        angles = [start + turn * k / steps for k in range(steps + 1)]
+        ring_at = [(round(math.cos(a), 12), round(math.sin(a), 12)) for a in angles]
+        return ([_at(cu + (2 + ring) * c, cv + (2 + ring) * s) for c, s in ring_at] +
+                [_at(cu + (1 + ring) * c, cv + (1 + ring) * s) for c, s in reversed(ring_at)])
+
+    squares: dict[tuple[int, int], list[tuple[int, str, str]]] = {}  # a straight cell -> (loop, name, lane) each
+    arcs: list[tuple[str, list[list[float]]]] = []
+    for loop in range(loops):
+        s = loop * t  # the hole is [s, s + h] in u and in v
+        along = 0
+
+        def name(ring: int, cell: int, loop: int = loop) -> str:
+            return f"loop {loop + 1} cell {cell}" if w == 1 else f"loop {loop + 1} ring {ring + 1} cell {cell}"
+
+        # clockwise from the top corner: each corner's centre, and each side's cells (u, v) by ring and step
+        corners = [(s + h - 1, s + 1), (s + h - 1, s + h - 1), (s + 1, s + h - 1), (s + 1, s + 1)]
+        # each side's first cell (u, v), its step along, its step across (outwards) and its lane's axis
+        sides = [((s + h, s + 1), (0, 1), (1, 0), "\\"), ((s + h - 2, s + h), (-1, 0), (0, 1), "/"),
+                 ((s - 1, s + h - 2), (0, -1), (-1, 0), "\\"), ((s + 1, s - 1), (1, 0), (0, -1), "/")]
+        for quarter in range(4):
+            cu, cv = corners[quarter]
+            for c in range(corner):
+                along += 1
+                for ring in range(w):
+                    turn = math.pi / 2 / corner
+                    arcs.append((name(ring, along), arc(cu, cv, ring, (quarter - 1) * math.pi / 2 + c * turn, turn)))
+            (u0, v0), (du, dv), (ou, ov), lane = sides[quarter]
+            for k in range(h - 2):
+                along += 1
+                for ring in range(w):
+                    place = (u0 + k * du + ring * ou, v0 + k * dv + ring * ov)
+                    squares.setdefault(place, []).append((loop, name(ring, along), lane))
+    cells: list[tuple[str, list[list[float]], str | None]] = [(title, outline, None) for title, outline in arcs]
+    for (u, v), owners in squares.items():
+        if len(owners) == 1:
+            cells.append((owners[0][1], _square(u, v), None))
+            continue
+        first = min(owner[0] for owner in owners)  # a crossing of loop first + 1 and the next
+        s = (first + 1) * t
+        top = u >= s  # the next loop's top side crosses this one's right side, above the middle
+        i, j = (u - (s - t + h), v - (s - w)) if top else (u - (s - w), v - (s - t + h))
+        where = f"crossing {first + 1}-{first + 2} {'top' if top else 'bottom'}"
+        title = where if w == 1 else f"{where} r{i + 1}c{j + 1}"
+        for lane in "/\\":
+            cells.append((title, _square(u, v), lane))
+    return _sided_board("linked-loops", cells)
 
 
 def _sided_board(shape: str, cells: list[tuple[str, list[list[float]], str | None]]) -> str:
@@ -418,7 +530,8 @@ class ShapeBoard:
     Attributes
     ----------
     text : str
-        The blank board (:func:`ring`, :func:`cube`, :func:`star`, :func:`figure_eight`): no endpoints.
+        The blank board (:func:`ring`, :func:`cube`, :func:`star`, :func:`figure_eight`, :func:`linked_loops`): no
+        endpoints.
     """
 
     text: str
@@ -473,5 +586,6 @@ def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
     unknown = set(size) - set(SHAPES[shape])
     if unknown:
         raise ValueError(f"a {shape} takes {', '.join(SHAPES[shape])}, not {', '.join(sorted(unknown))}")
-    make = {"ring": ring, "cube": cube, "star": star, "figure-eight": figure_eight}[shape]
+    make = {"ring": ring, "cube": cube, "star": star, "figure-eight": figure_eight,
+            "linked-loops": linked_loops}[shape]
     return ShapeBoard(make(**size))  # type: ignore[operator]

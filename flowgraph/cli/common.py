@@ -369,14 +369,20 @@ def _search_compiled(ahead: bool = False) -> bool:
 def add_shape_options(p: argparse.ArgumentParser) -> None:
     """``--shape`` and its size options (``new`` and ``generate``: the parameters of
     :data:`flowgraph.authoring.shapes.SHAPES`)."""
-    p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight"),
+    p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight", "linked-loops"),
                    help="a shape board, written as a JSON graph whose cells carry their outlines and names: ring "
-                   "(--rings, --sectors, --centre), cube (--side), star (--side, --points) or figure-eight "
-                   "(--rings across its band, --sectors along each loop; its crossing's cells are bridges)")
+                   "(--rings, --sectors, --centre), cube (--side), star (--side, --points), figure-eight "
+                   "(--rings across its band, --sectors along each loop; its crossing's cells are bridges) or "
+                   "linked-loops (--loops in a chain, --rings across each band, --sectors along it; each crossing "
+                   "of two bands is bridges)")
     p.add_argument("--rings", type=positive_int, default=2, metavar="N",
-                   help="--shape ring: rings of sectors; figure-eight: cells across the band (default 2)")
+                   help="--shape ring: rings of sectors; figure-eight, linked-loops: cells across the band "
+                   "(default 2)")
     p.add_argument("--sectors", type=positive_int, default=8, metavar="N",
-                   help="--shape ring: sectors a ring; figure-eight: cells along each loop's arc (default 8)")
+                   help="--shape ring: sectors a ring; figure-eight: cells along each loop's arc; linked-loops: "
+                   "cells along each loop, about (or the fewest its crossings need) (default 8)")
+    p.add_argument("--loops", type=positive_int, default=2, metavar="N",
+                   help="--shape linked-loops: loops in the chain, 2 to 8 (default 2)")
     p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
     p.add_argument("--side", type=positive_int, default=3, metavar="N",
                    help="--shape cube, star: cells along a face's or an arm's side (default 3)")

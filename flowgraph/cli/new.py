@@ -87,7 +87,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "  flowgraph new --shape ring --rings 2 --sectors 8 -o ring.json   # a JSON graph: add \"label\"s\n"
         "  flowgraph new --shape cube --side 4 -o cube.json\n  flowgraph new --shape star --side 3 -o star.json\n"
         "  flowgraph new --shape star --points 5 --side 2 -o star5.json\n"
-        "  flowgraph new --shape figure-eight --rings 1 --sectors 8 -o eight.json\n\n"
+        "  flowgraph new --shape figure-eight --rings 1 --sectors 8 -o eight.json\n"
+        "  flowgraph new --shape linked-loops --loops 3 --rings 1 --sectors 24 -o chain.json\n\n"
         "exit status: 0 written, 2 usage error, 3 a bad mask",
     )
     p.add_argument("--family", choices=FAMILY_NAMES, default="standard",

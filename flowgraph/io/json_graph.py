@@ -375,11 +375,12 @@ def _read_links(doc: JsonObject, sketch: Sketch, keys: dict, problems: list[Prob
 
 #: A lane's axis -> whether a link along (dx, dy) runs on it (a warp too: it runs along a row or a column); the
 #: shape templates link their bridges by it.
-#: Up to a millionth of the step: a shape's diagonal places are rounded (a cell's side 1, a step of 1/sqrt(2) each way).
-ON_AXIS = {"-": lambda dx, dy: abs(dy) <= 1e-6 * abs(dx) and dx != 0,
-            "|": lambda dx, dy: abs(dx) <= 1e-6 * abs(dy) and dy != 0,
-            "/": lambda dx, dy: dx != 0 and abs(dx + dy) <= 1e-6 * abs(dx),
-            "\\": lambda dx, dy: dx != 0 and abs(dx - dy) <= 1e-6 * abs(dx)}
+#: Up to a thousandth of the step: a shape's diagonal places are rounded (a cell's side 1, a step of 1/sqrt(2) each
+#: way; the templates write places to four decimals, so far from the origin a step's two parts differ by 1e-4).
+ON_AXIS = {"-": lambda dx, dy: abs(dy) <= 1e-3 * abs(dx) and dx != 0,
+            "|": lambda dx, dy: abs(dx) <= 1e-3 * abs(dy) and dy != 0,
+            "/": lambda dx, dy: dx != 0 and abs(dx + dy) <= 1e-3 * abs(dx),
+            "\\": lambda dx, dy: dx != 0 and abs(dx - dy) <= 1e-3 * abs(dx)}
 
 
 def _off_axis(sketch: Sketch, lane: Node, other: Node) -> str | None:

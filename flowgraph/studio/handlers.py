@@ -119,15 +119,18 @@ def picture_refusal(puzzle: Puzzle) -> str | None:
     Why the studio does not draw ``puzzle``, or None: over :data:`MAX_PICTURE_CELLS` cells, or places that span
     a grid of more than :func:`drawn_places` places (two nodes of a JSON graph far apart were weighed as a few
     cells and drew a picture of gigabytes). A picture costs what its extent does, so its extent is
-    what is bounded, as ``render`` bounds pixels."""
+    what is bounded, as ``render`` bounds pixels. A shape board (cells with outlines) may span more than its
+    cells (linked loops round wide holes): up to what the largest board the studio draws may span, which costs
+    no more."""
     if puzzle.cells > MAX_PICTURE_CELLS:
         return f"{puzzle.cells:,} cells: the studio draws boards of at most {MAX_PICTURE_CELLS:,}"
     xys = [xy for xy in puzzle.places.values() if xy is not None and len(xy) == 2]
     if xys:
         span = (max(x for x, _ in xys) - min(x for x, _ in xys) + 1) * (max(y for _, y in xys) - min(y for _, y in xys) + 1)
-        if span > drawn_places(puzzle.cells):
+        most = drawn_places(MAX_PICTURE_CELLS if puzzle.drawing.outlines else puzzle.cells)
+        if span > most:
             return (f"its places span {span:,.0f} places for {puzzle.cells:,} cells: the studio draws a board whose "
-                    f"places span at most {drawn_places(puzzle.cells):,} (flowgraph render draws it)")
+                    f"places span at most {most:,} (flowgraph render draws it)")
     return None
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, read, solve, write
-from flowgraph.authoring.shapes import cube, figure_eight, ring, star
+from flowgraph.authoring.shapes import cube, figure_eight, linked_loops, ring, star
 from flowgraph.cli import main
 from tests.helpers import PUZZLES
 
@@ -96,7 +96,10 @@ TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sector
              ("star", {"side": 2}), ("star", {"side": 3}), ("star", {"side": 4}),
              ("star", {"side": 2, "points": 5}), ("star", {"side": 3, "points": 5}), ("star", {"side": 2, "points": 8}),
              ("figure-eight", {"rings": 1, "sectors": 8}), ("figure-eight", {"rings": 2, "sectors": 8}),
-             ("figure-eight", {"rings": 3, "sectors": 14})]
+             ("figure-eight", {"rings": 3, "sectors": 14}),
+             ("linked-loops", {"loops": 2, "rings": 1, "sectors": 16}),
+             ("linked-loops", {"loops": 3, "rings": 1, "sectors": 24}),
+             ("linked-loops", {"loops": 2, "rings": 2, "sectors": 30})]
 
 
 @pytest.mark.parametrize("shape, size", TEMPLATES, ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))
@@ -159,14 +162,20 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
     templates = st.one_of(
         st.builds(lambda r, s, c: ring(r, s, c), st.integers(1, 4), st.integers(3, 24), st.booleans()),
         st.builds(cube, st.integers(1, 6)), st.builds(star, st.integers(1, 5)),
-        st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20)))
+        st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20)),
+        st.builds(linked_loops, st.integers(2, 4), st.integers(1, 3), st.integers(3, 40)))
 
     @settings(max_examples=40, deadline=None)
     @given(templates, st.randoms(use_true_random=False))
     def same(text, rng):
+        import networkx as nx
+
         doc = json.loads(text)
-        for node in rng.sample([node for node in doc["nodes"] if "lane" not in node], 2):  # never on a bridge
-            node["label"] = "A"
+        graph = nx.Graph(list(map(tuple, doc["links"])))
+        plain = [node for node in doc["nodes"] if "lane" not in node]  # an endpoint is never on a bridge
+        for label, part in zip("ABCD", nx.connected_components(graph)):  # linked loops: a flow on each loop
+            for node in rng.sample([node for node in plain if node["id"] in part], 2):
+                node["label"] = label
         puzzle = read(json.dumps(doc), "json-graph")
         again = read(write(puzzle, "json-graph"), "json-graph")
         order = dict(zip(puzzle.cell_index.nodes, again.cell_index.nodes))
@@ -207,6 +216,56 @@ def test_a_figure_eight_s_crossing_is_bridges_whose_lanes_run_straight_over(ring
     assert "top loop 1" in names.values() or "top loop ring 1 cell 1" in names.values()
     again = read(write(puzzle, "json-graph"), "json-graph")
     assert sorted(n[2] for n in again.cell_index.nodes if len(n) == 3) == sorted(n[2] for n in lanes)
+
+
+@pytest.mark.parametrize("loops, rings, sectors", [(2, 1, 3), (2, 1, 24), (3, 1, 24), (2, 2, 30), (4, 3, 60)])
+def test_linked_loops_are_bands_that_cross_the_next_twice_on_bridges(loops, rings, sectors):
+    """Issue 70: a chain of loops, each band ``rings`` cells wide, each crossing the next one's band above and
+    below the middle; the crossings are ``rings`` x ``rings`` bridges whose lanes run along each band, so each
+    loop's cells and lanes are a band of their own: ``along`` cells round, ``rings`` across, no link across the
+    band where it crosses over, none to another loop."""
+    import networkx as nx
+
+    doc = json.loads(linked_loops(loops, rings, sectors))
+    graph = nx.Graph(list(map(tuple, doc["links"])))
+    graph.add_nodes_from(node["id"] for node in doc["nodes"])
+    names = {node["id"]: node["name"] for node in doc["nodes"]}
+    bands = list(nx.connected_components(graph))
+    assert len(bands) == loops
+    crossed: list[int] = []
+    for band in bands:
+        assert len({names[n].split()[1] for n in band if names[n].startswith("loop ")}) == 1  # one loop's cells
+        along = len(band) // rings
+        assert along >= sectors - 3 and along % 4 == 0
+        crossed.append(sum(names[n].startswith("crossing ") for n in band) // rings ** 2)  # crossings it passes
+        assert graph.subgraph(band).number_of_edges() == along * (2 * rings - 1) - crossed[-1] * rings * (rings - 1)
+    assert sorted(crossed) == [2, 2] + [4] * (loops - 2)  # the chain's ends cross one loop, the others two
+    crossings = {names[n] for n in names if names[n].startswith("crossing ")}
+    assert len(crossings) == 2 * (loops - 1) * rings ** 2
+    assert ("crossing 1-2 top" in crossings) == (rings == 1) and f"crossing {loops - 1}-{loops} bottom" in {
+        " ".join(name.split()[:3]) for name in crossings}
+    xy = {node["id"]: node["xy"] for node in doc["nodes"]}
+    lane = {node["id"]: node.get("lane") for node in doc["nodes"]}
+    for a, b in doc["links"]:  # a lane's link runs along its axis
+        for one, other in ((a, b), (b, a)):
+            if lane[one]:
+                dx, dy = xy[other][0] - xy[one][0], xy[other][1] - xy[one][1]
+                assert abs(abs(dx) - abs(dy)) < 1e-3 * abs(dx) and (dx * dy < 0) == (lane[one] == "/")
+
+
+def test_linked_loops_from_the_command_line_and_their_bounds(tmp_path, capsys):
+    out = tmp_path / "chain.json"
+    assert main(["new", "--shape", "linked-loops", "--loops", "3", "--rings", "1", "--sectors", "24", "-o",
+                 str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert doc["shape"] == "linked-loops" and len(doc["nodes"]) == 3 * 28  # a bridge: a lane of each loop
+    assert main(["new", "--shape", "linked-loops", "--loops", "1"]) == 2
+    assert "--loops must be a whole number from 2 to 8, not 1" in capsys.readouterr().err
+    assert main(["generate", "--shape", "linked-loops", "--loops", "2", "--rings", "2", "--sectors", "30",
+                 "--seed", "3", "-o", str(tmp_path / "made")]) == 0
+    made = [p for p in (tmp_path / "made").iterdir()]
+    assert [p.name for p in made] == ["linked-loops_2x2x30_3.json"]
+    assert main(["validate", "--unique", str(made[0])]) == 0
 
 
 def test_two_lanes_of_one_axis_at_one_place_are_refused():

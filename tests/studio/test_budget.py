@@ -172,3 +172,14 @@ def test_a_picture_is_weighed_by_its_extent_not_its_cells():
     for png in (True, False):
         drawn = client.post("/api/render", json={"text": text, "png": png, "cell_px": 96})
         assert drawn.status_code == 422 and "the studio draws a board whose places span" in drawn.text
+
+
+def test_a_shape_board_round_wide_holes_is_drawn():
+    """Issue 70: three linked loops (84 cells round three holes) span 272 places, over the 232 a lattice of 84
+    cells may: the studio refused to draw or play them. A board drawn by its outlines may span what the largest
+    board the studio draws may; two far-apart nodes without outlines are still refused (above)."""
+    from tests.helpers import PUZZLES
+    from tests.studio import studio_client
+
+    checked = studio_client().post("/api/check", json={"text": (PUZZLES / "shapes" / "linked_loops_3x1.json").read_text()})
+    assert checked.status_code == 200 and "picture" not in checked.json() and checked.json()["svg"]
