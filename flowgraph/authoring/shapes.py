@@ -290,6 +290,14 @@ def _square(u: float, v: float) -> list[list[float]]:
     return [_at(u, v), _at(u + 1, v), _at(u + 1, v + 1), _at(u, v + 1)]
 
 
+
+def _arc_cell(cu: float, cv: float, inner: float, outer: float, turns: list[tuple[float, float]]) -> list[list[float]]:
+    """The outline of a band's curved cell round (cu, cv) between radii ``inner`` and ``outer``: its outer arc
+    through the directions ``turns`` (cosine, sine) and back along its inner arc."""
+    return ([_at(cu + outer * c, cv + outer * s) for c, s in turns] +
+            [_at(cu + inner * c, cv + inner * s) for c, s in reversed(turns)])
+
+
 #: The most cells across a figure-eight's band.
 MAX_BAND = 20
 
@@ -335,10 +343,8 @@ def figure_eight(rings: int, sectors: int) -> str:
     def arc(cu: float, cv: float, ring: int, start: float, turn: float) -> list[list[float]]:
         """The sector of ring ``ring`` (0 the hole's side) from angle ``start`` through ``turn`` radians round
         the loop's centre (cu, cv)."""
-        inner, outer = run + ring, run + ring + 1
         angles = [start + turn * k / steps for k in range(steps + 1)]
-        return ([_at(cu + outer * math.cos(a), cv + outer * math.sin(a)) for a in angles] +
-                [_at(cu + inner * math.cos(a), cv + inner * math.sin(a)) for a in reversed(angles)])
+        return _arc_cell(cu, cv, run + ring, run + ring + 1, [(math.cos(a), math.sin(a)) for a in angles])
 
     cells: list[tuple[str, list[list[float]], str | None]] = []  # (name, outline, lane)
     half = w / 2
@@ -438,9 +444,7 @@ def linked_loops(loops: int, rings: int, sectors: int) -> str:
         """The sector of ring ``ring`` (0 the hole's side) from angle ``start`` through ``turn`` radians round
         (cu, cv), radii 1 + ring to 2 + ring (sines and cosines rounded: a quarter turn's ends are exact)."""
         angles = [start + turn * k / steps for k in range(steps + 1)]
-        ring_at = [(round(math.cos(a), 12), round(math.sin(a), 12)) for a in angles]
-        return ([_at(cu + (2 + ring) * c, cv + (2 + ring) * s) for c, s in ring_at] +
-                [_at(cu + (1 + ring) * c, cv + (1 + ring) * s) for c, s in reversed(ring_at)])
+        return _arc_cell(cu, cv, 1 + ring, 2 + ring, [(round(math.cos(a), 12), round(math.sin(a), 12)) for a in angles])
 
     squares: dict[tuple[int, int], list[tuple[int, str, str]]] = {}  # a straight cell -> (loop, name, lane) each
     arcs: list[tuple[str, list[list[float]]]] = []
@@ -458,10 +462,10 @@ def linked_loops(loops: int, rings: int, sectors: int) -> str:
                  ((s - 1, s + h - 2), (0, -1), (-1, 0), "\\"), ((s + 1, s - 1), (1, 0), (0, -1), "/")]
         for quarter in range(4):
             cu, cv = corners[quarter]
+            turn = math.pi / 2 / corner
             for c in range(corner):
                 along += 1
                 for ring in range(w):
-                    turn = math.pi / 2 / corner
                     arcs.append((name(ring, along), arc(cu, cv, ring, (quarter - 1) * math.pi / 2 + c * turn, turn)))
             (u0, v0), (du, dv), (ou, ov), lane = sides[quarter]
             for k in range(h - 2):
