@@ -10,7 +10,8 @@ name cells by their names.
 * :func:`star` — a six-pointed star: six arms, each a grid of rhombi, meeting at the centre (or 5 to 12 points);
 * :func:`figure_eight` — a band round two loops that crosses itself between them: its crossing's cells are
   bridges;
-* :func:`linked_loops` — a chain of loops, each band crossing the next one's twice: the crossings are bridges.
+* :func:`linked_loops` — a chain of loops, each band crossing the next one's twice: the crossings are bridges;
+* :func:`tiling` — any polygonal silhouette cut from a square, hex, triangle or rhombus tiling.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ if TYPE_CHECKING:
 
 __all__ = ["ring", "cube", "star", "figure_eight", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS",
            "MAX_CUBE_SIDE", "MIN_POINTS", "MAX_POINTS", "ARC_STEPS", "MAX_BAND",
-           "linked_loops", "MAX_LOOPS"]
+           "linked_loops", "MAX_LOOPS", "tiling", "TILINGS", "MAX_SILHOUETTE", "MAX_SILHOUETTE_POINTS"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
 SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points"),
-          "figure-eight": ("rings", "sectors"), "linked-loops": ("loops", "rings", "sectors")}
+          "figure-eight": ("rings", "sectors"), "linked-loops": ("loops", "rings", "sectors"),
+          "tiling": ("tiling", "side", "silhouette")}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
@@ -489,6 +491,185 @@ def linked_loops(loops: int, rings: int, sectors: int) -> str:
     return _sided_board("linked-loops", cells)
 
 
+#: The tilings :func:`tiling` cuts a silhouette from.
+TILINGS = ("square", "hex", "triangle", "rhombus")
+#: The most a silhouette's point may lie from the tiling's origin, in cell sides, and the most points it has.
+MAX_SILHOUETTE = 100
+MAX_SILHOUETTE_POINTS = 1000
+_H = math.sqrt(3) / 2  # an equilateral triangle's height, side 1
+
+
+def tiling(tiling: str, side: int = 3, silhouette: str | None = None) -> str:
+    """A blank board cut from a tiling (no endpoints yet) as JSON graph text: the cells of a ``square``, ``hex``,
+    ``triangle`` or ``rhombus`` tiling whose centres lie inside a polygonal ``silhouette``.
+
+    Every cell's side is 1 (board units, y down). The tilings, and what their cells are named:
+
+    * ``square``: unit squares, corners at whole numbers; ``r2c3`` (row, column, from the top left).
+    * ``hex``: flat-topped hexagons, one centred on the origin, columns 1.5 apart, each column offset half a cell
+      from the last (as the hex family draws them); ``r2c3``.
+    * ``triangle``: equilateral triangles in rows, their sides horizontal and at 60 degrees, a corner on the
+      origin; ``r2c3``, the third triangle of the second row.
+    * ``rhombus``: 60-degree rhombi in rows, each row half a cell right of the one above (the rhombi of a
+      game's star arm or cube face), a corner on the origin; ``r2c3``.
+
+    Without a silhouette the board is the tiling's own shape of ``side`` cells: a ``side`` x ``side`` square or
+    rhombus (from the origin), a hexagon of hexagons with ``side`` on each edge, or a hexagon of ``6 side**2``
+    triangles. Links are the sides two cells share.
+
+    Parameters
+    ----------
+    tiling : str
+        One of :data:`TILINGS`.
+    side : int
+        The default shape's size, 2 (1 for ``triangle``: six triangles) to :data:`MAX_CUBE_SIDE` (unused with a
+        silhouette).
+    silhouette : str, optional
+        A polygon, its corners ``x,y`` separated by spaces (``"0,0 8,0 4,6"``), in cell sides from the
+        tiling's origin (a row of triangles or rhombi is sqrt(3)/2 high); the board is the cells whose centres it
+        holds, less a cell that would share no side with another; each coordinate at most :data:`MAX_SILHOUETTE` from it, 3 to
+        :data:`MAX_SILHOUETTE_POINTS` corners; its sides may cross (a point is inside where a ray from it crosses
+        them an odd number of times).
+
+    Returns
+    -------
+    str
+        The board, docs/format.md's JSON graph with ``outline`` and ``name`` on every node.
+
+    Raises
+    ------
+    ValueError
+        An unknown tiling, ``side`` out of range, a silhouette that is not such a polygon, or one that holds no
+        two cells that share a side.
+
+    Examples
+    --------
+    >>> board = json.loads(tiling("triangle", 2))
+    >>> len(board["nodes"]), len(board["links"]), board["nodes"][0]["name"]
+    (24, 30, 'r1c2')
+    >>> board = json.loads(tiling("rhombus", silhouette="0,0 8,0 4,7"))
+    >>> len(board["nodes"]), board["nodes"][0]["name"], board["nodes"][-1]["name"]
+    (36, 'r1c1', 'r8c1')
+    """
+    if tiling not in TILINGS:
+        raise ValueError(f"unknown tiling {tiling!r}: expected one of {', '.join(TILINGS)}")
+    polygon = None if silhouette is None else _silhouette(silhouette)
+    _whole(side, "--side", 1 if tiling == "triangle" else 2, MAX_CUBE_SIDE)  # one square is no board
+    n = side
+    reach = MAX_SILHOUETTE + 2 if polygon else 2 * n + 2  # lattice indices to look through: past every kept cell
+    cells: list[tuple[tuple, list[list[float]], tuple[float, float]]] = []  # (name key, outline, centre)
+
+    box = (min(p[0] for p in polygon), max(p[0] for p in polygon), min(p[1] for p in polygon),
+           max(p[1] for p in polygon)) if polygon else None
+
+    def keep(centre: tuple[float, float], inside_default: bool) -> bool:
+        if polygon is None or box is None:
+            return inside_default
+        return box[0] <= centre[0] <= box[1] and box[2] <= centre[1] <= box[3] and _inside(centre, polygon)
+
+    if tiling == "square":
+        low, high = (-reach, reach) if polygon else (0, n)
+        for j in range(low, high):
+            for i in range(low, high):
+                if keep((i + 0.5, j + 0.5), True):
+                    cells.append(((j, i), [_pt(i, j), _pt(i + 1, j), _pt(i + 1, j + 1), _pt(i, j + 1)], (i + 0.5, j + 0.5)))
+    elif tiling == "rhombus":
+        low, high = (-2 * reach, 2 * reach) if polygon else (0, n)
+        for j in range(low, high):
+            for i in range(low, high):
+                centre = (i + 0.5 + (j + 0.5) / 2, (j + 0.5) * _H)
+                if keep(centre, True):
+                    cells.append(((j, i), [_pt(i + di + (j + dj) / 2, (j + dj) * _H)
+                                           for di, dj in ((0, 0), (1, 0), (1, 1), (0, 1))], centre))
+    elif tiling == "hex":
+        for q in range(-reach, reach + 1):
+            for r in range(-reach - abs(q), reach + abs(q) + 1):
+                cx, cy = 1.5 * q, 2 * _H * (r + q / 2)
+                if keep((cx, cy), max(abs(q), abs(r), abs(q + r)) < n):
+                    corners = [_pt(cx + math.cos(math.pi / 3 * k), cy + math.sin(math.pi / 3 * k)) for k in range(6)]
+                    cells.append(((2 * r + q, q), corners, (cx, cy)))  # doubled rows: a column's row is half that
+    elif tiling == "triangle":
+        hexagon = [(n, 0), (n / 2, n * _H), (-n / 2, n * _H), (-n, 0), (-n / 2, -n * _H), (n / 2, -n * _H)]
+        for b in range(-reach, reach):
+            for a in range(-2 * reach, 2 * reach):
+                for t, steps in enumerate((((0, 0), (1, 0), (0, 1)), ((1, 0), (1, 1), (0, 1)))):
+                    third = (t + 1) / 3  # the centroid is a third (two thirds) of the way across
+                    centre = (a + third + (b + third) / 2, (b + third) * _H)
+                    if keep(centre, _inside(centre, hexagon)):
+                        cells.append(((b, 2 * a + b + t),
+                                      [_pt(a + da + (b + db) / 2, (b + db) * _H) for da, db in steps], centre))
+    if not cells:
+        raise ValueError("the silhouette holds no cell's centre (its corners are in cell sides from the origin)")
+    return _sided_board(f"{tiling} tiling", _tiling_names(tiling, cells))
+
+
+def _tiling_names(tiling: str, cells: list[tuple[tuple, list[list[float]], tuple[float, float]]]
+                  ) -> list[tuple[str, list[list[float]], str | None]]:
+    """The cells of :func:`tiling` named from 1 at the board's top left, in reading order, less a cell that shares
+    no side with another (a silhouette's corner that holds one triangle touching the rest at a point: no path
+    could fill it)."""
+    first_row = min(key[0] for key, _, _ in cells)
+    first_col = min(key[1] for key, _, _ in cells)
+    ordered = []
+    for key, outline, _ in cells:
+        row, col = key[0] - first_row + 1, key[1] - first_col + 1
+        if tiling == "hex":  # key: (doubled row, column): a column's rows are half a cell off the next's
+            row = (key[0] - first_row) // 2 + 1
+        ordered.append(((row, col), f"r{row}c{col}", outline))
+    named: list[tuple[str, list[list[float]], str | None]] = [(title, outline, None) for _, title, outline in sorted(ordered)]
+    sides: dict[frozenset, int] = {}
+    for _, outline, _ in named:
+        for a, b in zip(outline, [*outline[1:], outline[0]]):
+            edge = frozenset((tuple(a), tuple(b)))
+            sides[edge] = sides.get(edge, 0) + 1
+    kept = [cell for cell in named if any(sides[frozenset((tuple(a), tuple(b)))] > 1
+                                          for a, b in zip(cell[1], [*cell[1][1:], cell[1][0]]))]
+    if not kept:
+        raise ValueError("the silhouette holds no two cells that share a side")
+    return kept
+
+
+def _pt(x: float, y: float) -> list[float]:
+    """A corner, rounded so that the cells sharing it name it alike."""
+    return [round(x, 6) + 0.0, round(y, 6) + 0.0]
+
+
+def _silhouette(text: str) -> list[tuple[float, float]]:
+    """The corners of a silhouette ``"x,y x,y ..."``, checked (:func:`tiling`)."""
+    if not isinstance(text, str):
+        raise ValueError(f"--silhouette must be corners x,y separated by spaces, not {text!r}")
+    words = text.replace(";", " ").split()
+    if not 3 <= len(words) <= MAX_SILHOUETTE_POINTS:
+        raise ValueError(f"--silhouette needs 3 to {MAX_SILHOUETTE_POINTS} corners x,y separated by spaces, "
+                         f"not {len(words)}")
+    corners = []
+    for number, word in enumerate(words, 1):
+        parts = word.split(",")
+        try:
+            x, y = (float(part) for part in parts)
+        except ValueError:
+            raise ValueError(f"--silhouette: corner {number} ({word[:40]!r}) is not x,y (two numbers)") from None
+        if not (abs(x) <= MAX_SILHOUETTE and abs(y) <= MAX_SILHOUETTE):  # NaN fails too
+            raise ValueError(f"--silhouette: corner {number} ({word[:40]}) is more than {MAX_SILHOUETTE} cell "
+                             "sides from the origin")
+        corners.append((x, y))
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(corners, [*corners[1:], corners[0]]))
+    if abs(area) < 1e-9:
+        raise ValueError("--silhouette encloses no area: its corners lie on one line")
+    return corners
+
+
+def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Whether ``point`` is inside ``polygon`` by the even-odd rule (a ray to the right crosses its sides an odd
+    number of times; W. R. Franklin's PNPOLY)."""
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, [*polygon[-1:], *polygon[:-1]]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
 def _sided_board(shape: str, cells: list[tuple[str, list[list[float]], str | None]]) -> str:
     """A blank board of named cells with outlines (a bridge: one cell a lane, the same outline): its links are the
     sides two cells share, a bridge's lane linked only along its axis (a path crosses a bridge straight over)."""
@@ -591,5 +772,5 @@ def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
     if unknown:
         raise ValueError(f"a {shape} takes {', '.join(SHAPES[shape])}, not {', '.join(sorted(unknown))}")
     make = {"ring": ring, "cube": cube, "star": star, "figure-eight": figure_eight,
-            "linked-loops": linked_loops}[shape]
+            "linked-loops": linked_loops, "tiling": tiling}[shape]
     return ShapeBoard(make(**size))  # type: ignore[operator]

@@ -159,6 +159,20 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
     return row
 
 
+def shape_stem(shape: str, size: dict[str, Any]) -> str:
+    """A generated shape board's file name before its seed: the shape and its size (``ring_3x12_centre``; a
+    tiling's ``triangle-tiling_3``, or cut to a silhouette ``triangle-tiling_cut-`` and six hex digits of its
+    SHA-256, so two silhouettes do not share a name)."""
+    import hashlib
+
+    if shape == "tiling":
+        silhouette = size.get("silhouette")
+        cut = f"cut-{hashlib.sha256(silhouette.encode()).hexdigest()[:6]}" if silhouette else str(size.get("side"))
+        return f"{size.get('tiling')}-tiling_{cut}"
+    numbers = "x".join(str(int(v)) for v in size.values() if isinstance(v, int) and not isinstance(v, bool))
+    return f"{shape}_{numbers}{'_centre' if size.get('centre') else ''}"
+
+
 def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     """Generate one unique puzzle (:func:`~flowgraph.authoring.generate.generate`) from a picklable spec.
 
@@ -203,10 +217,8 @@ def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:
     except ValueError as exc:  # a mask or a flow count the board cannot take
         row.update(status="invalid", message=str(exc))
     else:
-        if spec.get("shape"):  # ring_3x12_7.json, cube_4_7.json
-            size = "x".join(str(int(v)) for v in spec.get("shape_size", {}).values() if not isinstance(v, bool))
-            centre = "_centre" if spec.get("shape_size", {}).get("centre") else ""
-            name = f"{spec['shape']}_{size}{centre}_{made_seed}.json"
+        if spec.get("shape"):  # ring_3x12_7.json, cube_4_7.json, triangle-tiling_3_7.json
+            name = f"{shape_stem(spec['shape'], spec.get('shape_size', {}))}_{made_seed}.json"
         else:
             w = width or max(x for x, _ in shaped.cells) + 1
             h = height or max(y for _, y in shaped.cells) + 1

@@ -369,12 +369,12 @@ def _search_compiled(ahead: bool = False) -> bool:
 def add_shape_options(p: argparse.ArgumentParser) -> None:
     """``--shape`` and its size options (``new`` and ``generate``: the parameters of
     :data:`flowgraph.authoring.shapes.SHAPES`)."""
-    p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight", "linked-loops"),
+    p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight", "linked-loops", "tiling"),
                    help="a shape board, written as a JSON graph whose cells carry their outlines and names: ring "
                    "(--rings, --sectors, --centre), cube (--side), star (--side, --points), figure-eight "
                    "(--rings across its band, --sectors along each loop; its crossing's cells are bridges) or "
                    "linked-loops (--loops in a chain, --rings across each band, --sectors along it; each crossing "
-                   "of two bands is bridges)")
+                   "of two bands is bridges) or tiling (--tiling, cut to --silhouette or a shape of --side cells)")
     p.add_argument("--rings", type=positive_int, default=2, metavar="N",
                    help="--shape ring: rings of sectors; figure-eight, linked-loops: cells across the band "
                    "(default 2)")
@@ -385,9 +385,17 @@ def add_shape_options(p: argparse.ArgumentParser) -> None:
                    help="--shape linked-loops: loops in the chain, 2 to 8 (default 2)")
     p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")
     p.add_argument("--side", type=positive_int, default=3, metavar="N",
-                   help="--shape cube, star: cells along a face's or an arm's side (default 3)")
+                   help="--shape cube, star: cells along a face's or an arm's side; tiling: the default "
+                   "board's side (default 3)")
     p.add_argument("--points", type=positive_int, default=6, metavar="N",
                    help="--shape star: its points, 5 to 12 (default 6: the Daily star; 5: the five-pointed one)")
+    p.add_argument("--tiling", choices=("square", "hex", "triangle", "rhombus"), default="triangle",
+                   help="--shape tiling: the cells (default triangle; rhombus: 60-degree rhombi in rows, as a star's "
+                   "arm). Without --silhouette: a square or rhombus of --side x --side cells, or a hexagon of "
+                   "--side cells on each edge")
+    p.add_argument("--silhouette", metavar="'X,Y X,Y ...'",
+                   help="--shape tiling: a polygon's corners in cell sides from the tiling's origin (y down); the "
+                   "board is the cells whose centres it holds, e.g. '0,0 8,0 4,7' (a triangle)")
 
 
 def shape_size(args: argparse.Namespace) -> dict:

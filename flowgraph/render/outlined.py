@@ -10,6 +10,8 @@ its shadow, as on a lattice.
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,6 +41,20 @@ def centroid(polygon: Sequence[Place]) -> Point:
     return (cx / (3 * area), cy / (3 * area))
 
 
+#: The least inradius a cell is drawn with, in ``cell_px`` (a unit square's is 0.5): a board of smaller cells
+#: is drawn larger.
+FIT_INRADIUS = 0.4
+
+
+def _inradius(polygon: Sequence[Place]) -> float:
+    """Twice a polygon's area over its perimeter: its inscribed circle's radius where it has one."""
+    area = perimeter = 0.0
+    for (x0, y0, *_), (x1, y1, *_) in zip(polygon, [*polygon[1:], polygon[0]]):
+        area += x0 * y1 - x1 * y0
+        perimeter += math.hypot(x1 - x0, y1 - y0)
+    return abs(area) / perimeter if perimeter else 0.0
+
+
 def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, theme: dict, cell_px: int,
                    labels: bool, max_pixels: int, scene_type: type) -> Any:
     """The :class:`.scene.Scene` of a board whose every cell has an outline (arguments as :func:`.scene.scene`).
@@ -53,6 +69,12 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
     if missing:
         raise ConversionError(f"the node at {missing[0][0]}:{missing[0][1]} has no outline to draw it by (the "
                               "board's other cells have one)")
+    # small cells (triangles, narrow rhombi) drawn larger, so a dot fits in its cell and every cell is as
+    # readable as a square one: a cell's inradius, 2 area / perimeter (exact for a triangle, a rhombus, a
+    # regular polygon), at least FIT_INRADIUS of cell_px
+    inradius = statistics.median(_inradius(poly) for poly in outlines.values())
+    cell_px = max(cell_px, round(cell_px * FIT_INRADIUS / inradius)) if inradius > 0 else cell_px
+    dot_px = 0.36 * cell_px * min(1.0, inradius / 0.5)  # a unit square's: 0.36 of 0.5
     xs = [p[0] for poly in outlines.values() for p in poly]
     ys = [p[1] for poly in outlines.values() for p in poly]
     margin = 0.3
@@ -65,7 +87,7 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
         return ((p[0] - x0) * cell_px, (p[1] - y0) * cell_px)
 
     out = scene_type(round(width * cell_px), round(height * cell_px), theme, cell_px=cell_px,
-                     pipe_px=0.32 * cell_px, dot_px=0.36 * cell_px)
+                     pipe_px=0.32 * cell_px * min(1.0, inradius / 0.5), dot_px=dot_px)
     nodes = puzzle.cell_index.nodes
     drawn = list({node[:2]: node for node in reversed(nodes)}.values())[::-1]  # a cell once (a bridge: its lanes)
     out.cells = [[px(p) for p in outlines[node]] for node in drawn]

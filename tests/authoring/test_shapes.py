@@ -8,7 +8,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, read, solve, write
-from flowgraph.authoring.shapes import cube, figure_eight, linked_loops, ring, star
+from flowgraph.authoring.shapes import TILINGS, cube, figure_eight, linked_loops, ring, star, tiling
 from flowgraph.cli import main
 from tests.helpers import PUZZLES
 
@@ -99,10 +99,20 @@ TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sector
              ("figure-eight", {"rings": 3, "sectors": 14}),
              ("linked-loops", {"loops": 2, "rings": 1, "sectors": 16}),
              ("linked-loops", {"loops": 3, "rings": 1, "sectors": 24}),
-             ("linked-loops", {"loops": 2, "rings": 2, "sectors": 30})]
+             ("linked-loops", {"loops": 2, "rings": 2, "sectors": 30}),
+             ("tiling", {"tiling": "triangle", "side": 1, "silhouette": None}),
+             ("tiling", {"tiling": "triangle", "side": 3, "silhouette": None}),
+             ("tiling", {"tiling": "triangle", "side": 3, "silhouette": "0,0 10,0 10,3 6,3 6,9 4,9 4,3 0,3"}),
+             ("tiling", {"tiling": "rhombus", "side": 4, "silhouette": None}),
+             ("tiling", {"tiling": "rhombus", "side": 6, "silhouette": None}),
+             ("tiling", {"tiling": "rhombus", "side": 3, "silhouette": "0,0 8,0 4,7"}),
+             ("tiling", {"tiling": "hex", "side": 3, "silhouette": None}),
+             ("tiling", {"tiling": "hex", "side": 3, "silhouette": "0,0 8,0 4,7"}),
+             ("tiling", {"tiling": "square", "side": 3, "silhouette": "-4,-4 4,-4 4,4 -4,4 -4,-1 1,-1 1,1 -4,1"})]
 
 
-@pytest.mark.parametrize("shape, size", TEMPLATES, ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))
+@pytest.mark.parametrize("shape, size", TEMPLATES, ids=lambda v: v if isinstance(v, str) else "-".join(
+    str(x) if x is None or len(str(x)) < 12 else "cut" for x in v.values()))
 def test_every_template_at_three_sizes_generates_a_unique_puzzle_that_every_command_takes(shape, size, tmp_path):
     """Issue 70: generate on every template; the puzzle made solves, is unique, counts, explains, rates, draws
     and reads back as it was written."""
@@ -163,13 +173,18 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
         st.builds(lambda r, s, c: ring(r, s, c), st.integers(1, 4), st.integers(3, 24), st.booleans()),
         st.builds(cube, st.integers(1, 6)), st.builds(star, st.integers(1, 5)),
         st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20)),
-        st.builds(linked_loops, st.integers(2, 4), st.integers(1, 3), st.integers(3, 40)))
+        st.builds(linked_loops, st.integers(2, 4), st.integers(1, 3), st.integers(3, 40)),
+        st.builds(lambda t, n: tiling(t, n), st.sampled_from(TILINGS), st.integers(2, 5)),
+        st.builds(_cut, st.sampled_from(TILINGS),
+                  st.lists(st.tuples(st.integers(-12, 12), st.integers(-12, 12)), min_size=3, max_size=8)))
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=60, deadline=None)
     @given(templates, st.randoms(use_true_random=False))
     def same(text, rng):
         import networkx as nx
+        from hypothesis import assume
 
+        assume(text is not None)  # a silhouette that holds no two cells sharing a side
         doc = json.loads(text)
         graph = nx.Graph(list(map(tuple, doc["links"])))
         plain = [node for node in doc["nodes"] if "lane" not in node]  # an endpoint is never on a bridge
@@ -187,6 +202,14 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
         assert all(len(corners[nodes[u]] & corners[nodes[v]]) >= 2 for u, v in puzzle.cell_index.links.tolist())
 
     same()
+
+
+def _cut(name: str, corners: list[tuple[int, int]]) -> str | None:
+    """A tiling cut to a random polygon (halved: corners a half cell apart), or None if it holds no board."""
+    try:
+        return tiling(name, silhouette=" ".join(f"{x / 2},{y / 2}" for x, y in corners))
+    except ValueError:
+        return None
 
 
 def _links(puzzle) -> set[frozenset]:
@@ -275,3 +298,50 @@ def test_two_lanes_of_one_axis_at_one_place_are_refused():
         "links": [["a", "b1"], ["b1", "c"]]}
     with pytest.raises(Exception, match="two '-' lanes at \\[1, 0\\]: a bridge has one lane an axis"):
         read(json.dumps(doc), "json-graph")
+
+
+@pytest.mark.parametrize("name, side, cells, links, first, neighbours", [
+    ("triangle", 1, 6, 6, "r1c1", {2}),  # six triangles round a corner: a ring
+    ("triangle", 3, 54, 72, "r1c3", {2, 3}),
+    ("rhombus", 4, 16, 24, "r1c1", {2, 3, 4}),
+    ("square", 3, 9, 12, "r1c1", {2, 3, 4}),
+    ("hex", 3, 19, 42, "r1c2", {3, 4, 6}),
+])
+def test_a_tiling_s_own_shape_has_its_cells_links_and_names(name, side, cells, links, first, neighbours):
+    """Issue 70: a board cut from a tiling without a silhouette is the tiling's own shape of ``side`` cells (a
+    hexagon of triangles, a rhombus of rhombi, a hexagon of hexagons), each link a side two cells share."""
+    import collections
+
+    doc = json.loads(tiling(name, side))
+    assert (len(doc["nodes"]), len(doc["links"]), doc["nodes"][0]["name"]) == (cells, links, first)
+    assert doc["shape"] == f"{name} tiling" and len({node["name"] for node in doc["nodes"]}) == cells
+    degree = collections.Counter(end for link in doc["links"] for end in link)
+    assert {degree[node["id"]] for node in doc["nodes"]} == neighbours
+    corners = {node["id"]: {tuple(p) for p in node["outline"]} for node in doc["nodes"]}
+    assert all(len(corners[a] & corners[b]) == 2 for a, b in doc["links"])
+
+
+def test_a_tiling_cut_to_a_silhouette_from_the_command_line_and_its_bounds(tmp_path, capsys):
+    """Issue 70: --shape tiling --silhouette keeps the cells whose centres the polygon holds (less a triangle
+    that would touch the rest at a corner only); a bad silhouette is a usage error that says what is wrong."""
+    tee = "0,0 10,0 10,3 6,3 6,9 4,9 4,3 0,3"
+    assert main(["new", "--shape", "tiling", "--tiling", "triangle", "--silhouette", tee,
+                 "-o", str(tmp_path / "t.json")]) == 0
+    doc = json.loads((tmp_path / "t.json").read_text())
+    assert len(doc["nodes"]) == 93 and doc["shape"] == "triangle tiling"  # 42 / 0.433: 97, less lone corners
+    for silhouette, message in [("0,0 1,1", "needs 3 to 1000 corners"), ("0,0 1,x 2,2", "corner 2 ('1,x') is not x,y"),
+                                ("0,0 1,0 nan,1", "more than 100 cell sides"), ("0,0 1,0 2,0", "encloses no area"),
+                                ("0,0 101,0 0,1", "more than 100 cell sides"),
+                                ("0,0 0.1,0 0,0.1", "holds no cell's centre"),
+                                ("0.4,0.2 0.6,0.2 0.5,0.4", "holds no two cells that share a side")]:
+        assert main(["new", "--shape", "tiling", "--silhouette", silhouette]) == 2
+        assert message in capsys.readouterr().err, silhouette
+    assert main(["new", "--shape", "tiling", "--tiling", "square", "--side", "1"]) == 2
+    assert "--side must be a whole number from 2 to 100" in capsys.readouterr().err
+    out = tmp_path / "made"
+    assert main(["generate", "--shape", "tiling", "--tiling", "triangle", "--side", "2", "--seed", "3",
+                 "-o", str(out)]) == 0
+    assert main(["generate", "--shape", "tiling", "--silhouette", tee, "--seed", "3", "-o", str(out)]) == 0
+    made = sorted(p.name for p in out.iterdir())
+    assert made[0] == "triangle-tiling_2_3.json" and made[1] == "triangle-tiling_cut-a319e6_3.json"
+    assert main(["validate", "--unique", *(str(out / name) for name in made)]) == 0
