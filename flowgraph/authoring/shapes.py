@@ -556,77 +556,78 @@ def tiling(tiling: str, side: int = 3, silhouette: str | None = None) -> str:
     polygon = None if silhouette is None else _silhouette(silhouette)
     _whole(side, "--side", 1 if tiling == "triangle" else 2, MAX_CUBE_SIDE)  # one square is no board
     n = side
-    reach = MAX_SILHOUETTE + 2 if polygon else 2 * n + 2  # lattice indices to look through: past every kept cell
-    cells: list[tuple[tuple, list[list[float]], tuple[float, float]]] = []  # (name key, outline, centre)
-
-    box = (min(p[0] for p in polygon), max(p[0] for p in polygon), min(p[1] for p in polygon),
-           max(p[1] for p in polygon)) if polygon else None
+    cells: list[tuple[tuple[int, int], list[list[float]]]] = []  # (name key, outline)
+    if polygon:  # lattice indices to look through: the silhouette's box, a cell more each way
+        x0, x1 = min(p[0] for p in polygon), max(p[0] for p in polygon)
+        y0, y1 = min(p[1] for p in polygon), max(p[1] for p in polygon)
+    else:  # the default shape's box
+        x0 = y0 = -2.0 * n - 2  # centred shapes (the hexagons) lie inside this; the square and rhombus use range(n)
+        x1 = y1 = 2.0 * n + 2
 
     def keep(centre: tuple[float, float], inside_default: bool) -> bool:
-        if polygon is None or box is None:
+        if polygon is None:
             return inside_default
-        return box[0] <= centre[0] <= box[1] and box[2] <= centre[1] <= box[3] and _inside(centre, polygon)
+        return x0 <= centre[0] <= x1 and y0 <= centre[1] <= y1 and _inside(centre, polygon)
+
+    def span(low: float, high: float) -> range:
+        return range(math.floor(low) - 1, math.ceil(high) + 2)
 
     if tiling == "square":
-        low, high = (-reach, reach) if polygon else (0, n)
-        for j in range(low, high):
-            for i in range(low, high):
+        for j in span(y0, y1) if polygon else range(n):
+            for i in span(x0, x1) if polygon else range(n):
                 if keep((i + 0.5, j + 0.5), True):
-                    cells.append(((j, i), [_pt(i, j), _pt(i + 1, j), _pt(i + 1, j + 1), _pt(i, j + 1)], (i + 0.5, j + 0.5)))
+                    cells.append(((j, i), [_pt(i, j), _pt(i + 1, j), _pt(i + 1, j + 1), _pt(i, j + 1)]))
     elif tiling == "rhombus":
-        low, high = (-2 * reach, 2 * reach) if polygon else (0, n)
-        for j in range(low, high):
-            for i in range(low, high):
-                centre = (i + 0.5 + (j + 0.5) / 2, (j + 0.5) * _H)
-                if keep(centre, True):
+        for j in span(y0 / _H, y1 / _H) if polygon else range(n):
+            for i in span(x0 - (j + 0.5) / 2, x1 - (j + 0.5) / 2) if polygon else range(n):  # centre x = i + (j + 1.5) / 2
+                if keep((i + 0.5 + (j + 0.5) / 2, (j + 0.5) * _H), True):
                     cells.append(((j, i), [_pt(i + di + (j + dj) / 2, (j + dj) * _H)
-                                           for di, dj in ((0, 0), (1, 0), (1, 1), (0, 1))], centre))
+                                           for di, dj in ((0, 0), (1, 0), (1, 1), (0, 1))]))
     elif tiling == "hex":
-        for q in range(-reach, reach + 1):
-            for r in range(-reach - abs(q), reach + abs(q) + 1):
+        for q in span(x0 / 1.5, x1 / 1.5):
+            for r in span(y0 / (2 * _H) - q / 2, y1 / (2 * _H) - q / 2):  # centre y = 2 H (r + q / 2)
                 cx, cy = 1.5 * q, 2 * _H * (r + q / 2)
                 if keep((cx, cy), max(abs(q), abs(r), abs(q + r)) < n):
                     corners = [_pt(cx + math.cos(math.pi / 3 * k), cy + math.sin(math.pi / 3 * k)) for k in range(6)]
-                    cells.append(((2 * r + q, q), corners, (cx, cy)))  # doubled rows: a column's row is half that
+                    cells.append(((2 * r + q, q), corners))  # doubled rows: a column's row is half that
     elif tiling == "triangle":
         hexagon = [(n, 0), (n / 2, n * _H), (-n / 2, n * _H), (-n, 0), (-n / 2, -n * _H), (n / 2, -n * _H)]
-        for b in range(-reach, reach):
-            for a in range(-2 * reach, 2 * reach):
+        for b in span(y0 / _H, y1 / _H):
+            for a in span(x0 - b / 2, x1 - b / 2):  # a row's corners lie at x = a + b / 2
                 for t, steps in enumerate((((0, 0), (1, 0), (0, 1)), ((1, 0), (1, 1), (0, 1)))):
                     third = (t + 1) / 3  # the centroid is a third (two thirds) of the way across
                     centre = (a + third + (b + third) / 2, (b + third) * _H)
                     if keep(centre, _inside(centre, hexagon)):
-                        cells.append(((b, 2 * a + b + t),
-                                      [_pt(a + da + (b + db) / 2, (b + db) * _H) for da, db in steps], centre))
+                        cells.append(((b, 2 * a + b + t), [_pt(a + da + (b + db) / 2, (b + db) * _H) for da, db in steps]))
     if not cells:
         raise ValueError("the silhouette holds no cell's centre (its corners are in cell sides from the origin)")
     return _sided_board(f"{tiling} tiling", _tiling_names(tiling, cells))
 
 
-def _tiling_names(tiling: str, cells: list[tuple[tuple, list[list[float]], tuple[float, float]]]
+def _tiling_names(tiling: str, cells: list[tuple[tuple[int, int], list[list[float]]]]
                   ) -> list[tuple[str, list[list[float]], str | None]]:
-    """The cells of :func:`tiling` named from 1 at the board's top left, in reading order, less a cell that shares
-    no side with another (a silhouette's corner that holds one triangle touching the rest at a point: no path
-    could fill it)."""
-    first_row = min(key[0] for key, _, _ in cells)
-    first_col = min(key[1] for key, _, _ in cells)
+    """The cells of :func:`tiling` less a cell that shares no side with another (a silhouette's corner that holds
+    one triangle touching the rest at a point: no path could fill it), then named from 1 at the board's top left,
+    in reading order."""
+    def edges(outline: list[list[float]]) -> list[frozenset]:
+        return [frozenset((tuple(a), tuple(b))) for a, b in zip(outline, [*outline[1:], outline[0]])]
+
+    sides: dict[frozenset, int] = {}
+    for _, outline in cells:
+        for edge in edges(outline):
+            sides[edge] = sides.get(edge, 0) + 1
+    kept = [cell for cell in cells if any(sides[edge] > 1 for edge in edges(cell[1]))]
+    if not kept:
+        raise ValueError("the silhouette holds no two cells that share a side")
+    first_row = min(key[0] for key, _ in kept)
+    first_col = min(key[1] for key, _ in kept)
     ordered = []
-    for key, outline, _ in cells:
+    for key, outline in kept:
         row, col = key[0] - first_row + 1, key[1] - first_col + 1
         if tiling == "hex":  # key: (doubled row, column): a column's rows are half a cell off the next's
             row = (key[0] - first_row) // 2 + 1
         ordered.append(((row, col), f"r{row}c{col}", outline))
-    named: list[tuple[str, list[list[float]], str | None]] = [(title, outline, None) for _, title, outline in sorted(ordered)]
-    sides: dict[frozenset, int] = {}
-    for _, outline, _ in named:
-        for a, b in zip(outline, [*outline[1:], outline[0]]):
-            edge = frozenset((tuple(a), tuple(b)))
-            sides[edge] = sides.get(edge, 0) + 1
-    kept = [cell for cell in named if any(sides[frozenset((tuple(a), tuple(b)))] > 1
-                                          for a, b in zip(cell[1], [*cell[1][1:], cell[1][0]]))]
-    if not kept:
-        raise ValueError("the silhouette holds no two cells that share a side")
-    return kept
+    return [(title, outline, None) for _, title, outline in sorted(ordered)]
 
 
 def _pt(x: float, y: float) -> list[float]:
