@@ -22,7 +22,9 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cell-px", type=positive_int, default=40, metavar="N", help="pixels per cell (default 40)")
     p.add_argument("--labels", action="store_true",
                    help="write each endpoint's label on its dot (colour-blind safe), and number the rows down the "
-                   "left and the columns across the top, as explain names cells (r3c5: row 3, column 5)")
+                   "left and the columns across the top, as explain names cells (r3c5: row 3, column 5); on a shape "
+                   "board, write each cell's name in it as solve and explain name it (ring 2 sector 5), the "
+                   "picture drawn larger till the names are legible")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import ConversionError
 from ..model import Node, Place, Puzzle
 
-__all__ = ["outlined_scene", "centroid", "place_dots"]
+__all__ = ["outlined_scene", "centroid", "place_dots", "wrap_name", "name_rows"]
 
 Point = tuple[float, float]
 
@@ -55,6 +55,53 @@ def _inradius(polygon: Sequence[Place]) -> float:
     return abs(area) / perimeter if perimeter else 0.0
 
 
+#: The least font a cell's name is written in, in pixels: a board drawn with ``labels`` is drawn larger (at
+#: most 4 times) till its smallest cell's name is this size.
+NAME_PX = 9
+NAME_ROOM = 1.5  # a name's square, in inradii: a little over the square inscribed in the cell's circle (1.41)
+_CHAR_EM = 0.58  # a sans-serif character's width, in ems (of digits and lower case, a little over the mean)
+_LINE_EM = 1.15
+
+
+def wrap_name(name: str, room: float) -> tuple[list[str], float]:
+    """A cell's name in the lines (split between words, never before a number, at most 4) that let it be
+    written largest in a square ``room`` pixels on a side, and that font's size in pixels.
+
+    >>> lines, size = wrap_name("ring 2 sector 7", 40)
+    >>> lines, round(size, 1)
+    (['ring 2', 'sector 7'], 8.6)
+    >>> wrap_name("r2c3", 40)[0]
+    ['r2c3']
+    """
+    words: list[str] = []
+    for word in name.split() or [name]:  # a number stays with the word it counts ("sector 7")
+        if words and word.isdigit():
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    if len(words) > 8:  # a long name of the board's own: the last words on one line
+        words = [*words[:7], " ".join(words[7:])]
+    best: tuple[list[str], float] = ([name], 0.0)
+    for cuts in range(2 ** (len(words) - 1)):  # each gap between words broken or not: at most 128 ways
+        lines = [words[0]]
+        for i, word in enumerate(words[1:]):
+            if cuts >> i & 1:
+                lines.append(word)
+            else:
+                lines[-1] += " " + word
+        if len(lines) > 4:
+            continue
+        size = min(room / (_CHAR_EM * max(len(line) for line in lines)), room / (_LINE_EM * len(lines)))
+        if size > best[1]:
+            best = (lines, size)
+    return best
+
+
+def name_rows(y: float, count: int, size: float) -> list[float]:
+    """The middles of a cell name's ``count`` lines of ``size`` pixels (:func:`wrap_name`), centred on ``y``."""
+    return [y + (i - (count - 1) / 2) * _LINE_EM * size for i in range(count)]
+
+
 def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, theme: dict, cell_px: int,
                    labels: bool, max_pixels: int, scene_type: type) -> Any:
     """The :class:`.scene.Scene` of a board whose every cell has an outline (arguments as :func:`.scene.scene`).
@@ -74,11 +121,25 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
     # regular polygon), at least FIT_INRADIUS of cell_px
     inradius = statistics.median(_inradius(poly) for poly in outlines.values())
     cell_px = max(cell_px, round(cell_px * FIT_INRADIUS / inradius)) if inradius > 0 else cell_px
+    min_px = cell_px
+    nodes = puzzle.cell_index.nodes
+    drawn = list({node[:2]: node for node in reversed(nodes)}.values())[::-1]  # a cell once (a bridge: its lanes)
+    ends = {end[:2] for flow in puzzle.flows for end in flow.ends}
+    named = [node for node in drawn if node[:2] not in ends] if labels else []  # an endpoint shows its label
+    if named:  # each name's lines and its font at one pixel a cell side: drawn larger till the median is legible
+        from ..io.sketch import cell_namer
+
+        namer = cell_namer(puzzle)
+        wrapped = {node: wrap_name(namer(node), NAME_ROOM * _inradius(outlines[node])) for node in named}
+        per_px = min(size for _, size in wrapped.values())  # the smallest name legible, the picture at most 4x
+        cell_px = max(cell_px, min(4 * cell_px, math.ceil(NAME_PX / per_px))) if per_px > 0 else cell_px
     dot_px = 0.36 * cell_px * min(1.0, inradius / 0.5)  # a unit square's: 0.36 of 0.5
     xs = [p[0] for poly in outlines.values() for p in poly]
     ys = [p[1] for poly in outlines.values() for p in poly]
     margin = 0.3
     width, height = max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin
+    if named and width * height * cell_px * cell_px > max_pixels:  # the names as large as the picture allows
+        cell_px = max(min_px, math.floor(math.sqrt(max_pixels / (width * height))))
     if width * height * cell_px * cell_px > max_pixels:
         raise ConversionError(f"the picture would be over {max_pixels:,} pixels: draw it with a smaller cell_px")
     x0, y0 = min(xs) - margin, min(ys) - margin
@@ -88,8 +149,6 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
 
     out = scene_type(round(width * cell_px), round(height * cell_px), theme, cell_px=cell_px,
                      pipe_px=0.32 * cell_px * min(1.0, inradius / 0.5), dot_px=dot_px)
-    nodes = puzzle.cell_index.nodes
-    drawn = list({node[:2]: node for node in reversed(nodes)}.values())[::-1]  # a cell once (a bridge: its lanes)
     out.cells = [[px(p) for p in outlines[node]] for node in drawn]
     out.cell_pos = [(node[0], node[1]) for node in drawn]
     places = puzzle.places
@@ -115,6 +174,9 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
                     crossing = (label, [side[frozenset((before, lane))], side[frozenset((lane, after))]])
                     (out.overpasses if lane[2] in "-/" else out.underpasses).append(crossing)
         out.pipes.append((label, strokes))
+    for node in named:
+        lines, size = wrapped[node]
+        out.names.append((lines, centre[node], size * cell_px))
     place_dots(out, puzzle, centre, labels)
     return out
 

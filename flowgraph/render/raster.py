@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import ConversionError
 from ..model import Puzzle, Solution
+from .outlined import name_rows
 from .scene import Scene, flow_ink, scene, shade
 
 __all__ = ["png", "scene_image", "gif"]
@@ -55,6 +56,14 @@ def scene_image(sc: Scene):
         _stroke(draw, pts(stroke), flow_ink(label, sc.theme)[0], round(sc.pipe_px * k), caps=False)
     for a, b in sc.rails:  # the deck's guard rails, over both lanes
         _stroke(draw, pts([a, b]), sc.theme["rail"], max(1, round(0.06 * sc.cell_px * k)))
+    if sc.names:
+        from PIL import ImageFont
+
+        for lines, (x, y), size in sc.names:  # over the pipes, a halo of the cell's colour round each letter
+            font = ImageFont.load_default(size=max(1, round(size * k)))
+            for line, row in zip(lines, name_rows(y, len(lines), size)):
+                draw.text((x * k, row * k), line, fill=sc.theme["wall"], font=font, anchor="mm",
+                          stroke_width=max(1, round(0.12 * size * k)), stroke_fill=sc.theme["cell"])
     for label, (x, y) in sc.dots:
         colour, rim = flow_ink(label, sc.theme)
         r = sc.dot_px * k

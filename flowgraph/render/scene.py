@@ -153,6 +153,7 @@ class Scene:
     dots: list[tuple[str, Point]] = field(default_factory=list)  # endpoints
     labels: list[tuple[str, Point]] = field(default_factory=list)
     rulers: list[tuple[str, Point]] = field(default_factory=list)  # row numbers down the left, columns across the top
+    names: list[tuple[list[str], Point, float]] = field(default_factory=list)  # a shape's cell: its name's lines, centre, font px
     cell_px: float = 40.0
     pipe_px: float = 13.0
     dot_px: float = 15.0
@@ -188,7 +189,9 @@ def scene(
     cell_px : int
         Pixels per cell.
     labels : bool
-        Write each endpoint's label on its dot (to tell flows apart without colour).
+        Write each endpoint's label on its dot (to tell flows apart without colour); on a board drawn by its
+        cells' outlines, also every other cell's name in it (:attr:`Scene.names`; the picture drawn larger,
+        at most 4 times, till the smallest name is :data:`.outlined.NAME_PX` pixels).
     ghosts : bool
         Also outline the empty places of the board's bounding grid (an editor clicks them into cells).
     rulers : bool, optional

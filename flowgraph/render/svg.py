@@ -15,6 +15,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..model import Puzzle, Solution
+from .outlined import name_rows
 from .scene import Scene, flow_ink, scene, shade
 
 __all__ = ["svg", "scene_svg"]
@@ -50,7 +51,9 @@ def svg(
     cell_px : int
         Pixels per cell.
     labels : bool
-        Write each endpoint's label on its dot, and number the rows and columns (unless ``rulers`` says).
+        Write each endpoint's label on its dot, and number the rows and columns (unless ``rulers`` says); on a
+        board drawn by its cells' outlines, write every other cell's name in it (``class="name"``, as
+        :func:`flowgraph.io.sketch.cell_namer` names it), the picture drawn larger till the smallest is 9 px.
     ghosts : bool
         Outline the empty places of the bounding grid (``class="hole"``, for an editor).
     rulers : bool, optional
@@ -122,6 +125,13 @@ def scene_svg(sc: Scene) -> str:
     for (x1, y1), (x2, y2) in sc.rails:  # the deck's guard rails, over both lanes
         out.append(f'<line class="rail" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                    f'stroke="{_rgb(t["rail"])}" stroke-width="{0.06 * sc.cell_px:.1f}" stroke-linecap="round"/>')
+    for lines, (cx, cy), size in sc.names:  # over the pipes, a halo of the cell's colour round each letter
+        spans = "".join(f'<tspan x="{cx:.1f}" y="{y:.1f}">{escape(line)}</tspan>'
+                        for line, y in zip(lines, name_rows(cy, len(lines), size)))
+        out.append(f'<text class="name" fill="{_rgb(t["wall"])}" stroke="{_rgb(t["cell"])}" '
+                   f'stroke-width="{0.25 * size:.1f}" paint-order="stroke" stroke-linejoin="round" '
+                   f'font-family="sans-serif" font-size="{size:.1f}" text-anchor="middle" '
+                   f'dominant-baseline="central">{spans}</text>')
     for label, (cx, cy) in sc.dots:
         colour, rim = flow_ink(label, t)
         edge = "" if rim is None else f' stroke="{_rgb(rim)}" stroke-width="{rim_px:.1f}"'

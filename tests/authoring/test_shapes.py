@@ -69,6 +69,34 @@ def test_a_shape_board_is_drawn_by_its_outlines(board):
     assert solve(puzzle).render("png", cell_px=20)[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.parametrize("board", SHAPES, ids=lambda p: p.stem)
+def test_labels_write_each_cell_s_name_in_it_as_solve_names_it(board, tmp_path):
+    """``render --labels`` on a shape board: every cell but an endpoint (its dot has its flow's label) has its
+    name written in it, the name solve and explain give it, each line of it inside the picture."""
+    import re
+    from xml.etree import ElementTree
+
+    puzzle = parse_file(board)
+    out = tmp_path / "named.svg"
+    assert main(["render", str(board), "--labels", "-o", str(out)]) == 0
+    root = ElementTree.parse(out).getroot()
+    width, height = float(root.get("width")), float(root.get("height"))
+    ns = "{http://www.w3.org/2000/svg}"
+    written = []
+    for text in root.iter(f"{ns}text"):
+        if text.get("class") == "name":
+            spans = list(text.iter(f"{ns}tspan"))
+            assert all(0 < float(s.get("x")) < width and 0 < float(s.get("y")) < height for s in spans)
+            assert float(text.get("font-size")) >= 9 - 0.05  # legible: the picture drawn larger for it
+            written.append(" ".join(s.text for s in spans))
+    ends = {end[:2] for flow in puzzle.flows for end in flow.ends}
+    own = puzzle.drawing.names
+    expected = sorted({node[:2]: own[node] for node in puzzle.cell_index.nodes if node[:2] not in ends}.values())
+    assert sorted(written) == expected
+    assert not re.search(r'class="name"', solve(puzzle).render("svg"))  # without labels: none
+    assert main(["render", str(board), "--labels", "--solve", "-o", str(tmp_path / "named.png")]) == 0
+
+
 @pytest.mark.parametrize("side", [1, 2, 3, 7])
 def test_a_cube_template_links_its_faces_across_the_three_near_edges(side):
     doc = json.loads(cube(side))
