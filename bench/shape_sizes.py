@@ -24,7 +24,8 @@ SIZES = {
     "star": [{"side": 2, "points": 5}, {"side": 3}, {"side": 5}],
     "figure-eight": [{"rings": 1, "sectors": 8}, {"rings": 2, "sectors": 12}, {"rings": 3, "sectors": 20}],
     "linked-loops": [{"loops": 2, "rings": 1, "sectors": 16}, {"loops": 3, "rings": 1, "sectors": 24},
-                     {"loops": 2, "rings": 2, "sectors": 30}],
+                     {"loops": 2, "rings": 2, "sectors": 30}, {"loops": 3, "rings": 2, "sectors": 30},
+                     {"loops": 4, "rings": 2, "sectors": 40}, {"loops": 3, "rings": 3, "sectors": 40}],
 }
 
 

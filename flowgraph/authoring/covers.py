@@ -41,14 +41,19 @@ def random_cover(adj: dict, sketch, rng: random.Random, mean: float, min_length:
     fewest free neighbours (Warnsdorff's rule, which strands few nodes). Tight starts alone (a corner, then
     the border) put nearly every endpoint on the rim and nest the paths into concentric C shapes; loose
     starts lay endpoints and turns as the game's Extreme levels do (``bench/layout_spread.py``).
+
+    On a board with bridges a walk goes onto a lane only if straight on over the bridges it reaches a cell
+    that does not touch it (:func:`_clear_over`); a run of lanes no walk crossed is threaded into the paths
+    at its two ends (:func:`_thread_lanes`), and a path that touches itself after the short paths are merged
+    is cut where it does (:func:`_split_chords`).
     """
     free = set(adj)
     lanes = {k for k, s in sketch.spots.items() if s.lane}
     paths: list[list[Node]] = []
     while free:
         starts = sorted(v for v in free if v not in lanes)
-        if not starts:
-            return None
+        if not starts:  # only lanes left: each run of them threaded into the paths at its two ends
+            return _thread_lanes(paths, free, adj, lanes, min_length)
         anywhere = loose > 0 and rng.random() < loose
         if anywhere:
             path = [rng.choice(starts)]
@@ -65,7 +70,8 @@ def random_cover(adj: dict, sketch, rng: random.Random, mean: float, min_length:
                 head = path[-1]
                 options = [v for v in adj[head] & free
                            if not any(w in on_path and w != head for w in adj[v])
-                           and (head not in lanes or len(path) < 2 or v not in adj[path[-2]])]
+                           and (head not in lanes or len(path) < 2 or v not in adj[path[-2]])
+                           and (v not in lanes or _clear_over(head, v, adj, free, lanes, on_path))]
                 if head in lanes:  # straight on: a lane's other neighbour
                     options = [v for v in adj[head] & free if v != path[-2]]
                 if not options:
@@ -79,7 +85,109 @@ def random_cover(adj: dict, sketch, rng: random.Random, mean: float, min_length:
                 on_path.discard(path[-1])
                 free.add(path.pop())
         paths.append(path)
-    return _merge_short(paths, adj, lanes, min_length)
+    merged = _merge_short(paths, adj, lanes, min_length)
+    return merged if merged is None or not lanes else _split_chords(merged, adj, lanes, min_length)
+
+
+def _clear_over(head: Node, lane: Node, adj: dict, free: set, lanes: set, on_path: set) -> bool:
+    """Whether a walk at ``head`` may go onto ``lane``: straight on over the bridges from there it must reach a
+    free cell that touches the walk nowhere (a lane is never an end, and the cell past the run would be a
+    chord: the walk U-turning round a crossing of a band two cells wide)."""
+    before, at = head, lane
+    while at in lanes:
+        ahead = [v for v in adj[at] if v != before]
+        if len(ahead) != 1 or ahead[0] not in free:
+            return False
+        before, at = at, ahead[0]
+    return not any(w in on_path for w in adj[at] if w != before)
+
+
+def _thread_lanes(paths: list[list[Node]], free: set, adj: dict, lanes: set, min_length: int
+                  ) -> list[list[Node]] | None:
+    """The cover with each run of free bridge lanes (crossed by no path: the walks took the cells at both its
+    ends) made part of a path: the path through the cell before the run is cut there, the path through the
+    cell after it likewise, and a piece of each joined through the run; what is cut off stays a path of its
+    own, merged on if short (None where no piece can end at a cut: it would end on a lane)."""
+    paths = [list(p) for p in paths]
+    while free:
+        run = [min(free)]
+        for _ in range(2):  # grow along the lane's axis both ways (a lane's neighbours are its axis')
+            while True:
+                ahead = [v for v in adj[run[-1]] if v in free and v not in run]
+                if not ahead:
+                    break
+                run.append(ahead[0])
+            run.reverse()
+        outside = [v for v in adj[run[0]] if v not in run]  # a run of one lane: both its neighbours
+        if len(run) > 1:
+            outside = outside[:1] + [v for v in adj[run[-1]] if v not in run][:1]
+        if len(outside) != 2 or any(v in lanes for v in outside):
+            return None
+        x, y = outside  # x next to run[0], y to run[-1]
+        threaded = _through(paths, run, x, y, adj, lanes)
+        if threaded is None:
+            return None
+        paths = threaded
+        free.difference_update(run)
+    merged = _merge_short(paths, adj, lanes, min_length)
+    return None if merged is None else _split_chords(merged, adj, lanes, min_length)
+
+
+def _split_chords(paths: list[list[Node]], adj: dict, lanes: set, min_length: int) -> list[list[Node]]:
+    """Each path that touches itself (a short path merged on where it could only touch it) cut between the two
+    cells that touch, where both pieces keep ``min_length`` cells and neither ends on a lane; a path no cut
+    mends stays as it is (the generator's count refuses what it lets through)."""
+    out: list[list[Node]] = []
+    todo = [list(p) for p in paths]
+    while todo:
+        path = todo.pop()
+        at = {v: i for i, v in enumerate(path)}
+        chord = next(((i, at[w]) for i, v in enumerate(path) for w in adj[v] if w in at and at[w] > i + 1), None)
+        cuts = [] if chord is None else [t for t in range(chord[0] + 1, chord[1] + 1)
+                                         if min(t, len(path) - t) >= min_length
+                                         and path[t - 1] not in lanes and path[t] not in lanes]
+        if not cuts:
+            out.append(path)
+            continue
+        t = min(cuts, key=lambda t: abs(2 * t - len(path)))  # the most even halves
+        todo += [path[:t], path[t:]]
+    return out
+
+
+def _through(paths: list[list[Node]], run: list[Node], x: Node, y: Node, adj: dict, lanes: set
+             ) -> list[list[Node]] | None:
+    """``paths`` with one chordless path ``... x, *run, y ...`` made of the pieces of the paths through ``x``
+    and ``y`` (:func:`_thread_lanes`), the pieces cut off left as paths; None where every such path touches
+    itself or a cut leaves a lane at an end."""
+    p = next(k for k, path in enumerate(paths) if x in path)
+    q = next(k for k, path in enumerate(paths) if y in path)
+    rest = [path for k, path in enumerate(paths) if k not in (p, q)]
+    options = []
+    if p == q:
+        path = paths[p]
+        for way in (path, path[::-1]):  # x first, then y: keep x's head and y's tail, the middle cut off
+            i, j = way.index(x), way.index(y)
+            if i < j:
+                options.append([way[:i + 1] + run + way[j:], way[i + 1:j]])
+    else:
+        for head, x_left in ((paths[p][:paths[p].index(x) + 1], paths[p][paths[p].index(x) + 1:]),
+                             (paths[p][paths[p].index(x):][::-1], paths[p][:paths[p].index(x)][::-1])):
+            for tail, y_left in ((paths[q][paths[q].index(y):], paths[q][:paths[q].index(y)]),
+                                 (paths[q][:paths[q].index(y) + 1][::-1], paths[q][paths[q].index(y) + 1:][::-1])):
+                options.append([head + run + tail, x_left, y_left])
+    good = [[piece for piece in option if piece] for option in options
+            if all(not piece or (piece[0] not in lanes and piece[-1] not in lanes) for piece in option)
+            and _chordless(option[0], adj)]
+    if not good:
+        return None
+    best = max(good, key=lambda option: min(len(piece) for piece in option))  # the fewest short pieces
+    return rest + best
+
+
+def _chordless(path: list[Node], adj: dict) -> bool:
+    """Whether no two cells of ``path`` but those it joins are neighbours."""
+    at = {v: i for i, v in enumerate(path)}
+    return all(abs(at[w] - i) == 1 for i, v in enumerate(path) for w in adj[v] if w in at)
 
 
 def merge_down(paths: list[list[Node]], adj: dict, most: int, rng: random.Random) -> list[list[Node]]:

@@ -218,11 +218,12 @@ def generate(
         raise ValueError(f"{n} cells cannot hold {low} flows of at least {min_length} cells each "
                          f"(at most {n // max(min_length, 2)}): lower --min-length or --flows")
     squares = four_cycles(adj) if no_square is not False else []
+    bridged = any(s.lane for s in sketch.spots.values())
     # Long flows (the hard and extreme spans) on square boards up to 12x12: half the paths start anywhere, else the
     # endpoints hug the rim. Larger or dense boards, hexagons (triangles), bridges: such covers are seldom unique.
     mean = n / ((low + high) / 2)
     anywhere = n <= LOOSE_MOST_CELLS and mean >= DIFFICULTY_SPANS["hard"][0] * math.sqrt(n) \
-        and not any(s.lane for s in sketch.spots.values()) and not any(adj[u] & adj[v] for u in adj for v in adj[u])
+        and not bridged and not any(adj[u] & adj[v] for u in adj for v in adj[u])
     sat_calls = 0
     checked = 0  # covers that reached the uniqueness count
     for candidate in range(1, max_candidates + 1):
@@ -230,6 +231,8 @@ def generate(
             break
         paths = random_cover(adj, sketch, rng, mean, min_length, LOOSE_STARTS if anywhere else 0.0)
         if anywhere and paths is not None and len(paths) > (low + high) // 2:
+            paths = merge_down(paths, adj, (low + high) // 2, rng)
+        elif bridged and paths is not None and len(paths) > high:  # walks end short at the bridges: join some
             paths = merge_down(paths, adj, (low + high) // 2, rng)
         if paths is None or not low <= len(paths) <= high:
             continue

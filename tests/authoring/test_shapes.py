@@ -128,6 +128,8 @@ TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sector
              ("linked-loops", {"loops": 2, "rings": 1, "sectors": 16}),
              ("linked-loops", {"loops": 3, "rings": 1, "sectors": 24}),
              ("linked-loops", {"loops": 2, "rings": 2, "sectors": 30}),
+             ("linked-loops", {"loops": 3, "rings": 2, "sectors": 30}),
+             ("linked-loops", {"loops": 4, "rings": 2, "sectors": 40}),
              ("tiling", {"tiling": "triangle", "side": 1, "silhouette": None}),
              ("tiling", {"tiling": "triangle", "side": 3, "silhouette": None}),
              ("tiling", {"tiling": "triangle", "side": 3, "silhouette": "0,0 10,0 10,3 6,3 6,9 4,9 4,3 0,3"}),
@@ -158,6 +160,26 @@ def test_every_template_at_three_sizes_generates_a_unique_puzzle_that_every_comm
     board = tmp_path / "made.json"
     board.write_text(made.text)
     assert main(["validate", "--unique", str(board)]) == 0
+
+
+@pytest.mark.parametrize("loops, rings, sectors", [(3, 2, 30), (4, 2, 40), (2, 3, 40)])
+def test_a_chain_of_wide_loops_generates_and_its_covers_leave_no_lane_stranded(loops, rings, sectors):
+    """Three or more loops two cells wide: a walk that crosses one band's crossing on one axis can leave the
+    other axis's lanes with their cells at both ends taken; the cover threads such a run into the paths there
+    (it used to give up: 144 of 200 covers, and no puzzle). Each made puzzle is unique, its paths chordless
+    where they cross a bridge."""
+    import flowgraph
+    from flowgraph.authoring.generate import generate
+    from flowgraph.authoring.shapes import shape_board
+
+    board = shape_board("linked-loops", loops=loops, rings=rings, sectors=sectors)
+    made = [generate(board, seed=seed, time_limit_s=60) for seed in (1, 2)]
+    for one in made:
+        puzzle = read(one.text, "json-graph")
+        assert flowgraph.count(puzzle).verdict == "unique"
+        lanes = [node for node in puzzle.cell_index.nodes if len(node) == 3]
+        assert lanes and all(any(node in path for path in one.solution.paths.values()) for node in lanes)
+    assert made[0].text != made[1].text
 
 
 def test_a_five_pointed_star_is_the_game_s_and_its_points_are_bounded(tmp_path, capsys):
