@@ -126,6 +126,8 @@ def read_board(image, path: str | None = None) -> Scan:
         try:
             lattice = find_lattice(ink)
             board = find_board(ink, diff, lattice)
+            if lattice.family.hexagonal:
+                _hexagons_or_not(ink, diff, board)
         except ScanError as err:  # no lattice: the regions the lines enclose, if they make a board
             try:
                 return _read_shape(rgb, diff, ink, scale, path)
@@ -154,6 +156,35 @@ def read_board(image, path: str | None = None) -> Scan:
     return scan
 
 
+#: Rows of rhombi share two thirds of the sides a hex board's cells would (four of six, less at the rim).
+RHOMBUS_LINKS = 0.75
+
+
+def _hexagons_or_not(ink: np.ndarray, diff: np.ndarray, board: ScannedGrid) -> None:
+    """Check that a hex board's cells are hexagons: rows of 60-degree rhombi (a tiling's, a star's arm) have
+    their centres on the same lattice, but each shares sides with four of its six nearest cells, not six.
+    The regions the lines enclose (:mod:`.regions`) count the sides shared; where they are as many cells
+    with at most :data:`RHOMBUS_LINKS` of the lattice's links, the board is no hex board (a region missed
+    in a blurred picture loses a few links, not a third).
+
+    Raises
+    ------
+    ScanError
+        "no grid found: ..." (then read as a shape board).
+    """
+    try:
+        regions = find_regions(ink.T if board.lattice.transposed else ink,
+                               diff.T if board.lattice.transposed else diff)
+    except ScanError:
+        return
+    have = set(board.cells)
+    links = {frozenset((site, (site[0] + dx, site[1] + dy))) for site in board.cells
+             for dx, dy in board.lattice.steps() if (site[0] + dx, site[1] + dy) in have} - board.walls
+    if len(regions.outlines) == len(board.cells) and len(regions.links) <= RHOMBUS_LINKS * len(links):
+        raise ScanError(f"no grid found: the {len(board.cells)} cells are not hexagons (they share "
+                        f"{len(regions.links)} sides, a hex board's {len(links)})")
+
+
 class _NoShape(Exception):
     """The regions of a picture make no shape board (why, in words)."""
 
@@ -172,7 +203,7 @@ def _read_shape(rgb: np.ndarray, diff: np.ndarray, ink: np.ndarray, scale: float
     from ..render.outlined import centroid
 
     try:
-        regions = find_regions(ink)
+        regions = find_regions(ink, diff)
     except ScanError as err:
         raise _NoShape(err.message.removeprefix("no board found: ")) from None
     if len(regions.outlines) < 4:

@@ -2,12 +2,16 @@
 
 Where the cells stand on no lattice (the game's Shapes and Daily boards), each cell is what it is drawn as: a
 region of the picture enclosed by lines. The regions are the 4-connected parts of what is not line ink
-(:func:`~.lattice.line_ink`; an endpoint dot is too wide for it and stays inside its cell); those of about a
-cell's size, away from the picture's edge, are candidates. Two are linked when they lie across a thin line
-from each other along a side, not at a corner: each is grown by a little more than a thin line's width (read
-from the ink's runs) and what it then covers of the other is weighed against the cells' size. A thick line
-(the board's outline, a wall) is wider than that growth, so the hole of a ring and the buttons below the
-board join nothing; the board is the largest group of linked regions.
+(:func:`~.lattice.line_ink`, a pixel's gap closed first); those of about a cell's size, away from the
+picture's edge and mostly of a cell's dark fill (not the hollowed inside of a thick line, nor a dot's inside),
+are candidates. Two are linked when they lie across a thin line from each other along a side, not at a
+corner, by two measures that must agree: what one covers of the other when grown by a little more than a thin
+line's width (read from the ink's runs), and their gap (the least distance between them) against the gaps
+of the other pairs. A thick line (the board's outline, a wall) is wider than both allow, so the hole of a
+ring and the buttons below the board join nothing; the board is the largest group of linked regions. Where
+the measures disagree the scan is unsure and says so (a wrong board is worse than none). A region that one
+cell encloses (a dark dot's inside, its rim kept as ink) is made that cell's; a sliver linked to one cell
+at most (the acute tip of a star's outline) is dropped.
 
 Each cell's outline is traced so that neighbours share their sides exactly, as a JSON graph's outlines must
 for a picture to draw its inner lines (:mod:`flowgraph.render.outlined`): the cells are grown over the ink
@@ -24,17 +28,33 @@ import numpy as np
 
 from ..errors import ScanError
 
-__all__ = ["Regions", "find_regions", "MAX_REGION_CELLS", "SIDE_SHARE"]
+__all__ = ["Regions", "find_regions", "MAX_REGION_CELLS", "COVER_SHARE", "SIDE_SHARE"]
 
 #: The most cells a shape board read from a picture may have (the game's shapes have at most a few hundred).
 MAX_REGION_CELLS = 2_000
 #: Two regions are linked when the growth of one covers at least this much of the other, in units of the
 #: growth times the square root of the smaller region's area: a shared side gives 0.49-0.97 on the game's
 #: ring, a corner 0.014-0.021, the ring's hole across its thick outline 0.08-0.10.
-SIDE_SHARE = 0.25
+COVER_SHARE = 0.25
+#: ... and when one lies along the other this share of the smaller's side (the square root of its area)
+#: long, a thin line between them (a corner gives a few pixels).
+SIDE_SHARE = 0.3
+#: A line between two regions is thin when their gap is at most this many times the median pair's, plus a
+#: pixel: a slanted line anti-aliased is 1.5 times as wide as a straight one, a thick line 2.5 or more.
+THIN_GAP = 1.55
 #: How far a traced outline may stray from the pixels' boundary, in units of a typical cell's side: a
 #: rhombus keeps its four corners (and the few a thick outline's glow leaves), an arc a corner every sixth of it.
 EPSILON_SHARE = 0.03
+#: A cell's fill differs from the background by at most this (a thick line's inside: 190-240), and at least
+#: this share of a cell's pixels are its fill (a dot covers 30-45 % of one).
+FILL_CONTRAST = 96
+FILL_SHARE = 0.25
+#: A region of the board under this share of the median cell's area, linked to one cell at most, is a sliver
+#: left inside the outline's acute tip (a ring's smallest sectors are 0.4 of its median).
+SLIVER_SHARE = 0.35
+#: A region no cell's size (a dark dot's inside) is its cell's when this share of the cells its growth
+#: reaches is that cell's: a dot near a side reaches 17 % into the next cell.
+ENCLOSED_SHARE = 0.7
 #: A region is a candidate cell when its area is at least this share of the largest candidate's (a ring's
 #: inner cells are half its outer ones; the letters and icons around the board are far smaller).
 CELL_AREA_SHARE = 0.12
@@ -86,13 +106,17 @@ def _line_width(ink: np.ndarray) -> float:
     return float(np.percentile(every, 25)) if len(every) else 2.0
 
 
-def find_regions(ink: np.ndarray) -> Regions:
+def find_regions(ink: np.ndarray, diff: np.ndarray | None = None) -> Regions:
     """The cells of a shape board: the regions its lines enclose, linked across thin lines.
 
     Parameters
     ----------
     ink : numpy.ndarray of bool, shape (H, W)
         Line pixels (:func:`~.lattice.line_ink`).
+    diff : numpy.ndarray of uint8, shape (H, W), optional
+        Each pixel's difference to the background (:func:`~.lattice.foreground`): a region whose pixels are
+        nearly all bright is no cell but the inside of a thick line, hollowed where the line-ink filter found
+        it too wide (the acute tip of a star's outline), :data:`FILL_SHARE`.
 
     Returns
     -------
@@ -102,47 +126,127 @@ def find_regions(ink: np.ndarray) -> Regions:
     ------
     ScanError
         "no board found": fewer than two regions of a cell's size share a side, or more than
-        :data:`MAX_REGION_CELLS` do.
+        :data:`MAX_REGION_CELLS` do; "unsure whether cells N and M ... share a side": the two measures of a
+        link disagree on a pair.
     """
     import cv2
     import networkx as nx
 
     height, width = ink.shape
+    # a pixel's gap where a thin line meets the outline would join two cells: closed first
+    ink = cv2.morphologyEx(ink.view(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)).view(bool)
     n, labels, stats, _ = cv2.connectedComponentsWithStats((~ink).view(np.uint8), connectivity=4)
     x, y, w, h, area = (stats[:, i] for i in range(5))
     inside = (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
+    inside[0] = False  # label 0 is the ink itself (a picture with a margin round the board: flowgraph's)
     if not inside.any():
         raise ScanError("no board found: no regions enclosed by lines")
+    if diff is not None:  # a cell is mostly its dark fill (a dot covers under half of it)
+        dark = np.bincount(labels.ravel(), weights=(diff <= FILL_CONTRAST).ravel(), minlength=n)
+        inside &= dark >= FILL_SHARE * area
+        if not inside.any():
+            raise ScanError("no board found: no regions enclosed by lines")
     candidate = inside & (area >= CELL_AREA_SHARE * area[inside].max())
     ids = np.flatnonzero(candidate)
     if len(ids) > 4 * MAX_REGION_CELLS:
         raise ScanError(f"no board found: {len(ids):,} regions of a cell's size, more than a board has")
     line = _line_width(ink)
-    grow = int(round(1.5 * line + 1))
+    grow = int(np.ceil(1.5 * line + 1))  # past a thin line by half its width or more (round(2.5) is 2)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1))
-    graph = nx.Graph()
-    graph.add_nodes_from(ids.tolist())
-    for i in ids.tolist():
-        x0, y0 = max(0, x[i] - grow), max(0, y[i] - grow)
-        x1, y1 = min(width, x[i] + w[i] + grow), min(height, y[i] + h[i] + grow)
-        crop = labels[y0:y1, x0:x1]
-        grown = cv2.dilate((crop == i).view(np.uint8), disc).view(bool)
-        got, counts = np.unique(crop[grown], return_counts=True)
-        for j, count in zip(got.tolist(), counts.tolist()):
-            if j != i and candidate[j] and count >= SIDE_SHARE * grow * np.sqrt(min(area[i], area[j])):
-                graph.add_edge(i, j)
+
+    def linked(labels: np.ndarray, area: np.ndarray, among: np.ndarray) -> tuple[nx.Graph, set]:
+        """Regions across a thin line from each other along a side, by two measures that must agree: what
+        one's growth by ``grow`` covers of the other (COVER_SHARE), and their gap (the least distance between
+        them: at most THIN_GAP times the lower quartile pair's, a thick line's is wider) along a side (how
+        much of one lies within 2 pixels past that gap, SIDE_SHARE). The graph of pairs both link, and the
+        pairs only one does."""
+        reach = 4 * grow  # a thick line's gap is measured too, to be told from a thin one's
+        members = set(among.tolist())
+        covered: set[tuple[int, int]] = set()
+        gaps: dict[tuple[int, int], float] = {}
+        for i in among.tolist():
+            x0, y0 = max(0, x[i] - reach), max(0, y[i] - reach)
+            x1, y1 = min(width, x[i] + w[i] + reach), min(height, y[i] + h[i] + reach)
+            crop = labels[y0:y1, x0:x1]
+            dist = cv2.distanceTransform((crop != i).view(np.uint8), cv2.DIST_L2, 3)
+            near = (dist <= reach) & (crop != i) & (crop != 0)
+            for j in np.unique(crop[near]).tolist():
+                if j not in members:
+                    continue
+                pair, d = (min(i, j), max(i, j)), dist[crop == j]
+                unit = np.sqrt(min(area[i], area[j]))
+                if float((d <= grow).sum()) >= COVER_SHARE * grow * unit:
+                    covered.add(pair)
+                gap = float(d.min())
+                if float((d <= gap + 2).sum()) / 2 >= SIDE_SHARE * unit:
+                    gaps[pair] = min(gap, gaps.get(pair, gap))
+        thin = float(np.percentile(list(gaps.values()), 25)) if gaps else 0.0  # most pairs: thin lines
+        close = {pair for pair, gap in gaps.items() if gap <= THIN_GAP * thin + 0.5}
+        graph = nx.Graph()
+        graph.add_nodes_from(members)
+        graph.add_edges_from(covered & close)
+        return graph, covered ^ close
+
+    graph, _ = linked(labels, area, ids)
     board = max(nx.connected_components(graph), key=lambda part: (len(part), sum(area[j] for j in part)))
     if len(board) < 2:
         raise ScanError("no board found: no two regions of a cell's size share a side")
     if len(board) > MAX_REGION_CELLS:
         raise ScanError(f"no board found: {len(board):,} cells, over the {MAX_REGION_CELLS:,} a shape board may have")
+    labels, area = _absorb_enclosed(labels, stats, board, disc, grow)  # a dot's inside: its cell's
+    graph, unsure = linked(labels, area, np.array(sorted(board)))
+    typical = float(np.median(area[list(board)]))
+    slivers = {j for j in board if area[j] < SLIVER_SHARE * typical and graph.degree(j) <= 1}
+    if slivers:  # the acute tip of a star's outline, hollowed by the line filter: no cell
+        board = board - slivers
+        graph.remove_nodes_from(slivers)
+        unsure = {pair for pair in unsure if not set(pair) & slivers}
     half = max(1.0, float(np.sqrt(np.median(area[list(board)]))) / 2)
     cells = sorted(board, key=lambda j: (round(_centre(stats, j)[1] / half), _centre(stats, j)[0]))  # reading order
     index = {j: k for k, j in enumerate(cells)}
     links = {tuple(sorted((index[a], index[b]))) for a, b in graph.subgraph(board).edges}
+    doubt = sorted(tuple(sorted((index[a] + 1, index[b] + 1))) for a, b in unsure if a in index and b in index)
+    if doubt:
+        a, b = doubt[0]
+        more = f" (and {len(doubt) - 1} more pairs)" if len(doubt) > 1 else ""
+        raise ScanError(f"unsure whether cells {a} and {b} (in reading order) share a side{more}: the line "
+                        "between them is neither clearly thin nor clearly thick; scan a larger picture")
     tiles = _tile(labels, cells, line)
     outlines = _outlines(tiles, len(cells), epsilon=max(1.0, EPSILON_SHARE * float(np.sqrt(np.median(area[cells])))))
     return Regions(outlines, links, tiles, [int(area[j]) for j in cells], line)  # type: ignore[arg-type]
+
+
+def _absorb_enclosed(labels: np.ndarray, stats: np.ndarray, board: set[int], disc: np.ndarray, grow: int
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """The labels with each region that one cell encloses made that cell's (a dot whose rim the line filter
+    kept: a dark dot's inside is a region of its own, and its dot would be found in no cell), and the regions'
+    areas so counted. Enclosed: of the cells a region's growth reaches, one has :data:`ENCLOSED_SHARE` of
+    what it covers; a region that reaches no cell (a ring's hole, across the thick outline) stays as it was."""
+    import cv2
+
+    height, width = labels.shape
+    x, y, w, h, area = (stats[:, i].copy() for i in range(5))
+    cells = sorted(board)
+    bx0, by0 = int(x[cells].min()), int(y[cells].min())
+    bx1, by1 = int((x[cells] + w[cells]).max()), int((y[cells] + h[cells]).max())
+    least = 0.02 * float(np.median(area[cells]))
+    most = int(area[cells].max())
+    lut = np.arange(len(stats), dtype=labels.dtype)
+    for r in range(1, len(stats)):
+        if r in board or not least <= area[r] <= most or x[r] < bx0 or y[r] < by0 or x[r] + w[r] > bx1 \
+                or y[r] + h[r] > by1:
+            continue
+        x0, y0 = max(0, x[r] - grow), max(0, y[r] - grow)
+        crop = labels[y0:min(height, y[r] + h[r] + grow), x0:min(width, x[r] + w[r] + grow)]
+        grown = cv2.dilate((crop == r).view(np.uint8), disc).view(bool)
+        got, counts = np.unique(crop[grown], return_counts=True)
+        near = {j: c for j, c in zip(got.tolist(), counts.tolist()) if j in board}
+        if near and max(near.values()) >= ENCLOSED_SHARE * sum(near.values()):  # mostly one cell's (a dot
+            lut[r] = max(near, key=near.__getitem__)                               # near a side reaches past it)
+            area[lut[r]] += area[r]
+    if (lut == np.arange(len(stats))).all():
+        return labels, area
+    return lut[labels], area
 
 
 def _centre(stats: np.ndarray, j: int) -> tuple[float, float]:

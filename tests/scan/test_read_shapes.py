@@ -136,3 +136,50 @@ def test_a_shape_board_over_the_cell_bound_is_refused_with_why(shot, monkeypatch
     monkeypatch.setattr(regions, "MAX_REGION_CELLS", 10)
     with pytest.raises(ScanError, match="as a shape board: 16 cells, over the 10 a shape board may have"):
         read_board(shot)
+
+
+# flowgraph's own pictures of its shape boards (no bridges: a crossing's two lanes have one outline, and a
+# picture shows no lane): scanned back, each is the same graph with the same endpoint pairs, or an error that
+# says what was unsure; never another board. Before, each read to a board with a cell too many or failed: the
+# ink itself (its label 0) taken for a cell where a margin keeps it off the picture's edge, a dark dot's
+# inside for a cell of its own, 60-degree rhombi for a hex board, a pixel's gap where a thin line meets the
+# outline joining two cells, a sliver in a star's acute tip for a cell.
+OWN_SHAPES = ["ring_2x8.json", "ring_3x12_centre.json", "cube_3.json", "star_3.json", "triangles_3.json"]
+OWN_LOOKS = [dict(theme="dark", cell_px=40), dict(theme="light", cell_px=40), dict(theme="dark", cell_px=60),
+             dict(theme="light", cell_px=60)]
+#: The pictures not read back (each refused with why): a dot in a small ring sector is not found; two star
+#: cells whose thin line is unsure at 40 pixels.
+OWN_REFUSED = {("ring_3x12_centre.json", "dark", 40), ("ring_3x12_centre.json", "light", 40),
+               ("star_3.json", "dark", 40)}
+
+
+@pytest.mark.parametrize("look", OWN_LOOKS, ids=lambda d: f"{d['theme']}-{d['cell_px']}")
+@pytest.mark.parametrize("name", OWN_SHAPES)
+def test_flowgraph_s_own_shape_pictures_scan_back_to_the_same_board_or_say_why_not(name, look):
+    from flowgraph.errors import ScanError
+    from flowgraph.scan import scan
+    from tests.scan.scan_helpers import picture, same_graph
+
+    puzzle = flowgraph.parse_file(PUZZLES / "shapes" / name)
+    try:
+        found = scan(picture(puzzle, **look))
+    except ScanError as err:
+        assert (name, look["theme"], look["cell_px"]) in OWN_REFUSED, err.message
+        assert "dot" in err.message or "unsure" in err.message
+        return
+    assert (name, look["theme"], look["cell_px"]) not in OWN_REFUSED  # read now: move it out of the list
+    assert same_graph(found, puzzle)
+
+
+def test_rows_of_rhombi_are_not_read_as_a_hex_board():
+    """A tiling's 60-degree rhombi have their centres on a hex lattice but share sides with four of the six
+    nearest cells: read as a shape board, not a 5x4 hex board with links the picture does not have."""
+    from flowgraph.authoring.generate import generate
+    from flowgraph.authoring.shapes import shape_board
+    from flowgraph.scan import read_board
+    from tests.scan.scan_helpers import picture, same_graph
+
+    puzzle = flowgraph.read(generate(shape_board("tiling", tiling="rhombus", side=4), seed=1).text, "json-graph")
+    found = read_board(picture(puzzle))
+    assert found.board is None and found.regions is not None
+    assert same_graph(found.puzzle, puzzle)
