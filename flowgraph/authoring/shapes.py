@@ -28,11 +28,11 @@ if TYPE_CHECKING:
 
 __all__ = ["ring", "cube", "star", "figure_eight", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS",
            "MAX_CUBE_SIDE", "MIN_POINTS", "MAX_POINTS", "ARC_STEPS", "MAX_BAND",
-           "linked_loops", "MAX_LOOPS", "tiling", "TILINGS", "MAX_SILHOUETTE", "MAX_SILHOUETTE_POINTS"]
+           "linked_loops", "MAX_LOOPS", "CROSSINGS", "tiling", "TILINGS", "MAX_SILHOUETTE", "MAX_SILHOUETTE_POINTS"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
 SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points"),
-          "figure-eight": ("rings", "sectors"), "linked-loops": ("loops", "rings", "sectors"),
+          "figure-eight": ("rings", "sectors", "crossing"), "linked-loops": ("loops", "rings", "sectors"),
           "tiling": ("tiling", "side", "silhouette")}
 
 #: The most sectors a ring may have, and the most rings.
@@ -304,14 +304,21 @@ def _arc_cell(cu: float, cv: float, inner: float, outer: float, turns: list[tupl
 MAX_BAND = 20
 
 
-def figure_eight(rings: int, sectors: int) -> str:
+#: What a figure-eight's crossing is made of: bridges (a path over, one under) or plain cells (the game's
+#: level 91 style: the runs meet in cells any path may turn in).
+CROSSINGS = ("bridges", "cells")
+
+
+def figure_eight(rings: int, sectors: int, crossing: str = "bridges") -> str:
     """A blank figure-eight (no endpoints yet) as JSON graph text: a band ``rings`` cells wide that runs round a
     top loop and a bottom loop and crosses itself between them, ``sectors`` cells along each loop's arc.
 
     The band's two straight runs cross at right angles in the middle of the picture, each at 45 degrees; where they
     cross, ``rings`` x ``rings`` cells are bridges (two lanes, ``/`` and ``\\``: a path crosses straight over, the
-    other band's path under it). From the crossing each run goes straight to its loop, whose arc turns 270 degrees
-    round a hole; the straight pieces are as long as makes the arc's cells about as long as they are wide. A cell
+    other band's path under it; with ``crossing="cells"`` plain cells, each linked to its four neighbours, as
+    the game's own figure-eight level draws its neck). From the crossing each run goes straight to its loop,
+    whose arc turns 270 degrees round a hole; the straight pieces are as long as makes the arc's cells about as
+    long as they are wide. A cell
     is named by its loop and its place along the band from the crossing, clockwise on the top loop and
     anticlockwise on the bottom one (``top loop 3``; with a band wider than one cell ``top loop ring 2 cell 3``,
     ring 1 the side of the loop's hole), a bridge by its place in the crossing (``crossing``; ``crossing r1c2``).
@@ -322,20 +329,27 @@ def figure_eight(rings: int, sectors: int) -> str:
         Cells across the band, 1 to :data:`MAX_BAND`.
     sectors : int
         Cells along each loop's arc, 3 to :data:`MAX_SECTORS`.
+    crossing : str
+        One of :data:`CROSSINGS`.
 
     Raises
     ------
     ValueError
-        ``rings`` or ``sectors`` out of range.
+        ``rings`` or ``sectors`` out of range, or an unknown ``crossing``.
 
     Examples
     --------
     >>> board = json.loads(figure_eight(1, 8))
     >>> len(board["nodes"]), sum("lane" in node for node in board["nodes"]), board["nodes"][0]["name"]
     (22, 2, 'crossing')
+    >>> board = json.loads(figure_eight(2, 8, crossing="cells"))
+    >>> len(board["nodes"]), sum("lane" in node for node in board["nodes"])
+    (44, 0)
     """
     _whole(rings, "--rings", 1, MAX_BAND, "cells across the band")
     _whole(sectors, "--sectors", 3, MAX_SECTORS)
+    if crossing not in CROSSINGS:
+        raise ValueError(f"--crossing must be one of {', '.join(CROSSINGS)}, not {crossing!r}")
     w = rings
     # straight cells from the crossing to each loop: the arc's cells (at the band's middle) about a cell long
     run = max(1, round(2 * sectors / (3 * math.pi) - w / 2))
@@ -354,10 +368,10 @@ def figure_eight(rings: int, sectors: int) -> str:
     def name(loop: str, ring: int, along: int) -> str:
         return f"{loop} loop {along}" if w == 1 else f"{loop} loop ring {ring + 1} cell {along}"
 
-    for i in range(w):  # the crossing: each square a bridge of two lanes
+    for i in range(w):  # the crossing: each square a bridge of two lanes, or a cell
         for j in range(w):
             title = "crossing" if w == 1 else f"crossing r{i + 1}c{j + 1}"
-            for lane in "/\\":
+            for lane in "/\\" if crossing == "bridges" else (None,):
                 cells.append((title, _square(-half + i, -half + j), lane))
     for loop, sign in (("top", 1), ("bottom", -1)):
         cu, cv = sign * reach, -sign * reach  # the loop's centre

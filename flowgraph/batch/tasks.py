@@ -160,7 +160,8 @@ def validate_task(job: Job, unique: bool = False, time_limit_s: float | None = N
 
 
 def shape_stem(shape: str, size: dict[str, Any]) -> str:
-    """A generated shape board's file name before its seed: the shape and its size (``ring_3x12_centre``; a
+    """A generated shape board's file name before its seed: the shape and its size (``ring_3x12_centre``,
+    ``figure-eight_2x10_cells``; a
     tiling's ``triangle-tiling_3``, or cut to a silhouette ``triangle-tiling_cut-`` and six hex digits of its
     SHA-256, so two silhouettes do not share a name)."""
     import hashlib
@@ -170,7 +171,7 @@ def shape_stem(shape: str, size: dict[str, Any]) -> str:
         cut = f"cut-{hashlib.sha256(silhouette.encode()).hexdigest()[:6]}" if silhouette else str(size.get("side"))
         return f"{size.get('tiling')}-tiling_{cut}"
     numbers = "x".join(str(int(v)) for v in size.values() if isinstance(v, int) and not isinstance(v, bool))
-    return f"{shape}_{numbers}{'_centre' if size.get('centre') else ''}"
+    return f"{shape}_{numbers}{'_centre' if size.get('centre') else ''}{'_cells' if size.get('crossing') == 'cells' else ''}"
 
 
 def generate_task(spec: dict[str, Any], seed: str) -> dict[str, Any]:

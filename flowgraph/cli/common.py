@@ -372,7 +372,8 @@ def add_shape_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight", "linked-loops", "tiling"),
                    help="a shape board, written as a JSON graph whose cells carry their outlines and names: ring "
                    "(--rings, --sectors, --centre), cube (--side), star (--side, --points), figure-eight "
-                   "(--rings across its band, --sectors along each loop; its crossing's cells are bridges) or "
+                   "(--rings across its band, --sectors along each loop; its crossing's cells are bridges, or --crossing "
+                   "cells) or "
                    "linked-loops (--loops in a chain, --rings across each band, --sectors along it; each crossing "
                    "of two bands is bridges) or tiling (--tiling, cut to --silhouette or a shape of --side cells)")
     p.add_argument("--rings", type=positive_int, default=2, metavar="N",
@@ -381,6 +382,9 @@ def add_shape_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sectors", type=positive_int, default=8, metavar="N",
                    help="--shape ring: sectors a ring; figure-eight: cells along each loop's arc; linked-loops: "
                    "cells along each loop, about (or the fewest its crossings need) (default 8)")
+    p.add_argument("--crossing", choices=("bridges", "cells"), default="bridges",
+                   help="--shape figure-eight: where the band crosses itself, bridges (a path over, one under; "
+                   "default) or plain cells any path may turn in (the game's level 91)")
     p.add_argument("--loops", type=positive_int, default=2, metavar="N",
                    help="--shape linked-loops: loops in the chain, 2 to 8 (default 2)")
     p.add_argument("--centre", action="store_true", help="--shape ring: a centre cell in the hole")

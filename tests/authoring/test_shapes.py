@@ -125,6 +125,8 @@ TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sector
              ("star", {"side": 2, "points": 5}), ("star", {"side": 3, "points": 5}), ("star", {"side": 2, "points": 8}),
              ("figure-eight", {"rings": 1, "sectors": 8}), ("figure-eight", {"rings": 2, "sectors": 8}),
              ("figure-eight", {"rings": 3, "sectors": 14}),
+             ("figure-eight", {"rings": 1, "sectors": 8, "crossing": "cells"}),
+             ("figure-eight", {"rings": 2, "sectors": 10, "crossing": "cells"}),
              ("linked-loops", {"loops": 2, "rings": 1, "sectors": 16}),
              ("linked-loops", {"loops": 3, "rings": 1, "sectors": 24}),
              ("linked-loops", {"loops": 2, "rings": 2, "sectors": 30}),
@@ -222,7 +224,7 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
     templates = st.one_of(
         st.builds(lambda r, s, c: ring(r, s, c), st.integers(1, 4), st.integers(3, 24), st.booleans()),
         st.builds(cube, st.integers(1, 6)), st.builds(star, st.integers(1, 5)),
-        st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20)),
+        st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20), st.sampled_from(["bridges", "cells"])),
         st.builds(linked_loops, st.integers(2, 4), st.integers(1, 3), st.integers(3, 40)),
         st.builds(lambda t, n: tiling(t, n), st.sampled_from(TILINGS), st.integers(2, 5)),
         st.builds(_cut, st.sampled_from(TILINGS),
@@ -289,6 +291,33 @@ def test_a_figure_eight_s_crossing_is_bridges_whose_lanes_run_straight_over(ring
     assert "top loop 1" in names.values() or "top loop ring 1 cell 1" in names.values()
     again = read(write(puzzle, "json-graph"), "json-graph")
     assert sorted(n[2] for n in again.cell_index.nodes if len(n) == 3) == sorted(n[2] for n in lanes)
+
+
+@pytest.mark.parametrize("rings, sectors", [(1, 8), (2, 10), (3, 14)])
+def test_a_figure_eight_whose_crossing_is_cells_lets_a_path_turn_there(rings, sectors, tmp_path, capsys):
+    """``--crossing cells``: the game's own figure-eight level has plain cells where the band crosses itself;
+    each crossing cell is linked to its four neighbours, no node is a lane, and the band is as long."""
+    from collections import Counter
+
+    bridged = json.loads(figure_eight(rings, sectors))
+    plain = json.loads(figure_eight(rings, sectors, crossing="cells"))
+    assert not [node for node in plain["nodes"] if "lane" in node]
+    assert len(plain["nodes"]) == len(bridged["nodes"]) - rings * rings
+    degree = Counter(end for link in plain["links"] for end in link[:2])
+    crossing = [node["id"] for node in plain["nodes"] if node["name"].startswith("crossing")]
+    assert len(crossing) == rings * rings and all(degree[n] == 4 for n in crossing)
+    board = tmp_path / "eight.json"
+    assert main(["new", "--shape", "figure-eight", "--rings", str(rings), "--sectors", str(sectors),
+                 "--crossing", "cells", "-o", str(board)]) == 0
+    assert len(json.loads(board.read_text())["nodes"]) == len(plain["nodes"])
+    assert main(["new", "--shape", "figure-eight", "--crossing", "corners", "-o", str(board)]) == 2
+    assert "--crossing" in capsys.readouterr().err
+    from flowgraph.batch.tasks import shape_stem
+
+    assert shape_stem("figure-eight", {"rings": rings, "sectors": sectors, "crossing": "cells"}) == \
+        f"figure-eight_{rings}x{sectors}_cells"
+    assert shape_stem("figure-eight", {"rings": rings, "sectors": sectors, "crossing": "bridges"}) == \
+        f"figure-eight_{rings}x{sectors}"
 
 
 @pytest.mark.parametrize("loops, rings, sectors", [(2, 1, 3), (2, 1, 24), (3, 1, 24), (2, 2, 30), (4, 3, 60)])
