@@ -40,16 +40,39 @@ def solution_cells(solution) -> dict[str, list[str]]:
 
 
 def _points(page, path: list[str]) -> list[tuple[float, float]]:
-    """Where the pointer goes: each cell's centre; past the edge before a warp, as the game is played."""
-    spots = [centre(page, pos) for pos in path]
+    """Where the pointer goes: each cell's centroid, through the middle of the side it shares with the next
+    (a straight line between two curved cells' centres may cross a third); past the edge before a warp, as
+    the game is played."""
+    polygons = page.evaluate("""(cells) => cells.map((cell) => {
+        const poly = document.querySelector(`#board polygon.cell[data-cell="${cell}"]`);
+        const m = poly.getScreenCTM();
+        return poly.getAttribute('points').trim().split(/\\s+/).map((p) => p.split(',').map(Number))
+          .map(([x, y]) => { const q = new DOMPoint(x, y).matrixTransform(m); return [q.x, q.y]; }); })""", path)
+    spots = [_centroid(poly) for poly in polygons]
     pitch = min((math.dist(a, b) for a, b in zip(spots, spots[1:])), default=40.0)
     out = [spots[0]]
-    for a, b in zip(spots, spots[1:]):
+    for k, (a, b) in enumerate(zip(spots, spots[1:])):
         d = math.dist(a, b)
         if d > 1.8 * pitch:  # a warp: off the board beyond a, the way the link leaves
             out.append((a[0] + (a[0] - b[0]) / d * pitch, a[1] + (a[1] - b[1]) / d * pitch))
+        else:
+            ours = {(round(x, 1), round(y, 1)) for x, y in polygons[k]}
+            shared = [p for p in ((round(x, 1), round(y, 1)) for x, y in polygons[k + 1]) if p in ours]
+            if len(shared) >= 2 and path[k] != path[k + 1]:
+                out.append((sum(x for x, _ in shared) / len(shared), sum(y for _, y in shared) / len(shared)))
         out.append(b)
     return out
+
+
+def _centroid(poly: list[list[float]]) -> tuple[float, float]:
+    """A polygon's area centre (inside a ring's sector, where its bounding box's centre may not be)."""
+    area = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], poly[0]]):
+        cross = x0 * y1 - x1 * y0
+        area, cx, cy = area + cross, cx + (x0 + x1) * cross, cy + (y0 + y1) * cross
+    if abs(area) < 1e-9:
+        return (sum(x for x, _ in poly) / len(poly), sum(y for _, y in poly) / len(poly))
+    return (cx / (3 * area), cy / (3 * area))
 
 
 def drag_path(page, path: list[str], by: str = "mouse") -> None:
