@@ -36,8 +36,8 @@ MAX_REGION_CELLS = 2_000
 #: growth times the square root of the smaller region's area: a shared side gives 0.49-0.97 on the game's
 #: ring, a corner 0.014-0.021, the ring's hole across its thick outline 0.08-0.10.
 COVER_SHARE = 0.25
-#: ... and when one lies along the other this share of the smaller's side (the square root of its area)
-#: long, a thin line between them (a corner gives a few pixels).
+#: Two regions are linked only when one also lies along the other this share of the smaller's side (the
+#: square root of its area) long, a thin line between them (a corner gives a few pixels).
 SIDE_SHARE = 0.3
 #: A line between two regions is thin when their gap is at most this many times the median pair's, plus a
 #: pixel: a slanted line anti-aliased is 1.5 times as wide as a straight one, a thick line 2.5 or more.
@@ -45,9 +45,10 @@ THIN_GAP = 1.55
 #: How far a traced outline may stray from the pixels' boundary, in units of a typical cell's side: a
 #: rhombus keeps its four corners (and the few a thick outline's glow leaves), an arc a corner every sixth of it.
 EPSILON_SHARE = 0.03
-#: A cell's fill differs from the background by at most this (a thick line's inside: 190-240), and at least
-#: this share of a cell's pixels are its fill (a dot covers 30-45 % of one).
+#: A cell's fill differs from the background by at most this (a thick line's inside: 190-240).
 FILL_CONTRAST = 96
+#: At least this share of a cell's pixels are its fill (a dot covers 30-45 % of one; a dot's inside, the
+#: hollowed inside of a thick line: none).
 FILL_SHARE = 0.25
 #: A region of the board under this share of the median cell's area, linked to one cell at most, is a sliver
 #: left inside the outline's acute tip (a ring's smallest sectors are 0.4 of its median).
