@@ -102,6 +102,23 @@ def name_rows(y: float, count: int, size: float) -> list[float]:
     return [y + (i - (count - 1) / 2) * _LINE_EM * size for i in range(count)]
 
 
+#: The most of a cell's room (its centroid's distance to its outline) a dot's radius takes: a dot never
+#: touches its cell's lines (where it would hide one, a scan reads two cells as one).
+DOT_ROOM = 0.8
+
+
+def _room(polygon: Sequence[Place]) -> float:
+    """The least distance from a polygon's centroid to its sides, board units."""
+    cx, cy = centroid(polygon)
+    best = math.inf
+    for (x0, y0, *_), (x1, y1, *_) in zip(polygon, [*polygon[1:], polygon[0]]):
+        dx, dy = x1 - x0, y1 - y0
+        along = ((cx - x0) * dx + (cy - y0) * dy) / (dx * dx + dy * dy) if dx or dy else 0.0
+        t = min(1.0, max(0.0, along))
+        best = min(best, math.hypot(cx - x0 - t * dx, cy - y0 - t * dy))
+    return best
+
+
 def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, theme: dict, cell_px: int,
                    labels: bool, max_pixels: int, scene_type: type) -> Any:
     """The :class:`.scene.Scene` of a board whose every cell has an outline (arguments as :func:`.scene.scene`).
@@ -177,15 +194,21 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
     for node in named:
         lines, size = wrapped[node]
         out.names.append((lines, centre[node], size * cell_px))
-    place_dots(out, puzzle, centre, labels)
+    # a dot fits its cell, a margin left: at most DOT_ROOM of the least distance from the cell's centroid (where
+    # its dot is drawn) to its outline (an inner ring's sector is narrower than most)
+    radius = {end: min(dot_px, DOT_ROOM * _room(outlines[end]) * cell_px) for flow in puzzle.flows for end in flow.ends}
+    place_dots(out, puzzle, centre, labels, radius)
     return out
 
 
-def place_dots(out: Any, puzzle: Puzzle, centre: Mapping[Node, Point], labels: bool) -> None:
-    """Each endpoint's dot at its cell's centre (and its label on it, with ``labels``): every scene's last layer."""
+def place_dots(out: Any, puzzle: Puzzle, centre: Mapping[Node, Point], labels: bool,
+               radius: Mapping[Node, float] | None = None) -> None:
+    """Each endpoint's dot at its cell's centre (and its label on it, with ``labels``): every scene's last layer;
+    ``radius``: each dot's, pixels (default: the scene's ``dot_px``)."""
     for flow in puzzle.flows:
         for end in flow.ends:
             out.dots.append((flow.label, centre[end]))
+            out.dot_radii.append(radius[end] if radius is not None else out.dot_px)
             if labels:
                 out.labels.append((flow.label, centre[end]))
 

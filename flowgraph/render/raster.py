@@ -13,7 +13,7 @@ from pathlib import Path
 from ..errors import ConversionError
 from ..model import Puzzle, Solution
 from .outlined import name_rows
-from .scene import Scene, flow_ink, scene, shade
+from .scene import Scene, dot_radius, flow_ink, scene, shade
 
 __all__ = ["png", "scene_image", "gif"]
 
@@ -64,17 +64,17 @@ def scene_image(sc: Scene):
             for line, row in zip(lines, name_rows(y, len(lines), size)):
                 draw.text((x * k, row * k), line, fill=sc.theme["wall"], font=font, anchor="mm",
                           stroke_width=max(1, round(0.12 * size * k)), stroke_fill=sc.theme["cell"])
-    for label, (x, y) in sc.dots:
+    for n, (label, (x, y)) in enumerate(sc.dots):
         colour, rim = flow_ink(label, sc.theme)
-        r = sc.dot_px * k
+        r = dot_radius(sc, n) * k
         draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=colour,
                      outline=rim, width=0 if rim is None else max(1, round(rim_px * k)))
     if sc.labels or sc.rulers:
         from PIL import ImageFont
 
-        font = ImageFont.load_default(size=round(sc.dot_px * 1.2 * k))
-        for label, (x, y) in sc.labels:
+        for n, (label, (x, y)) in enumerate(sc.labels):  # (one a dot, in the dots' order)
             ink = (0, 0, 0) if sum(flow_ink(label, sc.theme)[0]) > 382 else (255, 255, 255)
+            font = ImageFont.load_default(size=max(1, round(dot_radius(sc, n) * 1.2 * k)))
             draw.text((x * k, y * k), label, fill=ink, font=font, anchor="mm")
         small = ImageFont.load_default(size=round(sc.cell_px * 0.3 * k))
         for text, (x, y) in sc.rulers:

@@ -151,12 +151,18 @@ class Scene:
     underpasses: list[tuple[str, list[Point]]] = field(default_factory=list)  # a ``|`` lane's segment beneath it
     rails: list[tuple[Point, Point]] = field(default_factory=list)  # a bridge deck's guard rails, drawn over the lanes
     dots: list[tuple[str, Point]] = field(default_factory=list)  # endpoints
+    dot_radii: list[float] = field(default_factory=list)  # each dot's radius, pixels (a shape's small cell: less)
     labels: list[tuple[str, Point]] = field(default_factory=list)
     rulers: list[tuple[str, Point]] = field(default_factory=list)  # row numbers down the left, columns across the top
     names: list[tuple[list[str], Point, float]] = field(default_factory=list)  # a shape's cell: its name's lines, centre, font px
     cell_px: float = 40.0
     pipe_px: float = 13.0
     dot_px: float = 15.0
+
+
+def dot_radius(sc: Scene, k: int) -> float:
+    """The radius of the scene's ``k``-th dot, pixels."""
+    return sc.dot_radii[k] if k < len(sc.dot_radii) else sc.dot_px
 
 
 #: Places (cells and holes of the board's bounding grid) a picture may span: 500 x 500.

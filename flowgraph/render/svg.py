@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 
 from ..model import Puzzle, Solution
 from .outlined import name_rows
-from .scene import Scene, flow_ink, scene, shade
+from .scene import Scene, dot_radius, flow_ink, scene, shade
 
 __all__ = ["svg", "scene_svg"]
 
@@ -132,15 +132,15 @@ def scene_svg(sc: Scene) -> str:
                    f'stroke-width="{0.25 * size:.1f}" paint-order="stroke" stroke-linejoin="round" '
                    f'font-family="sans-serif" font-size="{size:.1f}" text-anchor="middle" '
                    f'dominant-baseline="central">{spans}</text>')
-    for label, (cx, cy) in sc.dots:
+    for k, (label, (cx, cy)) in enumerate(sc.dots):
         colour, rim = flow_ink(label, t)
         edge = "" if rim is None else f' stroke="{_rgb(rim)}" stroke-width="{rim_px:.1f}"'
         out.append(f'<circle class="endpoint" data-flow="{escape(label)}" cx="{cx:.1f}" cy="{cy:.1f}" '
-                   f'r="{sc.dot_px:.1f}" fill="{_rgb(colour)}"{edge}/>')
-    for label, (cx, cy) in sc.labels:
+                   f'r="{dot_radius(sc, k):.1f}" fill="{_rgb(colour)}"{edge}/>')
+    for k, (label, (cx, cy)) in enumerate(sc.labels):  # (one a dot, in the dots' order)
         ink = "#000000" if sum(flow_ink(label, t)[0]) > 382 else "#ffffff"
         out.append(f'<text x="{cx:.1f}" y="{cy:.1f}" fill="{ink}" font-family="sans-serif" font-weight="bold" '
-                   f'font-size="{sc.dot_px * 1.2:.0f}" text-anchor="middle" dominant-baseline="central">'
+                   f'font-size="{dot_radius(sc, k) * 1.2:.0f}" text-anchor="middle" dominant-baseline="central">'
                    f'{escape(label)}</text>')
     for text, (rx, ry) in sc.rulers:
         out.append(f'<text class="ruler" x="{rx:.1f}" y="{ry:.1f}" fill="{_rgb(t["wall"])}" font-family="sans-serif" '
