@@ -7,6 +7,7 @@ anti-aliasing. Pillow is imported only here, when a picture is asked for.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -56,30 +57,30 @@ def scene_image(sc: Scene):
         _stroke(draw, pts(stroke), flow_ink(label, sc.theme)[0], round(sc.pipe_px * k), caps=False)
     for a, b in sc.rails:  # the deck's guard rails, over both lanes
         _stroke(draw, pts([a, b]), sc.theme["rail"], max(1, round(0.06 * sc.cell_px * k)))
-    if sc.names:
-        from PIL import ImageFont
-
-        for lines, (x, y), size in sc.names:  # over the pipes, a halo of the cell's colour round each letter
-            font = ImageFont.load_default(size=max(1, round(size * k)))
-            for line, row in zip(lines, name_rows(y, len(lines), size)):
-                draw.text((x * k, row * k), line, fill=sc.theme["wall"], font=font, anchor="mm",
-                          stroke_width=max(1, round(0.12 * size * k)), stroke_fill=sc.theme["cell"])
+    for lines, (x, y), size in sc.names:  # over the pipes, a halo of the cell's colour round each letter
+        font = _font(round(size * k))
+        for line, row in zip(lines, name_rows(y, len(lines), size)):
+            draw.text((x * k, row * k), line, fill=sc.theme["wall"], font=font, anchor="mm",
+                      stroke_width=max(1, round(0.12 * size * k)), stroke_fill=sc.theme["cell"])
     for n, (label, (x, y)) in enumerate(sc.dots):
         colour, rim = flow_ink(label, sc.theme)
         r = dot_radius(sc, n) * k
         draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=colour,
                      outline=rim, width=0 if rim is None else max(1, round(rim_px * k)))
-    if sc.labels or sc.rulers:
-        from PIL import ImageFont
-
-        for n, (label, (x, y)) in enumerate(sc.labels):  # (one a dot, in the dots' order)
-            ink = (0, 0, 0) if sum(flow_ink(label, sc.theme)[0]) > 382 else (255, 255, 255)
-            font = ImageFont.load_default(size=max(1, round(dot_radius(sc, n) * 1.2 * k)))
-            draw.text((x * k, y * k), label, fill=ink, font=font, anchor="mm")
-        small = ImageFont.load_default(size=round(sc.cell_px * 0.3 * k))
-        for text, (x, y) in sc.rulers:
-            draw.text((x * k, y * k), text, fill=sc.theme["wall"], font=small, anchor="mm")
+    for n, (label, (x, y)) in enumerate(sc.labels):  # (one a dot, in the dots' order)
+        ink = (0, 0, 0) if sum(flow_ink(label, sc.theme)[0]) > 382 else (255, 255, 255)
+        draw.text((x * k, y * k), label, fill=ink, font=_font(round(dot_radius(sc, n) * 1.2 * k)), anchor="mm")
+    for text, (x, y) in sc.rulers:
+        draw.text((x * k, y * k), text, fill=sc.theme["wall"], font=_font(round(sc.cell_px * 0.3 * k)), anchor="mm")
     return img.resize((sc.width, sc.height), Image.Resampling.LANCZOS)
+
+
+@functools.lru_cache(maxsize=64)
+def _font(size: int):
+    """Pillow's own font at ``size`` pixels (at least 1), loaded once a size: a board's names share a few."""
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size=max(1, size))
 
 
 def _stroke(draw, points, colour, width: int, caps: bool = True) -> None:
