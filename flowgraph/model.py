@@ -2,11 +2,13 @@
 
 A board is a graph. Node ids are source positions: a cell is
 ``(line, column)``, a bridge lane ``(line, column, axis)`` with ``axis`` one of
-``"-" "|" "/" "\\"``. Engines never ask which family a board belongs to.
+``"-" "|" "/" "\\"`` or, on a shape board, its angle in degrees (``"60"``: :func:`lane_angle`). Engines never ask
+which family a board belongs to.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -21,9 +23,38 @@ if TYPE_CHECKING:
 __all__ = [
     "Node", "Flow", "Puzzle", "Solution", "Limits", "CellIndex", "position", "Family", "FAMILIES", "FAMILY_NAMES",
     "LABELS", "RULES", "Rules", "DEFAULT_MEMORY_BYTES", "Drawing", "BoardGraph", "Place", "use_drawer",
+    "LANE_ANGLES", "lane_angle",
 ]
 
 Node = tuple[int, int] | tuple[int, int, str]
+
+#: The text formats' four lane axes -> each one's angle, in degrees anticlockwise from across as the board is drawn
+#: (``/`` runs up to the right). A shape board's lane may be any other angle, written as its degrees (``"60"``).
+LANE_ANGLES = {"-": 0.0, "/": 45.0, "|": 90.0, "\\": 135.0}
+
+
+def lane_angle(axis: str) -> float | None:
+    """The angle of a bridge lane's ``axis`` in degrees, from 0 up to 180 (anticlockwise from across, as drawn).
+
+    Parameters
+    ----------
+    axis : str
+        One of :data:`LANE_ANGLES` or a number of degrees at least 0 and under 180 (``"60"``, ``"22.5"``).
+
+    Returns
+    -------
+    float or None
+        None where ``axis`` is neither (what a reader reports as a bad lane).
+
+    >>> lane_angle("/"), lane_angle("60"), lane_angle("180"), lane_angle("x")
+    (45.0, 60.0, None, None)
+    """
+    if axis in LANE_ANGLES:
+        return LANE_ANGLES[axis]
+    if not isinstance(axis, str) or len(axis) > 12 or not re.fullmatch(r"\d+(\.\d+)?", axis):
+        return None
+    angle = float(axis)
+    return angle if angle < 180 else None
 
 
 
@@ -287,6 +318,10 @@ class Drawing:
     names : Mapping[Node, str]
         What a player calls each cell, where the board names its cells in its own terms (``ring 2 sector 5``);
         else cells are named by :attr:`Puzzle.cell_places` (``r3c5``).
+    over : frozenset of Node
+        The bridge lanes whose pipes the pictures draw over their bridge's other lane, where the board says
+        (a shape board's crossings: Borromean rings, each over one ring and under the other); empty where it
+        does not (then :meth:`passes_over` decides by the axes).
     """
 
     xy: Mapping[Node, Place] = field(default_factory=dict)
@@ -294,6 +329,24 @@ class Drawing:
     ids_on_grid: bool = False
     outlines: Mapping[Node, tuple[Place, ...]] = field(default_factory=dict)
     names: Mapping[Node, str] = field(default_factory=dict)
+    over: frozenset = frozenset()
+
+    def passes_over(self, lane: Node) -> bool:
+        """Whether the pictures draw the pipe on bridge lane ``lane`` (a 3-tuple node) over its bridge's other
+        lane: the lanes the board names in :attr:`over`, where it names one of that bridge's; else a ``-`` or ``/`` lane, or an
+        angle's under 90 degrees (then over a ``|``, ``\\`` or steeper lane, as the game's bridges are drawn).
+
+        >>> Drawing().passes_over((2, 3, "-")), Drawing(over=frozenset({(2, 3, "|")})).passes_over((2, 3, "-"))
+        (True, False)
+        """
+        if lane[:2] in self._over_bridges:
+            return lane in self.over
+        axis = str(lane[-1])
+        return axis in "-/" or (axis not in "|\\" and (lane_angle(axis) or 0) < 90)
+
+    @cached_property
+    def _over_bridges(self) -> frozenset:
+        return frozenset(lane[:2] for lane in self.over)
 
     def place(self, node: Node) -> Place | None:
         """The place of ``node`` (:data:`Place`, in cells), or None where the board's drawing gives it none.

@@ -28,12 +28,13 @@ if TYPE_CHECKING:
 
 __all__ = ["ring", "cube", "star", "figure_eight", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS",
            "MAX_CUBE_SIDE", "MIN_POINTS", "MAX_POINTS", "ARC_STEPS", "MAX_BAND",
-           "linked_loops", "MAX_LOOPS", "CROSSINGS", "tiling", "TILINGS", "MAX_SILHOUETTE", "MAX_SILHOUETTE_POINTS"]
+           "linked_loops", "MAX_LOOPS", "CROSSINGS", "tiling", "TILINGS", "MAX_SILHOUETTE", "MAX_SILHOUETTE_POINTS",
+           "borromean", "MAX_BORROMEAN_BAND"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
 SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points"),
           "figure-eight": ("rings", "sectors", "crossing"), "linked-loops": ("loops", "rings", "sectors"),
-          "tiling": ("tiling", "side", "silhouette")}
+          "tiling": ("tiling", "side", "silhouette"), "borromean": ("rings", "sectors")}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
@@ -505,6 +506,195 @@ def linked_loops(loops: int, rings: int, sectors: int) -> str:
     return _sided_board("linked-loops", cells)
 
 
+#: The Borromean rings' names, in the order each passes over the next (the last over the first).
+_BORROMEAN_NAMES = ("top", "right", "left")
+#: The most cells across a Borromean ring's band (kept narrow beside the rings' radius: the ring whose centre a
+#: crossing lies on keeps its hole clear of it).
+MAX_BORROMEAN_BAND = 4
+
+
+def borromean(rings: int, sectors: int) -> str:
+    """Blank Borromean rings (no endpoints yet) as JSON graph text: three round bands, each ``rings`` cells wide,
+    each crossing both others twice at 60 degrees; about ``sectors`` cells along each band.
+
+    The bands' middles are circles of one radius whose centres are the corners of an equilateral triangle of that
+    side (a top ring, a right and a left one), so each pair crosses twice, near the third ring's centre and
+    outside it, at 60 degrees (the game's linked loops, a triquetra's three bands, cross so). Where two bands cross,
+    ``rings`` x ``rings`` cells are bridges whose two lanes are each band's tangent there, written as angles
+    (``"lane": "60"``: :func:`flowgraph.model.lane_angle`); each ring's pipe passes over the next ring's (top over
+    right, right over left, left over top: no two rings linked, the three together, as the Borromean rings are), and
+    the pictures draw it so (``"over"``). Between crossings a band's cells are annulus sectors cut by radial lines,
+    each about as long as the band is wide, the sides next to a crossing the other band's arcs. A cell is named by
+    its ring and its place along the band, clockwise from the ring's top (``top ring 5``; with a band wider than
+    one cell ``top ring lane 2 cell 5``, lane 1 the side of the ring's hole), a bridge by the rings it joins and
+    which of their two crossings it is (``crossing top-right inner``, ``crossing top-right outer r2c1``).
+
+    Parameters
+    ----------
+    rings : int
+        Cells across each band, 1 to :data:`MAX_BORROMEAN_BAND`.
+    sectors : int
+        Cells along each band, about (or the fewest that keep a cell between two crossings, then more), 3 to
+        :data:`MAX_SECTORS`.
+
+    Raises
+    ------
+    ValueError
+        ``rings`` or ``sectors`` out of range.
+
+    Examples
+    --------
+    >>> board = json.loads(borromean(1, 24))
+    >>> len(board["nodes"]), sum("lane" in node for node in board["nodes"]), board["nodes"][0]["name"]
+    (75, 12, 'crossing top-right inner')
+    >>> sorted({node["lane"] for node in board["nodes"] if "lane" in node})
+    ['150', '30', '90']
+    """
+    from ..render.outlined import centroid
+
+    _whole(rings, "--rings", 1, MAX_BORROMEAN_BAND, "cells across each band")
+    _whole(sectors, "--sectors", 3, MAX_SECTORS)
+    w = rings
+    # the fewest cells along: between two crossings 60 degrees apart a cell each lane, at the hole's side too
+    radius = max(sectors / (2 * math.pi), (1 + w / math.sin(math.pi / 3)) * 3 / math.pi + w / 2 + 0.25)
+    centres = [(radius * math.sin(k * 2 * math.pi / 3) / math.sqrt(3), -radius * math.cos(k * 2 * math.pi / 3) / math.sqrt(3))
+               for k in range(3)]
+    radii = [radius - w / 2 + k for k in range(w + 1)]  # each band's circles, the hole's side first
+
+    def rounded(x: float, y: float) -> tuple[float, float]:
+        return (round(x, 6) + 0.0, round(y, 6) + 0.0)
+
+    def bearing(ring: int, point: tuple[float, float]) -> float:
+        """The clockwise angle (as drawn, y down) of ``point`` round ``ring``'s centre, from its top: 0 to 2 pi."""
+        cx, cy = centres[ring]
+        return (math.atan2(point[1] - cy, point[0] - cx) + math.pi / 2) % (2 * math.pi)
+
+    def on_circle(ring: int, k: int, angle: float) -> tuple[float, float]:
+        cx, cy = centres[ring]
+        return rounded(cx + radii[k] * math.sin(angle), cy - radii[k] * math.cos(angle))
+
+    crossings = {}  # (i, j, which) -> the point the two bands' middles cross at (i < j; which: inner, outer)
+    for i in range(3):
+        for j in range(i + 1, 3):
+            third = 3 - i - j
+            (ax, ay), (bx, by), (tx, ty) = centres[i], centres[j], centres[third]
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            crossings[i, j, "inner"] = (tx, ty)
+            crossings[i, j, "outer"] = (2 * mx - tx, 2 * my - ty)
+    corner_cache: dict = {}
+
+    def corner(i: int, a: int, j: int, b: int, which: tuple) -> tuple[float, float]:
+        """Where ring ``i``'s circle ``a`` meets ring ``j``'s circle ``b``, near crossing ``which``."""
+        key = (frozenset(((i, a), (j, b))), which)
+        if key not in corner_cache:
+            (ax, ay), (bx, by) = centres[i], centres[j]
+            r, q = radii[a], radii[b]
+            d = math.hypot(bx - ax, by - ay)
+            along = (r * r - q * q + d * d) / (2 * d)
+            up = math.sqrt(max(r * r - along * along, 0.0))
+            ux, uy = (bx - ax) / d, (by - ay) / d
+            px, py = crossings[which]
+            options = [(ax + along * ux - sign * up * uy, ay + along * uy + sign * up * ux) for sign in (1, -1)]
+            corner_cache[key] = rounded(*min(options, key=lambda o: math.hypot(o[0] - px, o[1] - py)))
+        return corner_cache[key]
+
+    arc_cache: dict = {}
+
+    def arc(ring: int, k: int, start: tuple[float, float], end: tuple[float, float]) -> list[tuple[float, float]]:
+        """The points of ring ``ring``'s circle ``k`` from ``start`` to ``end`` the short way, both included (the
+        same points whichever way it is asked: two cells' shared side is one side)."""
+        key = (ring, k, frozenset((start, end)))
+        if key not in arc_cache:
+            first, last = sorted((start, end))
+            a0, a1 = bearing(ring, first), bearing(ring, last)
+            turn = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+            steps = max(2, math.ceil(abs(turn) / math.radians(6)))
+            arc_cache[key] = [first, *(on_circle(ring, k, a0 + turn * t / steps) for t in range(1, steps)), last]
+        points = arc_cache[key]
+        return points if points[0] == start else points[::-1]
+
+    def polygon(*pieces: list[tuple[float, float]]) -> list[list[float]]:
+        """One outline of pieces each starting where the one before ended."""
+        out: list[tuple[float, float]] = []
+        for piece in pieces:
+            out.extend(piece[1:] if out and out[-1] == piece[0] else piece)
+        if out[0] == out[-1]:
+            out.pop()
+        return [list(p) for p in out]
+
+    def title(i: int, j: int, which: str) -> str:
+        return f"crossing {_BORROMEAN_NAMES[i]}-{_BORROMEAN_NAMES[j]} {which}"
+
+    cells: list[tuple[str, list[list[float]], str | None, bool]] = []  # (name, outline, lane, over)
+    for (i, j, which) in crossings:
+        for a in range(w):
+            for b in range(w):
+                c = [corner(i, a, j, b, (i, j, which)), corner(i, a, j, b + 1, (i, j, which)),
+                     corner(i, a + 1, j, b + 1, (i, j, which)), corner(i, a + 1, j, b, (i, j, which))]
+                outline = polygon(arc(i, a, c[0], c[1]), arc(j, b + 1, c[1], c[2]), arc(i, a + 1, c[2], c[3]),
+                                  arc(j, b, c[3], c[0]))
+                name = title(i, j, which) if w == 1 else f"{title(i, j, which)} r{a + 1}c{b + 1}"
+                mx, my = centroid([tuple(p) for p in outline])
+                for ring in (i, j):  # each band's lane: its tangent's angle as drawn (anticlockwise from across)
+                    cx, cy = centres[ring]
+                    angle = round(math.degrees(math.atan2(mx - cx, my - cy)) % 180)
+                    cells.append((name, outline, str(angle % 180), (ring - (j if ring == i else i)) % 3 == 2))
+    for ring in range(3):
+        # this ring's crossings clockwise from its top, and the side (0 or w: the other band's circle) it enters by
+        mine = sorted(((bearing(ring, point), key) for key, point in crossings.items() if ring in key[:2]))
+        passes = []
+        for _, key in mine:
+            other = key[1] if key[0] == ring else key[0]
+            before = [(bearing(ring, corner(ring, 0, other, s, key)) - bearing(ring, crossings[key]) + math.pi) %
+                      (2 * math.pi) for s in (0, w)]  # how far clockwise of the crossing each side is, less pi
+            enter = 0 if before[0] < before[1] else w
+            passes.append((key, other, enter, w - enter))
+        lanes: list[list[list[list[float]]]] = [[] for _ in range(w)]  # each lane's plain cells' outlines
+        def near(point: tuple[float, float], key: tuple) -> float:
+            """``point``'s bearing round this ring, unwrapped near crossing ``key``'s."""
+            mid = bearing(ring, crossings[key])
+            return mid + (bearing(ring, point) - mid + math.pi) % (2 * math.pi) - math.pi
+
+        stretches = []  # between each crossing and the next: where its cells may be cut radially
+        for m, (key, other, _, leave) in enumerate(passes):
+            nxt_key, nxt_other, enter, _ = passes[(m + 1) % len(passes)]
+            out_at = [corner(ring, k, other, leave, key) for k in range(w + 1)]
+            in_at = [corner(ring, k, nxt_other, enter, nxt_key) for k in range(w + 1)]
+            first = max(near(p, key) for p in out_at)
+            last = first + min((near(p, nxt_key) - first) % (2 * math.pi) for p in in_at)
+            stretches.append((other, leave, out_at, nxt_other, enter, in_at, first, last))
+        # the cells along: sectors in all, the crossings' counted, shared by the stretches' lengths
+        free = sum(last - first for *_, first, last in stretches) * radius
+        scale = max(1.0, (sectors - 4 * w) / free)
+        for other, leave, out_at, nxt_other, enter, in_at, first, last in stretches:
+            n = max(1, round((last - first) * radius * scale))
+            cuts = [first + (last - first) * t / n for t in range(1, n)]
+            for k in range(w):
+                # the boundaries of this lane's cells: the crossing's side, the radial cuts, the next one's side
+                bounds = [arc(other, leave, out_at[k], out_at[k + 1])]
+                bounds += [[on_circle(ring, k, cut), on_circle(ring, k + 1, cut)] for cut in cuts]
+                bounds += [arc(nxt_other, enter, in_at[k], in_at[k + 1])]
+                for low, high in zip(bounds, bounds[1:]):
+                    outline = polygon(arc(ring, k, low[0], high[0]), high, arc(ring, k + 1, high[-1], low[-1]),
+                                      low[::-1])
+                    lanes[k].append(outline)
+        for k in range(w):  # numbered clockwise from the top, crossings counted
+            placed: list[tuple[float, list[list[float]] | None]] = [
+                (bearing(ring, centroid([tuple(p) for p in o])), o) for o in lanes[k]]
+            crossed = [bearing(ring, crossings[key]) for key, *_ in passes]
+            along = sorted(placed + [(b, None) for b in crossed for _ in range(w)], key=lambda item: item[0])
+            for number, (_, cell) in enumerate(along, 1):
+                if cell is not None:
+                    name = f"{_BORROMEAN_NAMES[ring]} ring {number}" if w == 1 else \
+                        f"{_BORROMEAN_NAMES[ring]} ring lane {k + 1} cell {number}"
+                    cells.append((name, cell, None, False))
+    board = json.loads(_sided_board("borromean", [(name, outline, lane) for name, outline, lane, _ in cells]))
+    for node, (_, _, _, over) in zip(board["nodes"], cells):
+        if over:
+            node["over"] = True
+    return _json_board("borromean", board["nodes"], board["links"])
+
+
 #: The tilings :func:`tiling` cuts a silhouette from.
 TILINGS = ("square", "hex", "triangle", "rhombus")
 #: The most a silhouette's point may lie from the tiling's origin, in cell sides, and the most points it has.
@@ -715,11 +905,11 @@ def _sided_board(shape: str, cells: list[tuple[str, list[list[float]], str | Non
 
 def _lane_runs(node: dict, other: dict) -> bool:
     """Whether a link from ``node`` to ``other`` runs along ``node``'s lane, by the reader's rule
-    (:data:`flowgraph.io.json_graph.ON_AXIS`); any link does from a plain cell."""
-    from ..io.json_graph import ON_AXIS
+    (:func:`flowgraph.io.json_graph.on_axis`); any link does from a plain cell."""
+    from ..io.json_graph import on_axis
 
     lane = node.get("lane")
-    return lane is None or ON_AXIS[lane](other["xy"][0] - node["xy"][0], other["xy"][1] - node["xy"][1])
+    return lane is None or on_axis(lane, other["xy"][0] - node["xy"][0], other["xy"][1] - node["xy"][1])
 
 
 @dataclass(frozen=True)
@@ -787,5 +977,5 @@ def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
     if unknown:
         raise ValueError(f"a {shape} takes {', '.join(SHAPES[shape])}, not {', '.join(sorted(unknown))}")
     make = {"ring": ring, "cube": cube, "star": star, "figure-eight": figure_eight,
-            "linked-loops": linked_loops, "tiling": tiling}[shape]
+            "linked-loops": linked_loops, "tiling": tiling, "borromean": borromean}[shape]
     return ShapeBoard(make(**size))  # type: ignore[operator]

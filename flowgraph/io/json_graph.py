@@ -39,7 +39,7 @@ import json
 import math
 import re
 
-from ..model import FAMILIES, LABELS, Family, Node, Puzzle
+from ..model import FAMILIES, LABELS, Family, Node, Puzzle, lane_angle
 from .json_arrays import JsonObject, quick_puzzle
 from .neighbor_link import MAX_CELLS
 from .problems import Problem, exact_int
@@ -47,12 +47,11 @@ from .seams import positioned_scanner
 from .sketch import PlacedNode, Sketch, sketch_of, to_puzzle
 
 __all__ = ["analyse_json_graph", "read_json_graph", "write_json_graph", "graph_text", "looks_like_json", "FORMAT_TAG",
-           "ON_AXIS"]
+           "ON_AXIS", "on_axis", "LANE_SLACK"]
 
 FORMAT_TAG = "flowgraph-graph"
 #: The largest coordinate a node may have (either sign).
 MAX_COORD = 100_000
-_AXES = ("-", "|", "/", "\\")
 
 class _LongNumber(str):
     """A whole number beyond 2**53 (what JSON readers everywhere hold exactly), kept as its text."""
@@ -282,9 +281,17 @@ def _read_nodes(doc: JsonObject, sketch: Sketch, problems: list[Problem]) -> dic
             problems.append(_problem(at, "error", f"label {label!r} is not one of A-Z a-z 0-9"))
             label = None
         lane = node.get("lane")
-        if lane is not None and lane not in _AXES:
-            problems.append(_problem(at, "error", f"lane {lane!r} is not one of - | / \\"))
+        if isinstance(lane, (int, float)) and not isinstance(lane, bool) and 0 <= lane < 180:
+            lane = f"{lane:g}"  # an angle written as a number: the same lane as its text
+        if lane is not None and lane_angle(lane) is None:
+            problems.append(_problem(at, "error", f"lane {lane!r} is not one of - | / \\ nor an angle in degrees "
+                                     "from 0 up to 180 (\"60\")"))
             lane = None
+        over = node.get("over", False)
+        if not isinstance(over, bool) or (over and not lane):
+            problems.append(_problem(at, "error", "\"over\" is true or false, on a bridge lane (its pipe drawn over "
+                                     "the other lane)"))
+            over = False
         if lane and label:
             problems.append(_problem(at, "error", "a bridge lane is never an endpoint"))
         place = node.get("xy", node.get("xyz"))
@@ -304,8 +311,15 @@ def _read_nodes(doc: JsonObject, sketch: Sketch, problems: list[Problem]) -> dic
                 problems.append(_problem(at, "error", f"two {lane!r} lanes at {list(place)}: a bridge has one lane an "
                                          "axis"))
                 continue
+            near = next((other[2] for other in spots if other[:2] == key[:2] and len(other) == 3
+                         and _apart(lane, other[2]) < 2 * LANE_SLACK), None)
+            if near is not None:
+                problems.append(_problem(at, "error", f"lanes {near!r} and {lane!r} at {list(place)} are "
+                                         f"{_apart(lane, near):g} degrees apart: a bridge's lanes are at least "
+                                         f"{2 * LANE_SLACK} (each takes the links within {LANE_SLACK} of its axis)"))
+                continue
         keys[nid] = key
-        spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane, outline, name)
+        spots[key] = PlacedNode(tuple(place) if place is not None else None, label, lane, outline, name, over)
     return keys
 
 
@@ -383,6 +397,34 @@ ON_AXIS = {"-": lambda dx, dy: abs(dy) <= 1e-3 * abs(dx) and dx != 0,
             "\\": lambda dx, dy: dx != 0 and abs(dx - dy) <= 1e-3 * abs(dx)}
 
 
+#: How far, in degrees, a link may run from an angle lane's axis (``"60"``; the four axes of the text formats
+#: take links only on them): a curved band's neighbours lie either side of its tangent.
+LANE_SLACK = 25
+
+
+def _apart(one: str, other: str) -> float:
+    """The angle between two lanes' axes, in degrees (0 to 90)."""
+    turn = abs((lane_angle(one) or 0.0) - (lane_angle(other) or 0.0)) % 180
+    return min(turn, 180 - turn)
+
+
+def on_axis(lane: str, dx: float, dy: float) -> bool:
+    """Whether a link along ``(dx, dy)`` (board units, y down) runs on bridge lane axis ``lane``: exactly (to
+    :data:`ON_AXIS`'s thousandth) for the four axes of the text formats, within :data:`LANE_SLACK` degrees for
+    an angle (a shape board's crossing of two curved bands: ``"60"``).
+
+    >>> on_axis("-", 1, 0), on_axis("60", 0.5, -0.8), on_axis("60", 1, 0)
+    (True, True, False)
+    """
+    if lane in ON_AXIS:
+        return ON_AXIS[lane](dx, dy)
+    if dx == dy == 0:
+        return False
+    heading = math.degrees(math.atan2(-dy, dx)) % 180
+    turn = abs(heading - (lane_angle(lane) or 0.0)) % 180
+    return min(turn, 180 - turn) <= LANE_SLACK
+
+
 def _off_axis(sketch: Sketch, lane: Node, other: Node) -> str | None:
     """What is wrong with the link from ``lane`` to ``other`` when ``lane`` is a bridge lane linked off its
     axis (a ``-`` lane to the cell above it, or to the other lane of its bridge); None when it is not.
@@ -395,7 +437,7 @@ def _off_axis(sketch: Sketch, lane: Node, other: Node) -> str | None:
     if not spot.lane or spot.xy is None or there.xy is None or len(spot.xy) != len(there.xy):
         return None
     dx, dy = there.xy[0] - spot.xy[0], there.xy[1] - spot.xy[1]
-    if ON_AXIS[spot.lane](dx, dy):
+    if on_axis(spot.lane, dx, dy):
         return None
     return (f"a bridge lane {spot.lane!r} at {tuple(spot.xy)} links only along its axis (a path crosses a bridge "
             f"straight over): not to {tuple(there.xy)}{' (its own bridge)' if dx == dy == 0 else ''}")
@@ -434,6 +476,8 @@ def write_json_graph(puzzle: Puzzle) -> str:
             obj["xy" if len(spot.xy) == 2 else "xyz"] = [_number(v) for v in spot.xy]
         if spot.lane:
             obj["lane"] = spot.lane
+        if spot.over:
+            obj["over"] = True
         if spot.name:
             obj["name"] = spot.name
         if spot.outline:

@@ -50,9 +50,10 @@ class PlacedNode:
 
     xy: XY | None  # its place on the board; None where the format has none
     label: str | None = None  # an endpoint's label
-    lane: str | None = None  # a bridge lane's axis: - | / \
+    lane: str | None = None  # a bridge lane's axis: - | / \ or its angle in degrees ("60")
     outline: tuple | None = None  # a shape board's cell: its polygon, ((x, y), ...) in board units
     name: str | None = None  # what a player calls the cell, in the board's own terms (ring 2 sector 5)
+    over: bool = False  # a bridge lane drawn over its bridge's other lane (Drawing.over)
 
 
 @dataclass
@@ -126,7 +127,8 @@ def to_puzzle(sketch: Sketch, lines: tuple[str, ...], path: str | None, fmt: str
     drawing = Drawing(xy={key: tuple(spot.xy) for key, spot in placed if spot.xy is not None},
                       ids_on_grid=fmt in GRID_ID_FORMATS,
                       outlines={key: spot.outline for key, spot in placed if spot.outline is not None},
-                      names={key: spot.name for key, spot in placed if spot.name is not None})
+                      names={key: spot.name for key, spot in placed if spot.name is not None},
+                      over=frozenset(key for key, spot in placed if spot.over))
     return finish_puzzle(graph, CellIndex.of_adjacency(adjacency), labels, unlinked, sketch.family, lines, path, fmt,
                          family_at, drawing)
 
@@ -260,7 +262,7 @@ def sketch_of(puzzle: Puzzle) -> Sketch:
     for node, data in nodes.items():
         lane = node[2] if len(node) == 3 else None
         sketch.spots[node] = PlacedNode(places[node], data.get("label"), lane, puzzle.drawing.outlines.get(node),
-                                        puzzle.drawing.names.get(node))
+                                        puzzle.drawing.names.get(node), node in puzzle.drawing.over)
     for u, v, link in adjacency_edges(adjacency):
         sketch.link(u, v, bool(link.get("warp")))
     return sketch

@@ -10,10 +10,6 @@ from ..model import Node, Puzzle, Solution
 __all__ = ["solution_json", "path_nodes"]
 
 
-#: A bridge lane's axes.
-AXES = "-|/\\"
-
-
 def path_nodes(puzzle: Puzzle, places: Sequence[Sequence[int]]) -> tuple[Node, ...]:
     """A path given as ``(line, column)`` positions (docs/format.md's JSON) as graph nodes.
 
@@ -23,14 +19,18 @@ def path_nodes(puzzle: Puzzle, places: Sequence[Sequence[int]]) -> tuple[Node, .
     a valid path is the verifier's question.
     """
     graph = puzzle.graph
+    at_bridge: dict[tuple, list[Node]] = {}  # a bridge's place -> its lanes (any axes: a shape board's by angle)
+    for node in graph:
+        if len(node) == 3:
+            at_bridge.setdefault(node[:2], []).append(node)
     out: list[Node] = []
     for k, (line, col) in enumerate(places):
         if (line, col) in graph:
             out.append((line, col))
             continue
-        lanes = [(line, col, axis) for axis in AXES if (line, col, axis) in graph]
+        lanes = sorted(at_bridge.get((line, col), ()))
         after = [] if k + 1 == len(places) else \
-            [n for n in ((*places[k + 1][:2],), *((*places[k + 1][:2], axis) for axis in AXES)) if n in graph]
+            [n for n in ((*places[k + 1][:2],), *at_bridge.get(tuple(places[k + 1][:2]), ())) if n in graph]
         linked = [lane for lane in lanes if out and graph.has_edge(out[-1], lane)] or \
                  [lane for lane in lanes if any(graph.has_edge(lane, n) for n in after)]
         if linked:

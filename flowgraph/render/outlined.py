@@ -4,8 +4,9 @@ Its reader recorded each cell's outline, a polygon in board units (:attr:`flowgr
 the scene draws those polygons as they are, pipes through each cell's centroid, and sorts every edge by what
 lies across it, as :mod:`.scene` does on a lattice: an edge two cells share is a thin inner line when they are
 linked and a wall when they are not, an edge of one cell alone is the board's thick outline. A bridge (two lanes,
-one outline) is drawn as a deck: the ``-`` or ``/`` lane's pipe passes over with a gap, the other's runs under in
-its shadow, as on a lattice.
+one outline) is drawn as a deck: the lane the board draws over (:meth:`~flowgraph.model.Drawing.passes_over`: a
+``-`` or ``/`` lane unless the board says) passes over with a gap, the other's runs under in its shadow, as on a
+lattice.
 """
 
 from __future__ import annotations
@@ -188,8 +189,12 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
             strokes.append(stroke)
             for before, lane, after in zip(piece, piece[1:], piece[2:]):  # straight over a bridge, side to side
                 if len(lane) == 3 and frozenset((before, lane)) in side and frozenset((lane, after)) in side:
-                    crossing = (label, [side[frozenset((before, lane))], side[frozenset((lane, after))]])
-                    (out.overpasses if lane[2] in "-/" else out.underpasses).append(crossing)
+                    gangway = [side[frozenset((before, lane))], side[frozenset((lane, after))]]
+                    deck = out.overpasses if puzzle.drawing.passes_over(lane) else out.underpasses
+                    if deck and deck[-1][0] == label and deck[-1][1][-1] == gangway[0]:
+                        deck[-1][1].append(gangway[1])  # a run of bridges one polyline: no notch where a band bends
+                    else:
+                        deck.append((label, gangway))
         out.pipes.append((label, strokes))
     for node in named:
         lines, size = wrapped[node]

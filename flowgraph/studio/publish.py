@@ -78,13 +78,15 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
     Returns
     -------
     dict
-        ``{endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], colours: {label: "#rrggbb"},
+        ``{endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], over: [[line, column, axis]],
+        colours: {label: "#rrggbb"},
         rims: {label: "#rrggbb"}, shades: {label: "#rrggbb"}, gap: "#rrggbb", names: {label: str}, cells, rules,
         fills_every_cell}``: a cell is ``[line, column]`` (a bridge's two lanes share theirs), ``axis`` the lane axis
         of the bridge a link enters or ``""``, ``warp`` whether the link wraps round the board's edge (the page
         draws its pipe off one edge and on at the other), ``rims`` a darker edge for the colours close to the
         background, ``shades`` each colour in the shadow of a bridge's deck (its ``|`` lane runs under, as render
-        draws it) and ``gap`` the edge of the ``-`` lane over it, ``names`` what players call each colour ("red"),
+        draws it) and ``gap`` the edge of the ``-`` lane over it, ``over`` the lanes whose pipes pass over their bridge
+        (:meth:`~flowgraph.model.Drawing.passes_over`), ``names`` what players call each colour ("red"),
         ``cells`` every cell and bridge lane a solution fills.
     """
     ink = THEMES[theme]
@@ -95,6 +97,7 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
     return {"endpoints": [{"cell": [end[0], end[1]], "label": f.label} for f in puzzle.flows for end in f.ends],
             "links": links,
             "bridges": sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})),
+            "over": sorted([n[0], n[1], n[2]] for n in puzzle.graph if len(n) == 3 and puzzle.drawing.passes_over(n)),
             "colours": {f.label: _hex(flow_ink(f.label, ink)[0]) for f in puzzle.flows},
             "rims": {f.label: _hex(rim) for f in puzzle.flows if (rim := flow_ink(f.label, ink)[1]) is not None},
             "shades": {f.label: _hex(shade(flow_ink(f.label, ink)[0], ink)) for f in puzzle.flows}, "gap": _hex(ink["rim"]),

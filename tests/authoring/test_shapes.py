@@ -8,7 +8,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, read, solve, write
-from flowgraph.authoring.shapes import TILINGS, cube, figure_eight, linked_loops, ring, star, tiling
+from flowgraph.authoring.shapes import TILINGS, borromean, cube, figure_eight, linked_loops, ring, star, tiling
 from flowgraph.cli import main
 from tests.helpers import PUZZLES
 
@@ -59,12 +59,16 @@ def test_every_engine_solves_a_shape_board(board, engine):
 
 @pytest.mark.parametrize("board", SHAPES, ids=lambda p: p.stem)
 def test_a_shape_board_is_drawn_by_its_outlines(board):
+    import re
+
     puzzle = parse_file(board)
     picture = solve(puzzle).render("svg")
     assert picture.count('class="cell"') == len({node[:2] for node in puzzle.cell_index.nodes})  # a bridge once
     bridges = len({node[:2] for node in puzzle.cell_index.nodes if len(node) == 3})
     assert picture.count('class="bridge"') == bridges  # its deck, one lane's pipe over it and one's under
-    assert picture.count('class="underpass"') == bridges and picture.count('class="overpass"') == 2 * bridges
+    # a run of bridges one band crosses is one polyline each way (no notch where the band bends)
+    crossed = [len(m.split()) - 1 for m in re.findall(r'class="underpass" points="([^"]*)"', picture)]
+    assert sum(crossed) == bridges and picture.count('class="overpass"') == 2 * len(crossed)
     assert picture.count('class="pipe"') >= len(puzzle.flows)
     assert solve(puzzle).render("png", cell_px=20)[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -132,6 +136,8 @@ TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sector
              ("linked-loops", {"loops": 2, "rings": 2, "sectors": 30}),
              ("linked-loops", {"loops": 3, "rings": 2, "sectors": 30}),
              ("linked-loops", {"loops": 4, "rings": 2, "sectors": 40}),
+             ("borromean", {"rings": 1, "sectors": 12}), ("borromean", {"rings": 2, "sectors": 30}),
+             ("borromean", {"rings": 3, "sectors": 40}),
              ("tiling", {"tiling": "triangle", "side": 1, "silhouette": None}),
              ("tiling", {"tiling": "triangle", "side": 3, "silhouette": None}),
              ("tiling", {"tiling": "triangle", "side": 3, "silhouette": "0,0 10,0 10,3 6,3 6,9 4,9 4,3 0,3"}),
@@ -226,6 +232,7 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
         st.builds(cube, st.integers(1, 6)), st.builds(star, st.integers(1, 5)),
         st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20), st.sampled_from(["bridges", "cells"])),
         st.builds(linked_loops, st.integers(2, 4), st.integers(1, 3), st.integers(3, 40)),
+        st.builds(borromean, st.integers(1, 3), st.integers(3, 60)),
         st.builds(lambda t, n: tiling(t, n), st.sampled_from(TILINGS), st.integers(2, 5)),
         st.builds(_cut, st.sampled_from(TILINGS),
                   st.lists(st.tuples(st.integers(-12, 12), st.integers(-12, 12)), min_size=3, max_size=8)))
@@ -240,7 +247,7 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
         doc = json.loads(text)
         graph = nx.Graph(list(map(tuple, doc["links"])))
         plain = [node for node in doc["nodes"] if "lane" not in node]  # an endpoint is never on a bridge
-        for label, part in zip("ABCD", nx.connected_components(graph)):  # linked loops: a flow on each loop
+        for label, part in zip("ABCD", nx.connected_components(graph)):  # linked loops, rings: a flow on each
             for node in rng.sample([node for node in plain if node["id"] in part], 2):
                 node["label"] = label
         puzzle = read(json.dumps(doc), "json-graph")
@@ -368,6 +375,96 @@ def test_linked_loops_from_the_command_line_and_their_bounds(tmp_path, capsys):
     made = [p for p in (tmp_path / "made").iterdir()]
     assert [p.name for p in made] == ["linked-loops_2x2x30_3.json"]
     assert main(["validate", "--unique", str(made[0])]) == 0
+
+
+@pytest.mark.parametrize("rings, sectors", [(1, 3), (1, 24), (2, 30), (3, 40), (4, 60)])
+def test_borromean_rings_are_three_bands_each_crossing_both_others_twice_at_60_degrees(rings, sectors):
+    """Issue 70 (the game's linked loops and triquetra cross at 60 degrees, not on a lattice's axes): three round
+    bands ``rings`` cells wide; each pair crosses twice on ``rings`` x ``rings`` bridges whose lanes are each
+    band's tangent as an angle, 60 degrees apart, every lane linked within the reader's slack of its axis; each
+    ring's pipe drawn over the next one's (top over right over left over top); every link a shared side."""
+    import math
+
+    import networkx as nx
+
+    from flowgraph.io.json_graph import LANE_SLACK
+    from flowgraph.model import lane_angle
+
+    doc = json.loads(borromean(rings, sectors))
+    graph = nx.Graph(list(map(tuple, doc["links"])))
+    graph.add_nodes_from(node["id"] for node in doc["nodes"])
+    node = {n["id"]: n for n in doc["nodes"]}
+    bands = list(nx.connected_components(graph))
+    assert len(bands) == 3
+    owner = {}
+    for band in bands:
+        rings_named = {node[n]["name"].split()[0] for n in band if not node[n]["name"].startswith("crossing")}
+        assert len(rings_named) == 1 and len(band) >= max(sectors, 12) * rings  # one ring's, round it
+        owner.update(dict.fromkeys(band, rings_named.pop()))
+        assert sum(node[n]["name"].startswith("crossing") for n in band) == 4 * rings ** 2  # both others, twice
+    crossings: dict[str, list[dict]] = {}
+    for n in doc["nodes"]:
+        if "lane" in n:
+            crossings.setdefault(n["name"], []).append(n)
+    assert len(crossings) == 6 * rings ** 2
+    for name, lanes in crossings.items():
+        one, other = (lane_angle(lane["lane"]) for lane in lanes)
+        apart = min(abs(one - other), 180 - abs(one - other))  # 60 on the bands' middles; off them a little more
+        assert 2 * LANE_SLACK <= apart <= 75, (name, one, other)
+        over = [owner[lane["id"]] for lane in lanes if lane.get("over")]
+        under = [owner[lane["id"]] for lane in lanes if not lane.get("over")]
+        assert (over[0], under[0]) in {("top", "right"), ("right", "left"), ("left", "top")}, name
+        assert name.split()[1] in {f"{over[0]}-{under[0]}", f"{under[0]}-{over[0]}"}
+    for a, b in doc["links"]:
+        assert len({tuple(p) for p in node[a]["outline"]} & {tuple(p) for p in node[b]["outline"]}) >= 2
+        for lane, there in ((node[a], node[b]), (node[b], node[a])):
+            if "lane" in lane:
+                dx, dy = there["xy"][0] - lane["xy"][0], there["xy"][1] - lane["xy"][1]
+                turn = abs(math.degrees(math.atan2(-dy, dx)) % 180 - lane_angle(lane["lane"])) % 180
+                assert min(turn, 180 - turn) <= LANE_SLACK
+
+
+def test_borromean_rings_from_the_command_line_draw_each_ring_over_the_next(tmp_path, capsys):
+    out = tmp_path / "rings.json"
+    assert main(["new", "--shape", "borromean", "--rings", "1", "--sectors", "24", "-o", str(out)]) == 0
+    assert len(json.loads(out.read_text())["nodes"]) == 75  # 25 along each ring, a bridge a lane of each
+    assert main(["new", "--shape", "borromean", "--rings", "5"]) == 2
+    assert "--rings must be a whole number from 1 to 4" in capsys.readouterr().err
+    assert main(["generate", "--shape", "borromean", "--rings", "2", "--sectors", "30", "--seed", "3", "-o",
+                 str(tmp_path / "made")]) == 0
+    made = list((tmp_path / "made").iterdir())
+    assert [p.name for p in made] == ["borromean_2x30_3.json"]
+    assert main(["validate", "--unique", str(made[0])]) == 0
+    puzzle = parse_file(made[0])
+    over = {node for node in puzzle.cell_index.nodes if len(node) == 3 and puzzle.drawing.passes_over(node)}
+    assert len(over) == 6 * 4  # one lane of each bridge, as the file says
+    again = read(write(puzzle, "json-graph"), "json-graph")
+    assert len(again.drawing.over) == 24 and write(again, "json-graph") == write(puzzle, "json-graph")
+
+
+@pytest.mark.parametrize("lanes, message", [
+    ([{"lane": "200"}, {"lane": "-"}], "lane '200' is not one of - | / \\ nor an angle in degrees"),
+    ([{"lane": "60"}, {"lane": "80"}], "lanes '60' and '80' at \\[1, 0\\] are 20 degrees apart: a bridge's lanes "
+                                        "are at least 50"),
+    ([{"lane": 90, "over": "yes"}, {"lane": "-"}], '"over" is true or false, on a bridge lane'),
+])
+def test_a_bridge_lane_at_any_angle_is_read_and_its_bad_forms_are_refused(lanes, message):
+    """A shape board's crossing at 60 degrees: a lane's axis is its angle (a number, or its text); two lanes of a
+    bridge are far enough apart that a link belongs to one; ``over`` says which lane's pipe is drawn on top."""
+    def board(first: dict, second: dict) -> str:
+        return json.dumps({"format": "flowgraph-graph", "version": 1, "nodes": [
+            {"id": "a", "xy": [0, 0], "label": "A"}, {"id": "b1", "xy": [1, 0], **first},
+            {"id": "b2", "xy": [1, 0], **second}, {"id": "c", "xy": [2, 0], "label": "A"},
+            {"id": "d", "xy": [1.5, -0.9], "label": "B"}, {"id": "e", "xy": [0.5, 0.9], "label": "B"}],
+            "links": [["a", "b1"], ["b1", "c"], ["d", "b2"], ["b2", "e"]]})
+
+    good = read(board({"lane": 0}, {"lane": "60", "over": True}), "json-graph")
+    assert {n for n in good.cell_index.nodes if len(n) == 3} == {(2, 3, "0"), (2, 3, "60")} or len(good.flows) == 2
+    assert [good.drawing.passes_over(n) for n in sorted(n for n in good.cell_index.nodes if len(n) == 3)] == \
+        [False, True]
+    assert solve(good).paths
+    with pytest.raises(Exception, match=message):
+        read(board(*lanes), "json-graph")
 
 
 def test_two_lanes_of_one_axis_at_one_place_are_refused():

@@ -10,13 +10,15 @@
   const MAX_SKIP = 12;
 
   class Game {
-    // ``board``: {endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], colours, rims,
-    // cells (every cell and bridge lane to fill), fills_every_cell}; a cell is [line, column].
+    // ``board``: {endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], over (the lanes
+    // [line, column, axis] drawn over their bridge), colours, rims, cells (every cell and bridge lane to fill),
+    // fills_every_cell}; a cell is [line, column].
     constructor(board) {
       this.board = board;
       this.ends = Object.fromEntries(board.endpoints.map((e) => [key(e.cell), e.label]));
       this.labels = [...new Set(board.endpoints.map((e) => e.label))];
       this.bridges = new Set((board.bridges || []).map(key));
+      this.over = board.over ? new Set(board.over.map(([line, column, axis]) => `${line}:${column}@${axis}`)) : null;
       this.adj = new Map(); this.axis = new Map(); this.warps = new Set();
       this.warpsGiven = board.links.some((link) => link.length > 3);  // else told by length, as before
       for (const [u, v, axis, warp] of board.links) {
@@ -352,8 +354,8 @@
           }
         }
       }
-      // at a bridge, as render draws it: the | (or \\) lane runs on beneath the deck in its shadow, the - (or /) lane over it with a
-      // thin gap each side, whichever pipe was drawn last
+      // at a bridge, as render draws it: one lane runs on beneath the deck in its shadow, the other (the board's over
+      // lane: - or / unless it says) over it with a thin gap each side, whichever pipe was drawn last
       const over = [], under = [];
       for (const [label, path] of Object.entries(this.paths)) {
         for (let i = 1; i < path.length - 1; i++) {
@@ -362,7 +364,8 @@
           if (!a || !m || !b) continue;
           const half = (p) => { const d = Math.hypot(p[0] - m[0], p[1] - m[1]) || 1;
             return [m[0] + (p[0] - m[0]) / d * pitch / 2, m[1] + (p[1] - m[1]) / d * pitch / 2]; };
-          (["-", "/"].includes(this.laneOf(path, i)) ? over : under).push([label, [half(a), m, half(b)].map((p) => p.join(",")).join(" ")]);
+          const lane = this.laneOf(path, i);
+          ((this.over ? this.over.has(`${path[i]}@${lane}`) : ["-", "/"].includes(lane)) ? over : under).push([label, [half(a), m, half(b)].map((p) => p.join(",")).join(" ")]);
         }
       }
       const crossing = (points, stroke, w) => {
