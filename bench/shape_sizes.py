@@ -28,6 +28,8 @@ SIZES = {
     "linked-loops": [{"loops": 2, "rings": 1, "sectors": 16}, {"loops": 3, "rings": 1, "sectors": 24},
                      {"loops": 2, "rings": 2, "sectors": 30}, {"loops": 3, "rings": 2, "sectors": 30},
                      {"loops": 4, "rings": 2, "sectors": 40}, {"loops": 3, "rings": 3, "sectors": 40}],
+    "borromean": [{"rings": 1, "sectors": 24}, {"rings": 2, "sectors": 30}, {"rings": 3, "sectors": 40},
+                  {"rings": 4, "sectors": 60}],
 }
 
 
