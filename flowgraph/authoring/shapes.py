@@ -650,8 +650,8 @@ def borromean(rings: int, sectors: int) -> str:
             enter = 0 if before[0] < before[1] else w
             passes.append((key, other, enter, w - enter))
         lanes: list[list[list[list[float]]]] = [[] for _ in range(w)]  # each lane's plain cells' outlines
-        def near(point: tuple[float, float], key: tuple) -> float:
-            """``point``'s bearing round this ring, unwrapped near crossing ``key``'s."""
+        def near(point: tuple[float, float], key: tuple, ring: int = ring) -> float:
+            """``point``'s bearing round ``ring``, unwrapped near crossing ``key``'s."""
             mid = bearing(ring, crossings[key])
             return mid + (bearing(ring, point) - mid + math.pi) % (2 * math.pi) - math.pi
 
