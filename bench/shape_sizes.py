@@ -30,6 +30,8 @@ SIZES = {
                      {"loops": 4, "rings": 2, "sectors": 40}, {"loops": 3, "rings": 3, "sectors": 40}],
     "borromean": [{"rings": 1, "sectors": 24}, {"rings": 2, "sectors": 30}, {"rings": 3, "sectors": 40},
                   {"rings": 4, "sectors": 60}],
+    "triquetra": [{"rings": 1, "sectors": 16}, {"rings": 2, "sectors": 24}, {"rings": 3, "sectors": 30},
+                  {"rings": 4, "sectors": 60}],
 }
 
 

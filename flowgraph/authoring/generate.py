@@ -57,6 +57,10 @@ __all__ = ["generate", "generate_rated", "difficulty_flows", "DIFFICULTIES", "Ge
 
 #: States the search may spend on a generated puzzle's difficulty figures.
 FIGURES_STATES = 200_000
+#: A shape board with bridges whose first covers all hold more paths than the default range allows (a long band
+#: two or more cells wide: walks end short there and no chordless join is left) takes, from this many covers on,
+#: as many flows as their median cover holds: a puzzle rather than none. ``--flows`` given is kept.
+ADAPT_AFTER = 20
 
 
 class GenerationError(FlowgraphError):
@@ -226,6 +230,8 @@ def generate(
         and not bridged and not any(adj[u] & adj[v] for u in adj for v in adj[u])
     sat_calls = 0
     checked = 0  # covers that reached the uniqueness count
+    held: list[int] = []  # how many paths each cover over the range held, while no cover fits it
+    adapt = flows is None and bridged and not isinstance(board, BoardShape)
     for candidate in range(1, max_candidates + 1):
         if time_limit_s is not None and time.perf_counter() - t0 > time_limit_s:
             break
@@ -234,6 +240,13 @@ def generate(
             paths = merge_down(paths, adj, (low + high) // 2, rng)
         elif bridged and paths is not None and len(paths) > high:  # walks end short at the bridges: join some
             paths = merge_down(paths, adj, (low + high) // 2, rng)
+        if adapt and paths is not None:
+            if len(paths) <= high:
+                adapt = False  # the default range is reached: kept
+            else:
+                held.append(len(paths))
+                if len(held) == ADAPT_AFTER:
+                    high, adapt = min(len(LABELS), max(high, round(statistics.median(held)))), False
         if paths is None or not low <= len(paths) <= high:
             continue
         splits = 0

@@ -29,12 +29,13 @@ if TYPE_CHECKING:
 __all__ = ["ring", "cube", "star", "figure_eight", "ShapeBoard", "shape_board", "SHAPES", "MAX_SECTORS", "MAX_RINGS",
            "MAX_CUBE_SIDE", "MIN_POINTS", "MAX_POINTS", "ARC_STEPS", "MAX_BAND",
            "linked_loops", "MAX_LOOPS", "CROSSINGS", "tiling", "TILINGS", "MAX_SILHOUETTE", "MAX_SILHOUETTE_POINTS",
-           "borromean", "MAX_BORROMEAN_BAND"]
+           "borromean", "MAX_BORROMEAN_BAND", "triquetra"]
 
 #: The shapes :func:`shape_board` makes, and the parameters each takes.
 SHAPES = {"ring": ("rings", "sectors", "centre"), "cube": ("side",), "star": ("side", "points"),
           "figure-eight": ("rings", "sectors", "crossing"), "linked-loops": ("loops", "rings", "sectors"),
-          "tiling": ("tiling", "side", "silhouette"), "borromean": ("rings", "sectors")}
+          "tiling": ("tiling", "side", "silhouette"), "borromean": ("rings", "sectors"),
+          "triquetra": ("rings", "sectors")}
 
 #: The most sectors a ring may have, and the most rings.
 MAX_SECTORS = 360
@@ -550,15 +551,62 @@ def borromean(rings: int, sectors: int) -> str:
     >>> sorted({node["lane"] for node in board["nodes"] if "lane" in node})
     ['150', '30', '90']
     """
+    return _three_circles(rings, sectors, knot=False)
+
+
+def triquetra(rings: int, sectors: int) -> str:
+    """A blank triquetra (no endpoints yet) as JSON graph text: one band ``rings`` cells wide round three pointed
+    lobes, crossing itself three times at 60 degrees; about ``sectors`` cells along each of its three arcs.
+
+    The band is the Borromean rings' (:func:`borromean`, turned so a lobe points up) with each ring's outer half
+    left out: each ring keeps the arc that faces the other two, from one lobe's tip to the next, and at a tip
+    the two arcs meet in ``rings`` x ``rings`` plain cells where a path may turn (drawn pointed, as the lobe's
+    tip is). Where the arcs cross, near the figure's middle, the cells are bridges whose lanes run along each
+    arc's tangent (angles, as the Borromean rings'); the pipes pass over and under in turn along the band (a
+    trefoil knot). A cell is named by its place along the band, from the top tip clockwise (``band 5``; with a
+    band wider than one cell ``band lane 2 cell 5``, lane 1 the side of the lobes' insides), a tip and a crossing
+    by where they lie (``top tip``, ``lower left tip r1c2``; ``bottom crossing``, ``upper right crossing r2c1``).
+
+    Parameters
+    ----------
+    rings : int
+        Cells across the band, 1 to :data:`MAX_BORROMEAN_BAND`.
+    sectors : int
+        Cells along each arc from tip to tip, about (or the fewest that keep a cell between two crossings, then
+        more), 3 to :data:`MAX_SECTORS`.
+
+    Raises
+    ------
+    ValueError
+        ``rings`` or ``sectors`` out of range.
+
+    Examples
+    --------
+    >>> board = json.loads(triquetra(1, 12))
+    >>> sum("lane" in node for node in board["nodes"]), sorted(n["name"] for n in board["nodes"] if "tip" in n["name"])
+    (6, ['lower left tip', 'lower right tip', 'top tip'])
+    """
+    return _three_circles(rings, sectors, knot=True)
+
+
+#: Where a triquetra's tips and crossings lie from its middle, by the angle (degrees, clockwise from up as
+#: drawn) of their direction, to the nearest: what they are named.
+_WHERE = {0: "top", 60: "upper right", 120: "lower right", 180: "bottom", 240: "lower left", 300: "upper left"}
+
+
+def _three_circles(rings: int, sectors: int, knot: bool) -> str:
+    """The Borromean rings (``knot`` False) or the triquetra (True): :func:`borromean`, :func:`triquetra`."""
     from ..render.outlined import centroid
 
     _whole(rings, "--rings", 1, MAX_BORROMEAN_BAND, "cells across each band")
     _whole(sectors, "--sectors", 3, MAX_SECTORS)
     w = rings
     # the fewest cells along: between two crossings 60 degrees apart a cell each lane, at the hole's side too
-    radius = max(sectors / (2 * math.pi), (1 + w / math.sin(math.pi / 3)) * 3 / math.pi + w / 2 + 0.25)
-    centres = [(radius * math.sin(k * 2 * math.pi / 3) / math.sqrt(3), -radius * math.cos(k * 2 * math.pi / 3) / math.sqrt(3))
-               for k in range(3)]
+    # (a triquetra's arc, tip to tip, is half its ring)
+    radius = max(sectors / (math.pi if knot else 2 * math.pi), (1 + w / math.sin(math.pi / 3)) * 3 / math.pi + w / 2 + 0.25)
+    flip = -1 if knot else 1  # the triquetra turned half round: its top tip up
+    centres = [(flip * radius * math.sin(k * 2 * math.pi / 3) / math.sqrt(3),
+                -flip * radius * math.cos(k * 2 * math.pi / 3) / math.sqrt(3)) for k in range(3)]
     radii = [radius - w / 2 + k for k in range(w + 1)]  # each band's circles, the hole's side first
 
     def rounded(x: float, y: float) -> tuple[float, float]:
@@ -623,7 +671,11 @@ def borromean(rings: int, sectors: int) -> str:
         return [list(p) for p in out]
 
     def title(i: int, j: int, which: str) -> str:
-        return f"crossing {_BORROMEAN_NAMES[i]}-{_BORROMEAN_NAMES[j]} {which}"
+        if not knot:
+            return f"crossing {_BORROMEAN_NAMES[i]}-{_BORROMEAN_NAMES[j]} {which}"
+        x, y = crossings[i, j, which]
+        where = _WHERE[round(math.degrees(math.atan2(x, -y)) % 360 / 60) * 60 % 360]
+        return f"{where} {'crossing' if which == 'inner' else 'tip'}"
 
     cells: list[tuple[str, list[list[float]], str | None, bool]] = []  # (name, outline, lane, over)
     for (i, j, which) in crossings:
@@ -634,6 +686,9 @@ def borromean(rings: int, sectors: int) -> str:
                 outline = polygon(arc(i, a, c[0], c[1]), arc(j, b + 1, c[1], c[2]), arc(i, a + 1, c[2], c[3]),
                                   arc(j, b, c[3], c[0]))
                 name = title(i, j, which) if w == 1 else f"{title(i, j, which)} r{a + 1}c{b + 1}"
+                if knot and which == "outer":  # a lobe's tip: plain cells where the band turns
+                    cells.append((name, outline, None, False))
+                    continue
                 mx, my = centroid([tuple(p) for p in outline])
                 for ring in (i, j):  # each band's lane: its tangent's angle as drawn (anticlockwise from across)
                     cx, cy = centres[ring]
@@ -662,10 +717,11 @@ def borromean(rings: int, sectors: int) -> str:
             in_at = [corner(ring, k, nxt_other, enter, nxt_key) for k in range(w + 1)]
             first = max(near(p, key) for p in out_at)
             last = first + min((near(p, nxt_key) - first) % (2 * math.pi) for p in in_at)
-            stretches.append((other, leave, out_at, nxt_other, enter, in_at, first, last))
+            if not (knot and key[2] == nxt_key[2] == "outer"):  # a triquetra: each ring's outer half left out
+                stretches.append((other, leave, out_at, nxt_other, enter, in_at, first, last))
         # the cells along: sectors in all, the crossings' counted, shared by the stretches' lengths
         free = sum(last - first for *_, first, last in stretches) * radius
-        scale = max(1.0, (sectors - 4 * w) / free)
+        scale = max(1.0, (sectors - (2 if knot else 4) * w) / free)
         for other, leave, out_at, nxt_other, enter, in_at, first, last in stretches:
             n = max(1, round((last - first) * radius * scale))
             cuts = [first + (last - first) * t / n for t in range(1, n)]
@@ -678,21 +734,34 @@ def borromean(rings: int, sectors: int) -> str:
                     outline = polygon(arc(ring, k, low[0], high[0]), high, arc(ring, k + 1, high[-1], low[-1]),
                                       low[::-1])
                     lanes[k].append(outline)
-        for k in range(w):  # numbered clockwise from the top, crossings counted
+        # numbered clockwise, crossings counted: a ring from its top; the triquetra's band from its top tip, the
+        # arcs in turn (each runs clockwise round its own ring's centre, from the tip after its left-out half)
+        start, offset = 0.0, 0
+        if knot:
+            start = next(bearing(ring, crossings[key]) for m, (key, *_) in enumerate(passes)
+                         if key[2] == "outer" and passes[m - 1][0][2] == "outer")
+            offset = {1: 0, 0: 1, 2: 2}[ring] * (sum(len(lane) for lane in lanes) // w + 2 * w)
+        inner = [bearing(ring, crossings[key]) for key, *_ in passes if not (knot and key[2] == "outer")]
+        for k in range(w):
             placed: list[tuple[float, list[list[float]] | None]] = [
-                (bearing(ring, centroid([tuple(p) for p in o])), o) for o in lanes[k]]
-            crossed = [bearing(ring, crossings[key]) for key, *_ in passes]
-            along = sorted(placed + [(b, None) for b in crossed for _ in range(w)], key=lambda item: item[0])
-            for number, (_, cell) in enumerate(along, 1):
-                if cell is not None:
+                ((bearing(ring, centroid([tuple(p) for p in o])) - start) % (2 * math.pi), o) for o in lanes[k]]
+            placed += [((b - start) % (2 * math.pi), None) for b in inner for _ in range(w)]  # a crossing's cells
+            along = sorted(placed, key=lambda item: item[0])
+            for number, (_, cell) in enumerate(along, offset + 1):
+                if cell is None:
+                    continue
+                if knot:
+                    name = f"band {number}" if w == 1 else f"band lane {k + 1} cell {number}"
+                else:
                     name = f"{_BORROMEAN_NAMES[ring]} ring {number}" if w == 1 else \
                         f"{_BORROMEAN_NAMES[ring]} ring lane {k + 1} cell {number}"
-                    cells.append((name, cell, None, False))
-    board = json.loads(_sided_board("borromean", [(name, outline, lane) for name, outline, lane, _ in cells]))
+                cells.append((name, cell, None, False))
+    shape = "triquetra" if knot else "borromean"
+    board = json.loads(_sided_board(shape, [(name, outline, lane) for name, outline, lane, _ in cells]))
     for node, (_, _, _, over) in zip(board["nodes"], cells):
         if over:
             node["over"] = True
-    return _json_board("borromean", board["nodes"], board["links"])
+    return _json_board(shape, board["nodes"], board["links"])
 
 
 #: The tilings :func:`tiling` cuts a silhouette from.
@@ -977,5 +1046,6 @@ def shape_board(shape: str, **size: int | bool) -> ShapeBoard:
     if unknown:
         raise ValueError(f"a {shape} takes {', '.join(SHAPES[shape])}, not {', '.join(sorted(unknown))}")
     make = {"ring": ring, "cube": cube, "star": star, "figure-eight": figure_eight,
-            "linked-loops": linked_loops, "tiling": tiling, "borromean": borromean}[shape]
+            "linked-loops": linked_loops, "tiling": tiling, "borromean": borromean,
+            "triquetra": triquetra}[shape]
     return ShapeBoard(make(**size))  # type: ignore[operator]

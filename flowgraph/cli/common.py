@@ -369,22 +369,25 @@ def _search_compiled(ahead: bool = False) -> bool:
 def add_shape_options(p: argparse.ArgumentParser) -> None:
     """``--shape`` and its size options (``new`` and ``generate``: the parameters of
     :data:`flowgraph.authoring.shapes.SHAPES`)."""
-    p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight", "linked-loops", "borromean", "tiling"),
+    p.add_argument("--shape", choices=("ring", "cube", "star", "figure-eight", "linked-loops", "borromean", "triquetra",
+                                       "tiling"),
                    help="a shape board, written as a JSON graph whose cells carry their outlines and names: ring "
                    "(--rings, --sectors, --centre), cube (--side), star (--side, --points), figure-eight "
                    "(--rings across its band, --sectors along each loop; its crossing's cells are bridges, or --crossing "
                    "cells) or "
                    "linked-loops (--loops in a chain, --rings across each band, --sectors along it; each crossing "
                    "of two bands is bridges) or borromean (three rings, --rings across each band, --sectors along it, "
-                   "each crossing both others twice at 60 degrees on bridges) or tiling (--tiling, cut to "
+                   "each crossing both others twice at 60 degrees on bridges) or triquetra (one band round three pointed "
+                   "lobes, --rings across it, --sectors along each arc; it crosses itself three times on bridges) or "
+                   "tiling (--tiling, cut to "
                    "--silhouette or a shape of --side cells)")
     p.add_argument("--rings", type=positive_int, default=2, metavar="N",
-                   help="--shape ring: rings of sectors; figure-eight, linked-loops, borromean: cells across the "
-                   "band (default 2)")
+                   help="--shape ring: rings of sectors; figure-eight, linked-loops, borromean, triquetra: cells "
+                   "across the band (default 2)")
     p.add_argument("--sectors", type=positive_int, default=8, metavar="N",
                    help="--shape ring: sectors a ring; figure-eight: cells along each loop's arc; linked-loops: "
                    "cells along each loop, about (or the fewest its crossings need); borromean: cells along each "
-                   "ring, about (default 8)")
+                   "ring, about; triquetra: along each arc, tip to tip, about (default 8)")
     p.add_argument("--crossing", choices=("bridges", "cells"), default="bridges",
                    help="--shape figure-eight: where the band crosses itself, bridges (a path over, one under; "
                    "default) or plain cells any path may turn in (the game's level 91)")

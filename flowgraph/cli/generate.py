@@ -80,7 +80,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="put N bridges on random cells (default: 1 for the bridges family, else 0)")
     p.add_argument("--flows", type=flow_range, metavar="MIN-MAX",
                    help="how many flows (default: about as many as the game's levels of that size, e.g. 7-10 "
-                   "on 12x12; over 225 cells 2/3 to 3/2 of the square root of the cells)")
+                   "on 12x12; over 225 cells 2/3 to 3/2 of the square root of the cells; a shape board with "
+                   "bridges whose covers hold more paths, as many as they hold)")
     p.add_argument("--min-length", type=positive_int, default=None, metavar="N",
                    help="the fewest cells on a path (default 3: no flow's endpoints side by side; 4 with "
                    "--difficulty hard, 6 with extreme where the board holds it, else 4, as the game's hardest "

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from flowgraph import parse_file, read, solve, write
-from flowgraph.authoring.shapes import TILINGS, borromean, cube, figure_eight, linked_loops, ring, star, tiling
+from flowgraph.authoring.shapes import TILINGS, borromean, cube, figure_eight, linked_loops, ring, star, tiling, triquetra
 from flowgraph.cli import main
 from tests.helpers import PUZZLES
 
@@ -138,6 +138,8 @@ TEMPLATES = [("ring", {"rings": 1, "sectors": 6}), ("ring", {"rings": 2, "sector
              ("linked-loops", {"loops": 4, "rings": 2, "sectors": 40}),
              ("borromean", {"rings": 1, "sectors": 12}), ("borromean", {"rings": 2, "sectors": 30}),
              ("borromean", {"rings": 3, "sectors": 40}),
+             ("triquetra", {"rings": 1, "sectors": 12}), ("triquetra", {"rings": 2, "sectors": 24}),
+             ("triquetra", {"rings": 3, "sectors": 30}),
              ("tiling", {"tiling": "triangle", "side": 1, "silhouette": None}),
              ("tiling", {"tiling": "triangle", "side": 3, "silhouette": None}),
              ("tiling", {"tiling": "triangle", "side": 3, "silhouette": "0,0 10,0 10,3 6,3 6,9 4,9 4,3 0,3"}),
@@ -190,6 +192,24 @@ def test_a_chain_of_wide_loops_generates_and_its_covers_leave_no_lane_stranded(l
     assert made[0].text != made[1].text
 
 
+@pytest.mark.parametrize("shape, size", [("linked-loops", {"loops": 5, "rings": 2, "sectors": 40}),
+                                         ("triquetra", {"rings": 2, "sectors": 60})])
+def test_a_long_wide_band_takes_as_many_flows_as_its_covers_hold(shape, size):
+    """Walks end short on long bands two cells wide and no chordless join is left: every cover held more paths
+    than the default range (none was made without ``--flows``). With bridges and no ``--flows``, the range grows
+    to the median cover's after ADAPT_AFTER covers; a range given is kept."""
+    import flowgraph
+    from flowgraph.authoring.generate import GenerationError, _default_flows, generate
+    from flowgraph.authoring.shapes import shape_board
+
+    board = shape_board(shape, **size)
+    made = generate(board, seed=1, time_limit_s=60)
+    default = _default_flows(len(board.sketch().spots))
+    assert len(made.puzzle.flows) > default[1] and flowgraph.count(made.puzzle).verdict == "unique"
+    with pytest.raises(GenerationError, match=f"with {default[0]}-{default[1]} flows"):
+        generate(board, seed=1, flows=default, time_limit_s=60, max_candidates=30)
+
+
 def test_a_five_pointed_star_is_the_game_s_and_its_points_are_bounded(tmp_path, capsys):
     """Issue 70: an n-pointed star (points, cells per arm); the game's five-pointed star of 2 x 2 arms has 20
     cells and 30 links, as its screenshot reads."""
@@ -233,6 +253,7 @@ def test_any_template_reads_and_writes_back_the_same_board_and_drawing():
         st.builds(figure_eight, st.integers(1, 4), st.integers(3, 20), st.sampled_from(["bridges", "cells"])),
         st.builds(linked_loops, st.integers(2, 4), st.integers(1, 3), st.integers(3, 40)),
         st.builds(borromean, st.integers(1, 3), st.integers(3, 60)),
+        st.builds(triquetra, st.integers(1, 3), st.integers(3, 40)),
         st.builds(lambda t, n: tiling(t, n), st.sampled_from(TILINGS), st.integers(2, 5)),
         st.builds(_cut, st.sampled_from(TILINGS),
                   st.lists(st.tuples(st.integers(-12, 12), st.integers(-12, 12)), min_size=3, max_size=8)))
@@ -424,6 +445,21 @@ def test_borromean_rings_are_three_bands_each_crossing_both_others_twice_at_60_d
                 assert min(turn, 180 - turn) <= LANE_SLACK
 
 
+def test_a_triquetra_from_the_command_line(tmp_path, capsys):
+    out = tmp_path / "knot.json"
+    assert main(["new", "--shape", "triquetra", "--rings", "1", "--sectors", "16", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["shape"] == "triquetra"
+    assert main(["new", "--shape", "triquetra", "--sectors", "361"]) == 2
+    assert "--sectors must be a whole number from 3 to 360" in capsys.readouterr().err
+    assert main(["generate", "--shape", "triquetra", "--rings", "2", "--sectors", "24", "--seed", "2", "-o",
+                 str(tmp_path / "made")]) == 0
+    made = list((tmp_path / "made").iterdir())
+    assert [p.name for p in made] == ["triquetra_2x24_2.json"]
+    assert main(["validate", "--unique", str(made[0])]) == 0
+    assert main(["solve", str(made[0])]) == 0
+    assert "band lane 1 cell" in capsys.readouterr().out
+
+
 def test_borromean_rings_from_the_command_line_draw_each_ring_over_the_next(tmp_path, capsys):
     out = tmp_path / "rings.json"
     assert main(["new", "--shape", "borromean", "--rings", "1", "--sectors", "24", "-o", str(out)]) == 0
@@ -440,6 +476,42 @@ def test_borromean_rings_from_the_command_line_draw_each_ring_over_the_next(tmp_
     assert len(over) == 6 * 4  # one lane of each bridge, as the file says
     again = read(write(puzzle, "json-graph"), "json-graph")
     assert len(again.drawing.over) == 24 and write(again, "json-graph") == write(puzzle, "json-graph")
+
+
+@pytest.mark.parametrize("rings, sectors", [(1, 3), (1, 16), (2, 24), (3, 30), (4, 60)])
+def test_a_triquetra_is_one_band_round_three_pointed_lobes_crossing_itself_over_and_under_in_turn(rings, sectors):
+    """Issue 70 (the game's triquetra): one band ``rings`` cells wide, three arcs from tip to tip, crossing itself
+    three times on ``rings`` x ``rings`` bridges at 60 degrees and turning at each pointed tip in ``rings`` x
+    ``rings`` plain cells; one cell wide, the band is one cycle that passes over and under in turn (a trefoil),
+    numbered along from the top tip clockwise."""
+    import networkx as nx
+
+    doc = json.loads(triquetra(rings, sectors))
+    graph = nx.Graph(list(map(tuple, doc["links"])))
+    graph.add_nodes_from(node["id"] for node in doc["nodes"])
+    node = {n["id"]: n for n in doc["nodes"]}
+    assert nx.is_connected(graph)
+    names = [n["name"] for n in doc["nodes"]]
+    tips = {name.split(" tip")[0] for name in names if " tip" in name}
+    crossings = {name.split(" crossing")[0] for name in names if " crossing" in name}
+    assert tips == {"top", "lower left", "lower right"} and crossings == {"upper left", "upper right", "bottom"}
+    assert sum(" tip" in name for name in names) == 3 * rings ** 2 and all(
+        "lane" not in n for n in doc["nodes"] if " tip" in n["name"])
+    lanes = [n for n in doc["nodes"] if "lane" in n]
+    assert len(lanes) == 6 * rings ** 2 and all(" crossing" in n["name"] for n in lanes)
+    assert sum(n.get("over", False) for n in lanes) == 3 * rings ** 2  # one lane of each bridge over
+    for a, b in doc["links"]:
+        assert len({tuple(p) for p in node[a]["outline"]} & {tuple(p) for p in node[b]["outline"]}) >= 2
+    if rings == 1:  # walk the band from the top tip, rightwards
+        top = next(n for n in node if node[n]["name"] == "top tip")
+        walk = [top, max(graph[top], key=lambda n: node[n]["xy"][0])]
+        while len(walk) < len(node):
+            walk.append(next(n for n in graph[walk[-1]] if n != walk[-2]))
+        assert walk[0] in graph[walk[-1]] and len(set(walk)) == len(node)  # one cycle through every node
+        numbers = [int(node[n]["name"].split()[1]) for n in walk if node[n]["name"].startswith("band ")]
+        assert numbers == sorted(numbers) and numbers[0] == 1
+        passes = [node[n].get("over", False) for n in walk if "lane" in node[n]]
+        assert passes in ([False, True] * 3, [True, False] * 3)  # over and under in turn: a trefoil knot
 
 
 @pytest.mark.parametrize("lanes, message", [

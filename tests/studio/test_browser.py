@@ -872,11 +872,12 @@ def test_every_family_plays_to_solved_in_the_studio(browser, server, family, dev
 
 @pytest.mark.parametrize("device", list(DEVICES))
 @pytest.mark.parametrize("board", ["ring_3x12_centre", "figure_eight_2x10", "figure_eight_2x10_cells",
-                                   "linked_loops_3x1", "borromean_1x24", "triangles_3"])
+                                   "linked_loops_3x1", "borromean_1x24", "triquetra_1x16",
+                                   "triangles_3"])
 def test_a_shape_board_plays_to_solved_in_the_studio(browser, server, board, device):
-    """Issue 70: a ring of sectors, a figure-eight and linked loops whose crossings' cells are bridges, and a
-    hexagon cut from a triangle tiling, pasted into the studio, are drawn by their outlines and played to
-    "Solved!" by mouse, pen and finger."""
+    """Issue 70: a ring of sectors, a figure-eight, linked loops, the Borromean rings and a triquetra whose
+    crossings' cells are bridges, and a hexagon cut from a triangle tiling, pasted into the studio, are drawn by
+    their outlines and played to "Solved!" by mouse, pen and finger."""
     _play_to_solved(browser, server, PUZZLES / "shapes" / f"{board}.json", device)
 
 

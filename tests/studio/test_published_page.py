@@ -167,6 +167,7 @@ def play_by_keys(page, paths: dict[str, list[str]]) -> None:
 @pytest.mark.parametrize("board", ["shapes/ring_3x12_centre.json", "shapes/figure_eight_2x10.json",
                                    "shapes/figure_eight_2x10_cells.json",
                                    "shapes/linked_loops_3x1.json", "shapes/borromean_1x24.json",
+                                   "shapes/triquetra_1x16.json",
                                    "shapes/triangles_3.json", "hex/honeycomb_5x4.txt"])
 # (the cube: this test's player cuts a pipe there)
 def test_any_board_plays_to_solved_by_keys_alone(browser, tmp_path, board):
