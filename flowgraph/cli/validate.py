@@ -145,7 +145,10 @@ def _print_verdict(out: Console, path: str, puzzle: Puzzle | None, problems: lis
         f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (len(problems) - errors, "warning")) if n
     )
     if puzzle is not None:
-        size = f"{len(puzzle.flows)} flow{'s' if len(puzzle.flows) != 1 else ''}, {puzzle.cells} cells"
+        places = {node[:2] for node in puzzle.cell_index.nodes}  # a bridge once, as the picture draws it
+        bridges = len({node[:2] for node in puzzle.cell_index.nodes if len(node) == 3})
+        size = (f"{len(puzzle.flows)} flow{'s' if len(puzzle.flows) != 1 else ''}, {len(places)} cells"
+                + (f", {bridges} bridge{'s' if bridges != 1 else ''}" if bridges else ""))
         out.print(Text(f"{path}: ").append("valid", style="bold green").append(f" ({size}{', ' + counts if counts else ''})"))
     else:
         out.print(Text(f"{path}: ").append("invalid", style="bold red").append(f" ({counts})"))

@@ -86,6 +86,15 @@ def test_validate_prints_problems_and_verdicts(capsys):
     assert f"{good}: valid (8 flows, 56 cells)" in out
 
 
+@pytest.mark.parametrize("board, size", [("bridges/crossing_5x5.txt", "6 flows, 25 cells, 1 bridge"),
+                                         ("shapes/triquetra_1x16.json", "8 flows, 51 cells, 3 bridges"),
+                                         ("shapes/figure_eight_2x10_cells.json", "10 flows, 52 cells")])
+def test_validate_counts_a_bridge_once_as_the_picture_draws_it(board, size, capsys):
+    """A bridge is one cell of the board (two lanes a solution fills): the count a player sees in the picture."""
+    assert main(["validate", str(PUZZLES / board)]) == 0
+    assert f": valid ({size})" in capsys.readouterr().out
+
+
 def test_validate_warnings_keep_exit_0(capsys):
     warn = next(p for p in BAD if p.stem == "warning_warp_repeats_link")
     assert main(["validate", str(warn)]) == 0
