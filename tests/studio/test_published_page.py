@@ -115,29 +115,35 @@ def play_by_keys(page, paths: dict[str, list[str]]) -> None:
     board = page.evaluate("JSON.parse(document.getElementById('levels').textContent).levels[0].board")
     links, bridges = board["links"], {f"{line}:{column}" for line, column in board["bridges"]}
     ends = {f"{e['cell'][0]}:{e['cell'][1]}": e["label"] for e in board["endpoints"]}  # another's: refused
-    adj: dict[str, set[str]] = {}
+    # each cell's neighbours in the page's order (the links' order: a tie in line with a key goes to the first,
+    # as the page's stable sort keeps it)
+    adj: dict[str, dict[str, None]] = {}
     axis: dict[tuple[str, str], str] = {}  # the lane a link enters or leaves a bridge by
     for u, v, lane, *_ in links:
         a, b = f"{u[0]}:{u[1]}", f"{v[0]}:{v[1]}"
-        adj.setdefault(a, set()).add(b)
-        adj.setdefault(b, set()).add(a)
+        adj.setdefault(a, {})[b] = None
+        adj.setdefault(b, {})[a] = None
         axis[a, b] = axis[b, a] = lane
     arrows = {"ArrowRight": (1, 0), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowUp": (0, -1)}
 
     def choice(drawn: list[str], dx: int, dy: int) -> str | None:  # the cell an arrow takes the head to
         head = drawn[-1]
         x0, y0 = centre(head)
-        way = []
-        lane = axis[drawn[-2], head] if head in bridges and len(drawn) > 1 else None  # straight over a bridge
-        mine = ends.get(drawn[0])
-        for n in (n for n in adj[head] if (lane is None or axis[head, n] == lane) and ends.get(n, mine) == mine):
+        way = []  # as the page ranks them: every neighbour that way, the most in line with the key first
+        for n in adj[head]:
             vx, vy = centre(n)[0] - x0, centre(n)[1] - y0
             along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
             if along > 0.2 * math.hypot(vx, vy) and across <= along:
                 way.append((across / along, n))
-        way.sort()
-        back = drawn[-2] if len(drawn) > 1 else None
-        return next((n for k, (_, n) in enumerate(way) if (k == 0 if n == back else n not in drawn)), None)
+        mine, back = ends.get(drawn[0]), drawn[-2] if len(drawn) > 1 else None
+        # (stable, as the page's: of two alike in line, back last, then another pipe's cell)
+        way.sort(key=lambda item: (round(item[0] * 1e9), 2 * (item[1] == back) + (item[1] in taken)))
+        lane = axis[drawn[-2], head] if head in bridges and len(drawn) > 1 else None  # straight over a bridge
+        for k, (_, n) in enumerate(way):  # the first the page may step to (the game refuses the others)
+            if (k == 0 if n == back else n not in drawn) and ends.get(n, mine) == mine and \
+                    (lane is None or axis[head, n] == lane):
+                return n
+        return None
 
     page.focus("#board")
     page.keyboard.press("]")
@@ -152,7 +158,8 @@ def play_by_keys(page, paths: dict[str, list[str]]) -> None:
         for i, cell in enumerate(path[1:], 1):
             picks = {key: choice(path[:i], *step) for key, step in arrows.items()}
             key = next((k for k, n in picks.items() if n == cell), None) or \
-                next(k for k, n in picks.items() if n is not None and n not in path[:i] and n not in taken)
+                next((k for k, n in picks.items() if n is not None and n not in path[:i] and n not in taken), None)
+            assert key, (path[:i], cell, picks)  # no key reaches the cell, nor a free one to turn from
             page.keyboard.press(key)
             for _ in range(len(adj[path[i - 1]]) + 1):
                 if page.evaluate(_CURSOR) == cell:
@@ -167,9 +174,8 @@ def play_by_keys(page, paths: dict[str, list[str]]) -> None:
 @pytest.mark.parametrize("board", ["shapes/ring_3x12_centre.json", "shapes/figure_eight_2x10.json",
                                    "shapes/figure_eight_2x10_cells.json",
                                    "shapes/linked_loops_3x1.json", "shapes/borromean_1x24.json",
-                                   "shapes/triquetra_1x16.json",
+                                   "shapes/triquetra_1x16.json", "shapes/cube_3.json", "shapes/star_3.json",
                                    "shapes/triangles_3.json", "hex/honeycomb_5x4.txt"])
-# (the cube: this test's player cuts a pipe there)
 def test_any_board_plays_to_solved_by_keys_alone(browser, tmp_path, board):
     """Issue 70: arrows reach four neighbours and a shape's cell may have more (the ring's centre has twelve):
     ] and [ turn the last step round the cell before it, and take the cursor to the next endpoint."""

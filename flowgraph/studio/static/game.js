@@ -286,8 +286,10 @@
     toward(from, dx, dy, linked) { return this.towardAll(from, dx, dy, linked)[0] || null; }
 
     // Every cell ``toward`` may choose, best first (a hex cell has two neighbours as far right: the game may
-    // refuse the first, another flow's endpoint, and take the second).
-    towardAll(from, dx, dy, linked) {
+    // refuse the first, another flow's endpoint, and take the second). Of two as much in line (a rhombus's
+    // neighbours can lie alike off a key), ``behind`` last, then a cell of a pipe not ``label``'s: a key goes on
+    // rather than back, and into a free cell rather than cut a pipe.
+    towardAll(from, dx, dy, linked, behind = null, label = null) {
       const c = this.centre, here = c[from], pitch = this.pitch();
       if (!here) return [];
       const scored = [];
@@ -301,7 +303,10 @@
         // the cursor: the nearest cell that way
         scored.push([linked ? across / along : along + 2 * across, n]);
       }
-      return scored.sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+      const score = (x) => Math.round(x * 1e9);  // (a tie to the last bits: the two lie alike)
+      const cuts = (n) => Boolean(label && !this.bridges.has(n) && this.owner(n) && this.owner(n) !== label);
+      const last = (n) => 2 * (n === behind) + cuts(n);
+      return scored.sort((a, b) => score(a[0]) - score(b[0]) || last(a[1]) - last(b[1])).map(([, n]) => n);
     }
 
     draw(svg) {  // pipes under the endpoint dots, tints under the grid lines, as the game draws them
@@ -435,7 +440,7 @@
         else if (path) {  // the best cell that way the game takes
           // back one cell (the path's cell before the head) only as the best that way; never onto the path further
           // back (a loop of the path beside the head is not cut off by a key)
-          const way = g.towardAll(path[path.length - 1], dx, dy, true), back = path[path.length - 2];
+          const back = path[path.length - 2], way = g.towardAll(path[path.length - 1], dx, dy, true, back, g.drawing);
           for (const n of way) if ((n === back ? n === way[0] : !path.includes(n)) && g.drag(n)) break;
           g.cursor = path[path.length - 1];
         }
