@@ -72,15 +72,17 @@ def _draw_lattice(found: Scan, draw) -> None:
 
 
 def _draw_regions(found: Scan, draw) -> None:
-    """A shape board's cells (their traced outlines), links (a line between linked cells' middles) and dots."""
+    """A shape board's cells (their traced outlines; a bridge's in yellow), links (a line between linked cells'
+    middles) and dots."""
     from ..render.outlined import centroid
 
     assert found.regions is not None
     regions = found.regions
     width = max(2, round(regions.unit / 40 / found.scale))
     middles = [found.where(centroid(poly)) for poly in regions.outlines]
-    for poly in regions.outlines:
-        draw.polygon([found.where(p) for p in poly], outline=(0, 230, 230), width=width)
+    for k, poly in enumerate(regions.outlines):  # a bridge's deck outlined yellow, as the lattice's bridges
+        colour = (255, 220, 0) if k in found.bridges else (0, 230, 230)
+        draw.polygon([found.where(p) for p in poly], outline=colour, width=width)
     for a, b in sorted(regions.links):
         draw.line([middles[a], middles[b]], fill=(255, 0, 255), width=max(1, width // 2))
     for dot in found.dots:

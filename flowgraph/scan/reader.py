@@ -78,7 +78,9 @@ class Scan:
         flows = len(self.dots) // 2
         if self.board is None:
             cells = len(self.regions.outlines) if self.regions else 0
-            return f"shape board, {cells} cells, {len(self.regions.links) if self.regions else 0} links, {flows} flows"
+            decks = f", {len(self.bridges)} bridge{'s' if len(self.bridges) != 1 else ''}" if self.bridges else ""
+            return (f"shape board, {cells} cells, {len(self.regions.links) if self.regions else 0} links, {flows} flows"
+                    f"{decks}")
         kind = "hex" if self.board.lattice.family.hexagonal else "square"
         return (f"{self.size[0]}x{self.size[1]} {kind} board, {len(self.board.cells)} cells, {flows} flows, "
                 f"{len(self.board.walls)} walls")
@@ -221,18 +223,106 @@ def _read_shape(rgb: np.ndarray, diff: np.ndarray, ink: np.ndarray, scale: float
         return [round((p[0] - x0) / unit, 3), round((p[1] - y0) / unit, 3)]
 
     labels = {dot.site[0]: dot.label for dot in dots}
+    decks = _decks(rgb, diff, ink, regions)
+    found.bridges = set(decks)
+    on_deck = sorted(set(labels) & set(decks))
+    if on_deck:
+        raise ScanError(f"cell {on_deck[0] + 1} (in reading order) is drawn as a bridge's deck and holds a dot: "
+                        "an endpoint is never on a bridge")
     nodes = []
+    lane_of: dict[tuple[int, int], int] = {}  # (a bridge, a neighbour) -> the node of its lane to that neighbour
     for k, poly in enumerate(regions.outlines):
         outline = [board_units(p) for p in poly]
-        node: dict = {"id": k, "name": f"cell {k + 1}"}  # (in reading order: rows of half a cell, then columns)
+        base: dict = {"name": f"cell {k + 1}"}  # (in reading order: rows of half a cell, then columns)
         if k in labels:
-            node["label"] = labels[k]
-        node["xy"] = [round(v, 3) for v in centroid([(p[0], p[1]) for p in outline])]
-        node["outline"] = outline
-        nodes.append(node)
-    found.text = graph_text(nodes, sorted([a, b] for a, b in regions.links), shape="scanned")
+            base["label"] = labels[k]
+        base["xy"] = [round(v, 3) for v in centroid([(p[0], p[1]) for p in outline])]
+        base["outline"] = outline
+        if k not in decks:
+            nodes.append({"id": k, **base})
+            continue
+        for lane, (pair, angle) in enumerate(decks[k]):  # a bridge: a lane straight across each pair of sides
+            node_id = k if lane == 0 else len(regions.outlines) + len(nodes)
+            nodes.append({"id": node_id, **base, "lane": str(angle)})
+            lane_of.update({(k, other): node_id for other in pair})
+    links = sorted([lane_of.get((a, b), a), lane_of.get((b, a), b)] for a, b in regions.links)
+    found.text = graph_text(sorted(nodes, key=lambda node: node["id"]), [sorted(link) for link in links],
+                            shape="scanned")
     found.puzzle, found.problems = analyse_json_graph(found.text, path)
     return found
+
+
+#: A shape board's cell is a bridge's deck when its fill is this much brighter than the median cell's (the
+#: difference to the background, 0-255: flowgraph's decks are 35-38 brighter, the game's cells under its
+#: glows at most 8) and grey: its colour's spread (the largest channel less the smallest) under a quarter of that.
+DECK_CONTRAST = 20
+#: A deck's two pairs of opposite sides: the directions from its centre to the middles of two opposite sides
+#: differ by at least this many degrees (a straight crossing: 180; a curved band's, less).
+DECK_STRAIGHT = 130
+
+
+def _decks(rgb: np.ndarray, diff: np.ndarray, ink: np.ndarray, regions: Regions) -> dict[int, list]:
+    """The cells drawn as a bridge's deck (lighter and grey, :data:`DECK_CONTRAST`), each with its two lanes:
+    ``[((neighbour, neighbour), angle), ...]``, the neighbours across opposite sides and the lane's axis in
+    whole degrees (anticlockwise from across, as a JSON graph's angle lane).
+
+    Raises
+    ------
+    ScanError
+        A deck that is not crossed straight: not four neighbours, or no two pairs of opposite sides.
+    """
+    from .regions import FILL_CONTRAST
+
+    tiles, count = regions.tiles, len(regions.outlines)
+    fill = (~ink) & (diff <= FILL_CONTRAST) & (tiles >= 0)
+    cell = tiles[fill]
+    pixels = np.maximum(np.bincount(cell, minlength=count), 1)
+    level = np.bincount(cell, weights=diff[fill].astype(float), minlength=count) / pixels
+    colour = np.stack([np.bincount(cell, weights=rgb[..., c][fill].astype(float), minlength=count) / pixels
+                       for c in range(3)], axis=1)
+    lift = level - float(np.median(level))
+    deck = (lift >= DECK_CONTRAST) & (colour.max(axis=1) - colour.min(axis=1) < lift / 4)
+    around: dict[int, list[int]] = {}
+    for a, b in regions.links:
+        around.setdefault(a, []).append(b)
+        around.setdefault(b, []).append(a)
+    out = {}
+    for k in np.flatnonzero(deck).tolist():
+        sides = around.get(k, [])
+        if len(sides) != 4:
+            raise ScanError(f"cell {k + 1} (in reading order) is drawn as a bridge's deck but has {len(sides)} "
+                            "neighbours: a bridge is crossed straight, four sides in two opposite pairs")
+        out[k] = _deck_lanes(k, sides, regions.outlines)
+    return out
+
+
+def _deck_lanes(k: int, sides: list[int], outlines: list) -> list:
+    """Deck ``k``'s two lanes: its four neighbours ``sides`` paired across opposite sides (the pairing whose
+    least turn between a pair's directions from the deck's centre to its shared sides' middles is the largest),
+    each with its axis in whole degrees. Raises ScanError where no pairing is straight (:data:`DECK_STRAIGHT`)."""
+    mine = set(outlines[k])
+    cx, cy = np.mean(outlines[k], axis=0)
+    heading = {}
+    for other in sides:
+        shared = mine & set(outlines[other])
+        mx, my = np.mean(list(shared), axis=0) if shared else (cx, cy)
+        heading[other] = ((mx, my), math.atan2(my - cy, mx - cx))
+
+    def apart(pair: tuple[int, ...]) -> float:
+        turn = abs(math.degrees(heading[pair[0]][1] - heading[pair[1]][1])) % 360
+        return min(turn, 360 - turn)
+
+    first = sides[0]
+    pairings = [((first, o), tuple(n for n in sides[1:] if n != o)) for o in sides[1:]]
+    best = max(pairings, key=lambda pairing: min(apart(pair) for pair in pairing))
+    if min(apart(pair) for pair in best) < DECK_STRAIGHT:
+        raise ScanError(f"cell {k + 1} (in reading order) is drawn as a bridge's deck but its sides do not pair "
+                        "straight across")
+    lanes = []
+    for a, b in best:
+        (ax, ay), (bx, by) = heading[a][0], heading[b][0]
+        lanes.append(((a, b), round(math.degrees(math.atan2(ay - by, bx - ax))) % 180))
+    return lanes
 
 
 #: The share of strongly coloured pixels above which a picture whose grid is not found is taken for a
