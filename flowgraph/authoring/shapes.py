@@ -11,6 +11,10 @@ name cells by their names.
 * :func:`figure_eight` — a band round two loops that crosses itself between them: its crossing's cells are
   bridges;
 * :func:`linked_loops` — a chain of loops, each band crossing the next one's twice: the crossings are bridges;
+* :func:`borromean` — three round bands, each crossing both others twice at 60 degrees on bridges whose lanes
+  are angles, each ring over the next;
+* :func:`triquetra` — one band round three pointed lobes (the Borromean rings' inner arcs), crossing itself
+  three times at 60 degrees, over and under in turn;
 * :func:`tiling` — any polygonal silhouette cut from a square, hex, triangle or rhombus tiling.
 """
 
@@ -989,8 +993,8 @@ class ShapeBoard:
     Attributes
     ----------
     text : str
-        The blank board (:func:`ring`, :func:`cube`, :func:`star`, :func:`figure_eight`, :func:`linked_loops`): no
-        endpoints.
+        The blank board (:func:`ring`, :func:`cube`, :func:`star`, :func:`figure_eight`, :func:`linked_loops`,
+        :func:`borromean`, :func:`triquetra`, :func:`tiling`): no endpoints.
     """
 
     text: str
