@@ -40,7 +40,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "validates it; with --solve, solves it at once. Labels follow the game's colours: A red, B green, "
         "C blue, D yellow, E orange, F cyan, "
         "G magenta, ... Bridges (a grey tile) and warps (tunnels at both ends of a row or column) are read on "
-        "square boards as flowgraph render draws them, and a shape board's bridges by their lighter grey decks. Pictures above 40 megapixels are refused.",
+        "square boards as flowgraph render draws them, and a shape board's bridges by their lighter grey decks. "
+        "Pictures above 40 megapixels are refused.",
         epilog="examples:\n  flowgraph scan level.jpg -o level.txt\n"
         "  flowgraph scan level.jpg --solve --png out/\n"
         "  flowgraph scan shots/*.jpg -o boards/ --debug checks/\n\n"
