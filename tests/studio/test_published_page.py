@@ -237,3 +237,27 @@ def test_a_shape_board_plays_to_solved_offline(browser, tmp_path, board, device)
         assert page.errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_a_pipe_cut_by_a_stroke_is_whole_again_when_the_stroke_draws_back(browser, tmp_path, device):
+    """As the game plays: a stroke through another pipe cuts it, and drawn back off it before it ends, the pipe
+    is whole again; a stroke that ends on it leaves it cut (one Undo takes the stroke back)."""
+    source = PUZZLES / "standard" / "regular_5x5.txt"  # A's pipe runs through r2c3 (5:5), beside C's dot (5:3)
+    out = tmp_path / "one.html"
+    assert main(["convert", str(source), "-o", str(out)]) == 0
+    paths = solution_cells(solve_puzzle(parse_file(source)))
+    assert "5:5" in paths["A"] and "5:3" in (paths["C"][0], paths["C"][-1])
+    context, page = _open(browser, out, device)
+    try:
+        drag_path(page, paths["A"], by=device)
+        assert page.inner_text("#score").startswith("flows 1/5")
+        drag_path(page, ["5:3", "5:5", "5:3"], by=device)  # over A's pipe and back, in one stroke
+        assert page.inner_text("#score").startswith("flows 1/5")  # A whole again
+        drag_path(page, ["5:3", "5:5"], by=device)  # a stroke that ends on it
+        assert page.inner_text("#score").startswith("flows 0/5")
+        page.click("#undo")
+        assert page.inner_text("#score").startswith("flows 1/5")
+        assert page.errors == []
+    finally:
+        context.close()

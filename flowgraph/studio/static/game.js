@@ -70,6 +70,7 @@
       const label = this.ends[pos] || (this.bridges.has(pos) ? null : this.owner(pos));
       if (!label) return false;
       this.remember();  // each stroke can be taken back, its move too
+      this.before = JSON.parse(JSON.stringify(this.paths));  // the pipes as the stroke found them (recut)
       if (label !== this.lastMoved) { this.moves += 1; this.lastMoved = label; }  // the game's moves: a new flow picked up
       this.solvedAt = null;
       if (this.ends[pos]) { this.paths[label] = [pos]; this.cut(pos, label); }
@@ -131,11 +132,26 @@
       if (this.suspended) { this.suspended = pos !== last; return false; }  // through a warp: on from the head
       if (pos === last) return false;
       const at = path.indexOf(pos);
-      if (at >= 0 && !this.bridges.has(pos)) { path.length = at + 1; return true; }  // back over the path shortens it
+      if (at >= 0 && !this.bridges.has(pos)) { path.length = at + 1; this.recut(); return true; }  // back: shorter
       const cells = this.adj.get(last) && this.adj.get(last).has(pos) ? [pos] : this.route(last, pos, label) || [];
       let moved = false;
       for (const cell of cells) { if (!this.step(label, cell)) break; moved = true; }
+      if (moved) this.recut();
       return moved;
+    }
+
+    // The other pipes as the stroke found them, each cut where the path now crosses it: a pipe the stroke cut is
+    // whole again once the path draws back off it, as the game's pipes are.
+    recut() {
+      const label = this.drawing, path = label && this.paths[label];
+      if (!path || !this.before) return;
+      const taken = new Set();  // the path's cells, a bridge's with its lane: one pass each (a long board's)
+      path.forEach((cell, i) => taken.add(this.bridges.has(cell) && i > 0 ? `${cell}@${this.laneOf(path, i)}` : cell));
+      for (const [other, was] of Object.entries(this.before)) {
+        if (other === label) continue;
+        const at = was.findIndex((cell, j) => taken.has(this.bridges.has(cell) ? `${cell}@${this.laneOf(was, j)}` : cell));
+        this.paths[other] = was.slice(0, at < 0 ? was.length : at);  // (a copy: cut() shortens in place)
+      }
     }
 
     // The pointer off the board at (x, y) (the drawing's units) while drawing: past an edge the head's warp
@@ -158,7 +174,11 @@
       return false;
     }
 
-    release() { const was = this.drawing; this.drawing = null; this.suspended = false; return was !== null; }
+    release() {
+      const was = this.drawing;
+      this.drawing = null; this.suspended = false; this.before = null;
+      return was !== null;
+    }
 
     remember() { this.history.push(JSON.stringify({ paths: this.paths, moves: this.moves, lastMoved: this.lastMoved })); }
 
@@ -257,8 +277,9 @@
       const others = [...this.adj.get(before)].filter((n) => n !== head && c[n] && !path.includes(n) && mine(n))
         .sort((a, b) => round(angle(a)) - round(angle(b)));
       path.length -= 1;
-      for (const n of others) if (this.step(label, n)) return true;
+      for (const n of others) if (this.step(label, n)) { this.recut(); return true; }
       this.step(label, head);
+      this.recut();
       return false;
     }
 
