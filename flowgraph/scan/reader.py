@@ -229,6 +229,16 @@ def _read_shape(rgb: np.ndarray, diff: np.ndarray, ink: np.ndarray, scale: float
     if on_deck:
         raise ScanError(f"cell {on_deck[0] + 1} (in reading order) is drawn as a bridge's deck and holds a dot: "
                         "an endpoint is never on a bridge")
+    degree = np.zeros(len(regions.outlines), int)
+    for pair in regions.links:
+        degree[list(pair)] += 1
+    # a cell no path could fill (one neighbour and no dot; a dot with none) is a thin line not seen, likelier
+    # than a level no one can finish: unsure, not another board
+    stuck = next((k for k in range(len(degree)) if degree[k] < (1 if k in labels else 2)), None)
+    if stuck is not None:
+        raise ScanError(f"unsure of the lines round cell {stuck + 1} (in reading order): it has {degree[stuck]} "
+                        f"neighbour{'s' if degree[stuck] != 1 else ''}{'' if stuck in labels else ' and no dot'}, so no "
+                        "path could fill it; scan a larger picture")
     nodes = []
     lane_of: dict[tuple[int, int], int] = {}  # (a bridge, a neighbour) -> the node of its lane to that neighbour
     for k, poly in enumerate(regions.outlines):

@@ -187,3 +187,27 @@ def test_rows_of_rhombi_are_not_read_as_a_hex_board():
     found = read_board(picture(puzzle))
     assert found.board is None and found.regions is not None
     assert same_graph(found.puzzle, puzzle)
+
+
+def test_a_cell_no_path_could_fill_is_a_misread_line_not_a_board(monkeypatch):
+    """A shape board read with a link missed (a thin line taken for a thick one) can leave a cell with one
+    neighbour and no dot: no level has one, so the scan is unsure and says where, never writes that board."""
+    from flowgraph.errors import ScanError
+    from flowgraph.scan import reader
+    from tests.scan.scan_helpers import picture
+
+    real = reader.find_regions
+    shot = picture(flowgraph.parse_file(PUZZLES / "shapes" / "ring_2x8.json"), cell_px=60)
+    read = read_board(shot)  # as drawn: read
+    assert read.puzzle is not None
+    plain = min(set(range(len(read.regions.outlines))) - {dot.site[0] for dot in read.dots})
+
+    def links_missed(ink, diff):  # two of a plain cell's three sides taken for thick lines
+        found = real(ink, diff)
+        found.links -= set(sorted(pair for pair in found.links if plain in pair)[:2])
+        return found
+
+    monkeypatch.setattr(reader, "find_regions", links_missed)
+    with pytest.raises(ScanError, match=r"unsure of the lines round cell \d+ \(in reading order\): it has 1 "
+                                        r"neighbour and no dot, so no path could fill it"):
+        read_board(shot)
