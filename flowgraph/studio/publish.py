@@ -78,11 +78,13 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
     Returns
     -------
     dict
-        ``{endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], over: [[line, column, axis]],
+        ``{endpoints: [{cell, label}], links: [[cell, cell, axis, warp(, [lane, lane])]], bridges: [cell],
+        over: [[line, column, axis]],
         colours: {label: "#rrggbb"},
         rims: {label: "#rrggbb"}, shades: {label: "#rrggbb"}, gap: "#rrggbb", names: {label: str}, cells, rules,
         fills_every_cell}``: a cell is ``[line, column]`` (a bridge's two lanes share theirs), ``axis`` the lane axis
-        of the bridge a link enters or ``""``, ``warp`` whether the link wraps round the board's edge (the page
+        of the bridge a link enters or ``""`` (where a link joins two bridges' lanes of different axes, a fifth
+        item gives each end's), ``warp`` whether the link wraps round the board's edge (the page
         draws its pipe off one edge and on at the other), ``rims`` a darker edge for the colours close to the
         background, ``shades`` each colour in the shadow of a bridge's deck (its ``|`` lane runs under, as render
         draws it) and ``gap`` the edge of the ``-`` lane over it, ``over`` the lanes whose pipes pass over their bridge
@@ -93,7 +95,10 @@ def play_board(puzzle: Puzzle, theme: str = "dark") -> dict:
     links = []
     for u, v, data in puzzle.graph.edges(data=True):
         axis = u[2] if len(u) == 3 else v[2] if len(v) == 3 else ""
-        links.append([[u[0], u[1]], [v[0], v[1]], axis, bool(data.get("warp"))])
+        link = [[u[0], u[1]], [v[0], v[1]], axis, bool(data.get("warp"))]
+        if len(u) == len(v) == 3 and u[2] != v[2]:  # two bridges' lanes at their own angles (a shape's crossing)
+            link.append([u[2], v[2]])
+        links.append(link)
     return {"endpoints": [{"cell": [end[0], end[1]], "label": f.label} for f in puzzle.flows for end in f.ends],
             "links": links,
             "bridges": sorted(map(list, {(n[0], n[1]) for n in puzzle.graph if len(n) == 3})),

@@ -118,12 +118,12 @@ def play_by_keys(page, paths: dict[str, list[str]]) -> None:
     # each cell's neighbours in the page's order (the links' order: a tie in line with a key goes to the first,
     # as the page's stable sort keeps it)
     adj: dict[str, dict[str, None]] = {}
-    axis: dict[tuple[str, str], str] = {}  # the lane a link enters or leaves a bridge by
-    for u, v, lane, *_ in links:
+    axis: dict[tuple[str, str], str] = {}  # (a bridge, a neighbour) -> the bridge's lane their link runs on
+    for u, v, lane, _, *ends in links:
         a, b = f"{u[0]}:{u[1]}", f"{v[0]}:{v[1]}"
         adj.setdefault(a, {})[b] = None
         adj.setdefault(b, {})[a] = None
-        axis[a, b] = axis[b, a] = lane
+        axis[a, b], axis[b, a] = ends[0] if ends else (lane, lane)  # each end's own where the page gives them
     arrows = {"ArrowRight": (1, 0), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowUp": (0, -1)}
 
     def choice(drawn: list[str], dx: int, dy: int) -> str | None:  # the cell an arrow takes the head to
@@ -138,7 +138,7 @@ def play_by_keys(page, paths: dict[str, list[str]]) -> None:
         mine, back = ends.get(drawn[0]), drawn[-2] if len(drawn) > 1 else None
         # (stable, as the page's: of two alike in line, back last, then another pipe's cell)
         way.sort(key=lambda item: (round(item[0] * 1e9), 2 * (item[1] == back) + (item[1] in taken)))
-        lane = axis[drawn[-2], head] if head in bridges and len(drawn) > 1 else None  # straight over a bridge
+        lane = axis[head, drawn[-2]] if head in bridges and len(drawn) > 1 else None  # straight over a bridge
         for k, (_, n) in enumerate(way):  # the first the page may step to (the game refuses the others)
             if (k == 0 if n == back else n not in drawn) and ends.get(n, mine) == mine and \
                     (lane is None or axis[head, n] == lane):
@@ -220,6 +220,26 @@ def test_a_scanned_shape_level_plays_to_solved_offline(browser, tmp_path, shot, 
     board = tmp_path / f"{shot.stem}.json"
     assert main(["scan", str(shot), "-o", str(board)]) == 0
     test_a_shape_board_plays_to_solved_offline(browser, tmp_path, board, device)
+
+
+def _template_id(entry) -> str:
+    shape, size = entry
+    return "-".join([shape, *(str(v) if v is None or len(str(v)) < 12 else "cut" for v in size.values())])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", __import__("tests.authoring.test_shapes", fromlist=["TEMPLATES"]).TEMPLATES,
+                         ids=_template_id)
+def test_every_template_at_three_sizes_plays_to_solved_on_a_published_page(browser, tmp_path, template):
+    """Issue 70's "every template at three sizes: ... play": the puzzle generated on each (seed 1, as the template
+    test makes it), published, played to "Solved!" with the mouse."""
+    from flowgraph.authoring.generate import generate
+    from flowgraph.authoring.shapes import shape_board
+
+    shape, size = template
+    board = tmp_path / "made.json"
+    board.write_text(generate(shape_board(shape, **size), seed=1, time_limit_s=60).text)
+    test_a_shape_board_plays_to_solved_offline(browser, tmp_path, board, "mouse")
 
 
 @pytest.mark.parametrize("device", list(DEVICES))

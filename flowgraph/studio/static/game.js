@@ -10,7 +10,7 @@
   const MAX_SKIP = 12;
 
   class Game {
-    // ``board``: {endpoints: [{cell, label}], links: [[cell, cell, axis, warp]], bridges: [cell], over (the lanes
+    // ``board``: {endpoints: [{cell, label}], links: [[cell, cell, axis, warp(, [lane, lane])]], bridges: [cell], over (the lanes
     // [line, column, axis] drawn over their bridge), colours, rims, cells (every cell and bridge lane to fill),
     // fills_every_cell}; a cell is [line, column].
     constructor(board) {
@@ -19,13 +19,16 @@
       this.labels = [...new Set(board.endpoints.map((e) => e.label))];
       this.bridges = new Set((board.bridges || []).map(key));
       this.over = board.over ? new Set(board.over.map(([line, column, axis]) => `${line}:${column}@${axis}`)) : null;
-      this.adj = new Map(); this.axis = new Map(); this.warps = new Set();
+      this.adj = new Map(); this.lane = new Map(); this.warps = new Set();
       this.warpsGiven = board.links.some((link) => link.length > 3);  // else told by length, as before
-      for (const [u, v, axis, warp] of board.links) {
+      for (const [u, v, axis, warp, ends] of board.links) {
         const a = key(u), b = key(v);
+        // the lane at each end (two bridges of a shape's crossing: each its own angle), else the link's axis
+        const [atU, atV] = ends || [axis, axis];
+        this.lane.set(`${a}|${b}`, atU); this.lane.set(`${b}|${a}`, atV);
         for (const [p, q] of [[a, b], [b, a]]) {
           if (!this.adj.has(p)) this.adj.set(p, new Set());
-          this.adj.get(p).add(q); this.axis.set(`${p}|${q}`, axis);
+          this.adj.get(p).add(q);
           if (warp) this.warps.add(`${p}|${q}`);
         }
       }
@@ -51,8 +54,10 @@
       return path.length > 1 && this.ends[path[0]] === label && this.ends[path[path.length - 1]] === label;
     }
 
-    // The lane a path takes through a bridge: the axis of the link it enters by (a bridge is crossed straight).
-    laneOf(path, i) { return i > 0 ? this.axis.get(`${path[i - 1]}|${path[i]}`) : null; }
+    // The lane a path takes through a bridge: the lane at the bridge's end of the link it enters by (crossed straight).
+    laneOf(path, i) { return i > 0 ? this.lane.get(`${path[i]}|${path[i - 1]}`) : null; }
+    // The lane of bridge ``p`` that its link to ``q`` runs on.
+    laneTo(p, q) { return this.lane.get(`${p}|${q}`); }
 
     cut(pos, except, lane = null) {  // crossing a path cuts it; on a bridge only a path on the same lane
       for (const [label, path] of Object.entries(this.paths)) {
@@ -84,11 +89,13 @@
       if (!this.adj.get(last) || !this.adj.get(last).has(pos) || this.joined(label)) return false;
       const end = this.ends[pos];
       if (end && end !== label) return false;  // another flow's endpoint
-      const lane = this.axis.get(`${last}|${pos}`);
       // out of a bridge straight on: the lane it came in by
-      if (this.bridges.has(last) && path.length > 1 && this.laneOf(path, path.length - 1) !== lane) return false;
+      if (this.bridges.has(last) && path.length > 1 && this.laneOf(path, path.length - 1) !== this.laneTo(last, pos)) {
+        return false;
+      }
       if (this.bridges.has(pos)) {
-        const beyond = [...this.adj.get(pos)].some((n) => n !== last && this.axis.get(`${pos}|${n}`) === lane);
+        const lane = this.laneTo(pos, last);
+        const beyond = [...this.adj.get(pos)].some((n) => n !== last && this.laneTo(pos, n) === lane);
         if (!beyond) return false;
         this.cut(pos, label, lane);
       } else this.cut(pos, label);
@@ -106,8 +113,8 @@
         const next = [];
         for (const at of frontier) {
           for (const n of this.adj.get(at.cell) || []) {
-            const lane = this.axis.get(`${at.cell}|${n}`);
-            if (at.lane && lane !== at.lane) continue;  // straight on out of a bridge
+            if (at.lane && this.laneTo(at.cell, n) !== at.lane) continue;  // straight on out of a bridge
+            const lane = this.laneTo(n, at.cell);
             if (n !== to && (this.ends[n] || own.has(n))) continue;  // an endpoint ends a path; its own cells would loop
             const state = { cell: n, lane: this.bridges.has(n) ? lane : null }, id = `${n}@${state.lane}`;
             if (seen.has(id)) continue;
@@ -193,7 +200,7 @@
       this.remember();
       delete this.paths[label];
       for (let i = 0; i < path.length; i++) {
-        const lane = this.bridges.has(path[i]) && i > 0 ? this.axis.get(`${path[i - 1]}|${path[i]}`) : null;
+        const lane = this.bridges.has(path[i]) && i > 0 ? this.laneOf(path, i) : null;
         this.cut(path[i], label, lane);
       }
       this.paths[label] = path;
@@ -223,7 +230,7 @@
           if (i > 0 && i < path.length - 1 && this.ends[id]) return false;
           if (this.bridges.has(id)) {
             const lane = this.laneOf(path, i);
-            if (!lane || i === path.length - 1 || this.axis.get(`${id}|${path[i + 1]}`) !== lane) return false;
+            if (!lane || i === path.length - 1 || this.laneTo(id, path[i + 1]) !== lane) return false;
             id += "@" + lane;
           }
           if (used.has(id)) return false;
