@@ -119,11 +119,11 @@ def play_by_keys(page, paths: dict[str, list[str]]) -> None:
     # as the page's stable sort keeps it)
     adj: dict[str, dict[str, None]] = {}
     axis: dict[tuple[str, str], str] = {}  # (a bridge, a neighbour) -> the bridge's lane their link runs on
-    for u, v, lane, _, *ends in links:
+    for u, v, lane, _, *each in links:
         a, b = f"{u[0]}:{u[1]}", f"{v[0]}:{v[1]}"
         adj.setdefault(a, {})[b] = None
         adj.setdefault(b, {})[a] = None
-        axis[a, b], axis[b, a] = ends[0] if ends else (lane, lane)  # each end's own where the page gives them
+        axis[a, b], axis[b, a] = each[0] if each else (lane, lane)  # each end's own where the page gives them
     arrows = {"ArrowRight": (1, 0), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowUp": (0, -1)}
 
     def choice(drawn: list[str], dx: int, dy: int) -> str | None:  # the cell an arrow takes the head to
