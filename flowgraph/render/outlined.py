@@ -19,9 +19,14 @@ from typing import Any
 from ..errors import ConversionError
 from ..model import Node, Place, Puzzle
 
-__all__ = ["outlined_scene", "centroid", "place_dots", "wrap_name", "name_rows"]
+__all__ = ["outlined_scene", "centroid", "place_dots", "deck_sides", "DECK_EDGE_PX", "wrap_name", "name_rows"]
 
 Point = tuple[float, float]
+
+#: A bridge deck's thin sides beside a plain cell, pixels: a line of one pixel that falls between two of a
+#: slanted side's gives each half its contrast, too little against the deck's grey for a scan to see it (a
+#: side two decks share stays one pixel: grey both sides, it is clear, and wider it reads as a wall).
+DECK_EDGE_PX = 1.5
 
 
 def centroid(polygon: Sequence[Place]) -> Point:
@@ -172,6 +177,7 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
     places = puzzle.places
     out.cell_xy = [tuple(round(v) for v in (places[node] or (0, 0))[:2]) for node in drawn]
     out.bridges = [[px(p) for p in outlines[node]] for node in drawn if len(node) == 3]
+    out.deck_sides, out.deck_ink, out.by_area = deck_sides(out.bridges), "deck_edge", True
     centre: dict[Node, Point] = {node: px(centroid(outlines[node])) for node in nodes}
     linked = {frozenset((nodes[u], nodes[v])) for u, v in puzzle.cell_index.links.tolist()}
     side = _sort_edges(out, outlines, linked, px)
@@ -204,6 +210,19 @@ def outlined_scene(puzzle: Puzzle, paths: Mapping[str, Sequence[Any]] | None, th
     radius = {end: min(dot_px, DOT_ROOM * _room(outlines[end]) * cell_px) for flow in puzzle.flows for end in flow.ends}
     place_dots(out, puzzle, centre, labels, radius)
     return out
+
+
+def deck_sides(bridges: list[list[Point]], wide: float = DECK_EDGE_PX) -> list[tuple[Point, Point, float]]:
+    """Each side of the bridge decks ``bridges`` (polygons, pixels) once, with its width in pixels: ``wide``
+    beside a plain cell or the outline, one pixel where two decks meet."""
+    count: dict[frozenset, int] = {}
+    sides: dict[frozenset, tuple[Point, Point]] = {}
+    for poly in bridges:
+        for a, b in zip(poly, [*poly[1:], poly[0]]):
+            key = frozenset((tuple(round(v, 3) for v in a), tuple(round(v, 3) for v in b)))
+            count[key] = count.get(key, 0) + 1
+            sides.setdefault(key, (a, b))
+    return [(a, b, 1.0 if count[key] > 1 else wide) for key, (a, b) in sides.items()]
 
 
 def place_dots(out: Any, puzzle: Puzzle, centre: Mapping[Node, Point], labels: bool,

@@ -34,10 +34,13 @@ def scene_image(sc: Scene):
 
     for poly in sc.cells:
         draw.polygon(pts(poly), fill=sc.theme["cell"])
-    for poly in sc.bridges:
-        draw.polygon(pts(poly), fill=sc.theme["bridge"], outline=sc.theme["grid"], width=k)
-    for segs, colour, width, caps in ((sc.grid_lines, sc.theme["grid"], 1.0, False),
-                                      (sc.outline, sc.theme["wall"], 0.08 * sc.cell_px, True),
+    for a, b in sc.grid_lines:
+        _stroke(draw, pts([a, b]), sc.theme["grid"], k, False)
+    for poly in sc.bridges:  # a deck over the grid lines: its sides a thin line of its own, as clear on its grey
+        draw.polygon(pts(poly), fill=sc.theme["bridge"])
+    for a, b, width in sc.deck_sides:  # centred on each side, as a grid line (two decks' outlines inside: two)
+        _stroke(draw, pts([a, b]), sc.theme[sc.deck_ink], round(width * k), False)
+    for segs, colour, width, caps in ((sc.outline, sc.theme["wall"], 0.08 * sc.cell_px, True),
                                       (sc.tunnels, sc.theme["tunnel"], 0.5 * sc.cell_px, False),
                                       (sc.walls, sc.theme["wall"], 0.08 * sc.cell_px, True)):
         for a, b in segs:
@@ -72,7 +75,9 @@ def scene_image(sc: Scene):
         draw.text((x * k, y * k), label, fill=ink, font=_font(round(dot_radius(sc, n) * 1.2 * k)), anchor="mm")
     for text, (x, y) in sc.rulers:
         draw.text((x * k, y * k), text, fill=sc.theme["wall"], font=_font(round(sc.cell_px * 0.3 * k)), anchor="mm")
-    return img.resize((sc.width, sc.height), Image.Resampling.LANCZOS)
+    # a shape's picture by area (the mean of each 2 x 2): Lanczos rings beside its slanted and curved bright lines,
+    # darker than the background, and a scan then takes a narrow cell's fill beside them for a line
+    return img.resize((sc.width, sc.height), Image.Resampling.BOX if sc.by_area else Image.Resampling.LANCZOS)
 
 
 @functools.lru_cache(maxsize=64)

@@ -31,7 +31,7 @@ from typing import Any
 from ..errors import ConversionError
 from ..model import LABELS, Node, Puzzle
 from .geometry import Geometry, board_links, geometry_of
-from .outlined import outlined_scene, place_dots
+from .outlined import deck_sides, outlined_scene, place_dots
 
 __all__ = ["Scene", "scene", "flow_colour", "flow_colour_name", "flow_ink", "shade", "THEMES", "FLOW_FREE",
            "FLOW_FREE_NAMES"]
@@ -47,14 +47,16 @@ FLOW_FREE = (
 FLOW_FREE_NAMES = ("red", "green", "blue", "yellow", "orange", "cyan", "magenta", "maroon", "purple", "white", "grey",
                    "lime", "tan", "navy", "teal", "pink")
 
-#: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge deck, tunnel,
-#: a bridge deck's guard rails.
+#: Theme -> background, cell fill, grid line, wall and outline, the rim of an overpass, bridge deck, the thin
+#: line round a deck (as far from the deck's grey as a grid line is from a cell's fill: a scan finds its sides),
+#: tunnel, a bridge deck's guard rails.
 THEMES = {
     "dark": {"background": (0, 0, 0), "cell": (12, 12, 12), "grid": (70, 70, 70), "wall": (200, 200, 200),
-             "rim": (0, 0, 0), "bridge": (50, 50, 50), "tunnel": (110, 110, 110),
+             "rim": (0, 0, 0), "bridge": (50, 50, 50), "deck_edge": (108, 108, 108), "tunnel": (110, 110, 110),
              "rail": (110, 110, 110)},
     "light": {"background": (255, 255, 255), "cell": (246, 246, 246), "grid": (190, 190, 190), "wall": (40, 40, 40),
-              "rim": (255, 255, 255), "bridge": (212, 212, 212), "tunnel": (150, 150, 150),
+              "rim": (255, 255, 255), "bridge": (212, 212, 212), "deck_edge": (156, 156, 156),
+              "tunnel": (150, 150, 150),
               "rail": (130, 130, 130)},
 }
 
@@ -150,6 +152,9 @@ class Scene:
     overpasses: list[tuple[str, list[Point]]] = field(default_factory=list)  # a ``-`` lane's segment over its bridge
     underpasses: list[tuple[str, list[Point]]] = field(default_factory=list)  # a ``|`` lane's segment beneath it
     rails: list[tuple[Point, Point]] = field(default_factory=list)  # a bridge deck's guard rails, drawn over the lanes
+    deck_sides: list[tuple[Point, Point, float]] = field(default_factory=list)  # each once, its width in pixels
+    deck_ink: str = "grid"  # the theme's colour for them (a lattice's: the grid's; a shape's: "deck_edge")
+    by_area: bool = False  # a raster scaled down by area, not Lanczos (a shape's: see .raster)
     dots: list[tuple[str, Point]] = field(default_factory=list)  # endpoints
     dot_radii: list[float] = field(default_factory=list)  # each dot's radius, pixels (a shape's small cell: less)
     labels: list[tuple[str, Point]] = field(default_factory=list)
@@ -259,6 +264,7 @@ def scene(
         out.ghosts = [((x + shift[0], y + shift[1]), [px(p) for p in geo.corners((x, y))])
                       for y in range(min(ys), max(ys) + 1) for x in range(min(xs), max(xs) + 1) if (x, y) not in cells]
     out.bridges = [[px(p) for p in geo.corners(xy)] for xy in sorted({at for k, at in places.items() if len(k) == 3})]
+    out.deck_sides = deck_sides(out.bridges, 1.0)  # square, in the grid's colour: no side slants
     for poly in out.bridges:  # the deck's guard rails: either side of the - lane's pipe, across the cell
         deck_x, deck_y = [x for x, _ in poly], [y for _, y in poly]
         left, right, mid = min(deck_x) + 0.25 * s, max(deck_x) - 0.25 * s, (min(deck_y) + max(deck_y)) / 2

@@ -93,12 +93,15 @@ def scene_svg(sc: Scene) -> str:
     for (x, y), poly in sc.ghosts:
         out.append(f'<polygon class="hole" data-xy="{x},{y}" points="{_pts(poly)}" fill="{_rgb(t["background"])}" '
                    f'stroke="{_rgb(t["grid"])}" stroke-dasharray="3 4"/>')
-    for poly in sc.bridges:
-        out.append(f'<polygon class="bridge" points="{_pts(poly)}" fill="{_rgb(t["bridge"])}" stroke="{_rgb(t["grid"])}"/>')
     segment = ('<line class="{cls}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{col}" '
                'stroke-width="{w:.1f}" stroke-linecap="{cap}"/>')
-    for cls, segs, col, w, cap in (("grid", sc.grid_lines, t["grid"], 1.0, "butt"),
-                                   ("outline", sc.outline, t["wall"], 0.08 * sc.cell_px, "round"),
+    for (x1, y1), (x2, y2) in sc.grid_lines:
+        out.append(segment.format(x1, y1, x2, y2, cls="grid", col=_rgb(t["grid"]), w=1.0, cap="butt"))
+    for poly in sc.bridges:  # a deck over the grid lines: its sides a thin line of its own, as clear on its grey
+        out.append(f'<polygon class="bridge" points="{_pts(poly)}" fill="{_rgb(t["bridge"])}"/>')
+    for (x1, y1), (x2, y2), width in sc.deck_sides:
+        out.append(segment.format(x1, y1, x2, y2, cls="deck-side", col=_rgb(t[sc.deck_ink]), w=width, cap="butt"))
+    for cls, segs, col, w, cap in (("outline", sc.outline, t["wall"], 0.08 * sc.cell_px, "round"),
                                    ("tunnel", sc.tunnels, t["tunnel"], 0.5 * sc.cell_px, "butt"),
                                    ("wall", sc.walls, t["wall"], 0.08 * sc.cell_px, "round")):
         for (x1, y1), (x2, y2) in segs:
