@@ -33,7 +33,7 @@ from .seams import board_graph
 
 __all__ = ["Sketch", "PlacedNode", "to_puzzle", "finish_puzzle", "sketch_of", "draw_neighbor_link", "draw_placed",
            "board_row_of_line", "links_by_place",
-           "same_board", "place", "node_places", "nodes_by_place", "cell_name",
+           "same_board", "same_graph", "place", "node_places", "nodes_by_place", "cell_name",
            "cell_namer", "GRID_ID_FORMATS"]
 
 XY = tuple  # (x, y) or (x, y, z), in cells
@@ -251,6 +251,25 @@ def same_board(a: Puzzle, b: Puzzle) -> bool:
         return spots, links_by_place(sketch, dx, dy)
 
     return shape(a) is not None and shape(a) == shape(b)
+
+
+def same_graph(a: Puzzle, b: Puzzle) -> bool:
+    """Whether two puzzles are one graph with the same endpoint pairs, whatever their numbering, labels and places.
+
+    For boards whose nodes have no shared places to compare (a shape read from a picture against the file it
+    was drawn from): the links and the endpoint pairs make one graph each, compared up to isomorphism
+    (:func:`networkx.is_isomorphic`, VF2), links matched to links and pairs to pairs.
+    """
+    import networkx as nx  # only here: reading and writing a board builds no networkx graph
+
+    def graph(p: Puzzle) -> nx.Graph:
+        g = nx.Graph()
+        g.add_nodes_from(p.graph.nodes)
+        g.add_edges_from(p.graph.edges, kind="link")
+        g.add_edges_from((f.ends for f in p.flows), kind="pair")
+        return g
+
+    return nx.is_isomorphic(graph(a), graph(b), edge_match=lambda e, f: e["kind"] == f["kind"])
 
 
 def sketch_of(puzzle: Puzzle) -> Sketch:

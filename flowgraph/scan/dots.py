@@ -23,6 +23,10 @@ __all__ = ["Dot", "find_dots", "find_cell_dots", "pair_dots", "MAX_PAIR_DELTA"]
 
 #: Two dots of one flow differ by at most this CIE76 ΔE (JPEG noise, a mark over one of them).
 MAX_PAIR_DELTA = 22.0
+#: A dot's blob in a shape's cell is surrounded by its own cell: over this share of a ring round it in another
+#: cell and the scan is unsure (a dot that covers a thin line splits its cell in two: 0.31-0.46 of its ring
+#: in the other part; a dot read right has at most 0.14, a thin cell's dot reaching past the line's middle).
+RING_SHARE = 0.2
 #: A disc at the cell centre of this radius (in pitches) is what a dot must fill.
 DISC = 0.27
 
@@ -128,8 +132,35 @@ def find_cell_dots(rgb: np.ndarray, diff: np.ndarray, tiles: np.ndarray, line_wi
         inside = parts == best
         r, g, b = (int(round(c)) for c in np.median(rgb[y0:y0 + box.shape[0], x0:x0 + box.shape[1]][inside], axis=0))
         x, y = centres[best]
-        out.append(Dot((cell, 0), (float(x0 + x), float(y0 + y)), (r, g, b)))
+        dot = Dot((cell, 0), (float(x0 + x), float(y0 + y)), (r, g, b))
+        other = _ring_others(tiles, cell, inside, y0, x0, line_width)
+        if other is not None:
+            raise ScanError(f"unsure of the lines round the dot of colour {dot.hex} at ({dot.xy[0]:.0f}, {dot.xy[1]:.0f}): "
+                            f"it touches cell {other + 1} (in reading order) as well as its own, and may hide the "
+                            "line between them; scan a larger picture")
+        out.append(dot)
     return out
+
+
+def _ring_others(tiles: np.ndarray, cell: int, blob: np.ndarray, y0: int, x0: int, line_width: float) -> int | None:
+    """The other cell a dot's blob touches, or None: a ring a line's width and two pixels round the blob lies
+    in its own cell (:data:`RING_SHARE`); where another cell has more of it, a line under the dot was missed or a
+    dot covers the line between two cells (both read as cells: another board)."""
+    import cv2
+
+    pad = int(np.ceil(line_width)) + 2
+    height, width = tiles.shape
+    ya, xa = max(0, y0 - pad), max(0, x0 - pad)
+    yb, xb = min(height, y0 + blob.shape[0] + pad), min(width, x0 + blob.shape[1] + pad)
+    mask = np.zeros((yb - ya, xb - xa), np.uint8)
+    mask[y0 - ya:y0 - ya + blob.shape[0], x0 - xa:x0 - xa + blob.shape[1]] = blob
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * pad + 1, 2 * pad + 1))
+    ring = cv2.dilate(mask, disc).view(bool) & ~mask.view(bool)
+    near = tiles[ya:yb, xa:xb][ring]
+    near = near[(near >= 0) & (near != cell)]
+    if not len(near) or len(near) < RING_SHARE * ring.sum():
+        return None
+    return int(np.bincount(near).argmax())
 
 
 def _lab(colours) -> np.ndarray:

@@ -4,10 +4,12 @@ Where the cells stand on no lattice (the game's Shapes and Daily boards), each c
 region of the picture enclosed by lines. The regions are the 4-connected parts of what is not line ink
 (:func:`~.lattice.line_ink`, a pixel's gap closed first); those of about a cell's size, away from the
 picture's edge and mostly of a cell's dark fill (not the hollowed inside of a thick line, nor a dot's inside),
-are candidates. Two are linked when they lie across a thin line from each other along a side, not at a
-corner, by two measures that must agree: what one covers of the other when grown by a little more than a thin
-line's width (read from the ink's runs), and their gap (the least distance between them) against the gaps
-of the other pairs. A thick line (the board's outline, a wall) is wider than both allow, so the hole of a
+are candidates. A cell's size is a share of the largest region's; where that region shares a thin line with no
+other it is a hole (a loop's inside, ten cells large in a triquetra), set aside, and the next largest
+measures. Two are linked when they lie across a thin line from each other along a side, not at a corner, by
+two measures that must agree: what one covers of the other when grown by a little more than a thin line's
+width (read from the ink's runs), and their gap (the least distance between them) against the gaps of the
+other pairs. A thick line (the board's outline, a wall) is wider than both allow, so the hole of a
 ring and the buttons below the board join nothing; the board is the largest group of linked regions. Where
 the measures disagree the scan is unsure and says so (a wrong board is worse than none). A region that one
 cell encloses (a dark dot's inside, its rim kept as ink) is made that cell's; a sliver linked to one cell
@@ -28,7 +30,7 @@ import numpy as np
 
 from ..errors import ScanError
 
-__all__ = ["Regions", "find_regions", "MAX_REGION_CELLS", "COVER_SHARE", "SIDE_SHARE"]
+__all__ = ["Regions", "find_regions", "MAX_REGION_CELLS", "MAX_HOLES", "COVER_SHARE", "SIDE_SHARE"]
 
 #: The most cells a shape board read from a picture may have (the game's shapes have at most a few hundred).
 MAX_REGION_CELLS = 2_000
@@ -59,6 +61,9 @@ ENCLOSED_SHARE = 0.7
 #: A region is a candidate cell when its area is at least this share of the largest candidate's (a ring's
 #: inner cells are half its outer ones; the letters and icons around the board are far smaller).
 CELL_AREA_SHARE = 0.12
+#: The most regions set aside as holes (each the largest left and sharing a thin line with no other region)
+#: while looking for the one a cell's size is measured against (a chain of loops' insides, a triquetra's four).
+MAX_HOLES = 8
 
 
 @dataclass
@@ -147,10 +152,6 @@ def find_regions(ink: np.ndarray, diff: np.ndarray | None = None) -> Regions:
         inside &= dark >= FILL_SHARE * area
         if not inside.any():
             raise ScanError("no board found: no regions enclosed by lines")
-    candidate = inside & (area >= CELL_AREA_SHARE * area[inside].max())
-    ids = np.flatnonzero(candidate)
-    if len(ids) > 4 * MAX_REGION_CELLS:
-        raise ScanError(f"no board found: {len(ids):,} regions of a cell's size, more than a board has")
     line = _line_width(ink)
     grow = int(np.ceil(1.5 * line + 1))  # past a thin line by half its width or more (round(2.5) is 2)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1))
@@ -188,7 +189,18 @@ def find_regions(ink: np.ndarray, diff: np.ndarray | None = None) -> Regions:
         graph.add_edges_from(covered & close)
         return graph, covered ^ close
 
-    graph, _ = linked(labels, area, ids)
+    sizes = np.where(inside, area, 0)
+    for _ in range(MAX_HOLES + 1):
+        # a cell is a region of at least a share of the largest; where that one shares no thin line with
+        # another it is a hole (a loop's inside), and the next largest is measured against
+        largest = int(sizes.argmax())
+        ids = np.flatnonzero(inside & (area >= CELL_AREA_SHARE * area[largest]))
+        if len(ids) > 4 * MAX_REGION_CELLS:
+            raise ScanError(f"no board found: {len(ids):,} regions of a cell's size, more than a board has")
+        graph, _ = linked(labels, area, ids)
+        if graph.degree(largest) or len(ids) < 2:
+            break
+        sizes[largest] = 0
     board = max(nx.connected_components(graph), key=lambda part: (len(part), sum(area[j] for j in part)))
     if len(board) < 2:
         raise ScanError("no board found: no two regions of a cell's size share a side")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 
-from flowgraph.io.sketch import links_by_place, sketch_of
+from flowgraph.io.sketch import links_by_place, same_graph, sketch_of
 from flowgraph.model import Puzzle
+
+__all__ = ["shape", "same_graph", "picture"]
 
 
 def shape(puzzle: Puzzle):
@@ -19,19 +21,6 @@ def shape(puzzle: Puzzle):
         if s.label:
             ends.setdefault(s.label, set()).add((s.xy[0] - dx, s.xy[1] - dy))
     return cells, links_by_place(sketch, dx, dy), {frozenset(v) for v in ends.values()}
-
-
-def same_graph(a: Puzzle, b: Puzzle) -> bool:
-    """Whether two puzzles are the same graph with the same endpoint pairs, whatever their numbering and labels."""
-    import networkx as nx
-
-    def graph(p: Puzzle) -> nx.Graph:
-        g = nx.Graph()
-        g.add_edges_from(p.graph.edges, kind="link")
-        g.add_edges_from((f.ends for f in p.flows), kind="pair")
-        return g
-
-    return nx.is_isomorphic(graph(a), graph(b), edge_match=lambda e, f: e["kind"] == f["kind"])
 
 
 def picture(puzzle: Puzzle, *, theme: str = "dark", cell_px: int = 40, scale: float = 1.0,

@@ -148,13 +148,16 @@ def test_a_shape_board_over_the_cell_bound_is_refused_with_why(shot, monkeypatch
 # outline joining two cells, a sliver in a star's acute tip for a cell; and a dot drawn as large in a ring's
 # small inner sector as in its outer ones hid the line beside it.
 OWN_SHAPES = ["ring_2x8.json", "ring_3x12_centre.json", "cube_3.json", "star_3.json", "triangles_3.json",
-              "figure_eight_2x10_cells.json", "figure_eight_2x10.json"]
+              "figure_eight_2x10_cells.json", "figure_eight_2x10.json", "linked_loops_3x1.json",
+              "borromean_1x24.json", "triquetra_1x16.json"]
 OWN_LOOKS = [dict(theme="dark", cell_px=40), dict(theme="light", cell_px=40), dict(theme="dark", cell_px=60),
              dict(theme="light", cell_px=60)]
-#: The pictures not read back (each refused with why): two star cells whose thin line is unsure at 40 pixels;
-#: a dot in a small cell of the figure-eight's arc not found.
-OWN_REFUSED = {("figure_eight_2x10_cells.json", "dark", 40),
-               ("figure_eight_2x10.json", "dark", 40)}
+#: The pictures not read back (each refused with why): a dot in a small cell of the figure-eight's arc not found
+#: at 40 pixels; at 40 pixels a thin line between a linked loop's cells, and one beside the Borromean rings'
+#: deck, unsure; a triquetra's dot on a narrow cell not found.
+OWN_REFUSED = {("figure_eight_2x10_cells.json", "dark", 40), ("figure_eight_2x10.json", "dark", 40),
+               ("linked_loops_3x1.json", "dark", 40), ("linked_loops_3x1.json", "light", 40),
+               ("borromean_1x24.json", "light", 40), ("triquetra_1x16.json", "dark", 40)}
 
 
 @pytest.mark.parametrize("look", OWN_LOOKS, ids=lambda d: f"{d['theme']}-{d['cell_px']}")
@@ -211,3 +214,43 @@ def test_a_cell_no_path_could_fill_is_a_misread_line_not_a_board(monkeypatch):
     with pytest.raises(ScanError, match=r"unsure of the lines round cell \d+ \(in reading order\): it has 1 "
                                         r"neighbour and no dot, so no path could fill it"):
         read_board(shot)
+
+
+@pytest.mark.parametrize("name", ["linked_loops_3x1.json", "triquetra_1x16.json"])
+def test_a_dot_that_cuts_its_cell_in_two_is_unsure_not_another_board(name, monkeypatch):
+    """Where a light dot's dark rim nearly touches the thin lines of a narrow cell, the gaps close and the cell
+    is read as two, both linked: found on a loop's band at 64 pixels a cell scaled down by Lanczos (flowgraph
+    draws shapes by area now). The dot's surroundings show it (another cell holds much of a ring round the
+    dot), so the scan says it is unsure; without that check the same picture reads to another board."""
+    from flowgraph.errors import ScanError
+    from flowgraph.render import scene
+    from flowgraph.scan import dots, scan
+    from tests.scan.scan_helpers import picture, same_graph
+
+    drawn = scene.outlined_scene
+
+    def by_lanczos(*args, **kwargs):
+        out = drawn(*args, **kwargs)
+        out.by_area = False
+        return out
+
+    monkeypatch.setattr(scene, "outlined_scene", by_lanczos)
+    puzzle = flowgraph.parse_file(PUZZLES / "shapes" / name)
+    shot = picture(puzzle, theme="light", cell_px=64)
+    with pytest.raises(ScanError, match=r"unsure of the lines round the dot of colour #\w+ at \(\d+, \d+\): it "
+                                        r"touches cell \d+ \(in reading order\) as well as its own"):
+        scan(shot)
+    monkeypatch.setattr(dots, "RING_SHARE", 1.01)  # the check off: another board
+    assert not same_graph(scan(shot), puzzle)
+
+
+def test_loops_round_holes_larger_than_their_cells_are_read():
+    """A triquetra's middle and lobes are holes ten cells large: a cell's size is measured against the largest
+    region that shares a thin line with another (:data:`flowgraph.scan.regions.MAX_HOLES`), not the holes."""
+    from flowgraph.scan import scan
+    from tests.scan.scan_helpers import picture, same_graph
+
+    puzzle = flowgraph.parse_file(PUZZLES / "shapes" / "triquetra_1x16.json")
+    found = scan(picture(puzzle, theme="dark", cell_px=60))
+    assert same_graph(found, puzzle)
+    assert sum(len(node) == 3 for node in found.graph) == 6  # three bridges, two lanes each
