@@ -242,7 +242,8 @@ def find_board(ink: np.ndarray, diff: np.ndarray, lattice: Lattice) -> ScannedGr
     Raises
     ------
     ScanError
-        "no grid found": no site of the lattice is closed by lines.
+        "no grid found": no site of the lattice is closed by lines, or no two
+        neighbours are.
     """
     if lattice.transposed:
         ink, diff = ink.T, diff.T
@@ -267,6 +268,9 @@ def find_board(ink: np.ndarray, diff: np.ndarray, lattice: Lattice) -> ScannedGr
     if not cells:
         raise ScanError("no grid found: no cell is closed by grid lines")
     have = set(cells)
+    if not any((site[0] + step[0], site[1] + step[1]) in have for site in cells for step in lattice.steps()):
+        # no flow fits: a ring's centre disc, or sectors on its axes, closed by a lattice's lines alone
+        raise ScanError("no grid found: no two cells closed by grid lines are neighbours")
     walls = set()
     for site in cells:
         for step, w in zip(lattice.steps(), borders[site]):

@@ -254,3 +254,15 @@ def test_loops_round_holes_larger_than_their_cells_are_read():
     found = scan(picture(puzzle, theme="dark", cell_px=60))
     assert same_graph(found, puzzle)
     assert sum(len(node) == 3 for node in found.graph) == 6  # three bridges, two lanes each
+
+
+@pytest.mark.parametrize("cell_px", [64, 80])
+def test_a_ring_whose_axes_close_a_lattice_cell_or_two_is_read_as_its_ring(cell_px):
+    """A ring's centre disc and the sectors on its axes lie on a square lattice's lines: one cell, or two
+    cells corner to corner, closed by grid lines are no lattice board (no two of them are neighbours); the
+    ring was refused for a lattice's missing dots before."""
+    from flowgraph.scan import scan
+    from tests.scan.scan_helpers import picture, same_graph
+
+    puzzle = flowgraph.parse_file(PUZZLES / "shapes" / "ring_3x12_centre.json")
+    assert same_graph(scan(picture(puzzle, theme="light", cell_px=cell_px)), puzzle)
