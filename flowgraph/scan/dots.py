@@ -19,7 +19,7 @@ from ..errors import ScanError
 from ..model import LABELS
 from ..render.scene import FLOW_FREE
 
-__all__ = ["Dot", "find_dots", "find_cell_dots", "pair_dots", "MAX_PAIR_DELTA"]
+__all__ = ["Dot", "find_dots", "find_cell_dots", "stray_dot", "pair_dots", "MAX_PAIR_DELTA", "STRAY_SIZES"]
 
 #: Two dots of one flow differ by at most this CIE76 ΔE (JPEG noise, a mark over one of them).
 MAX_PAIR_DELTA = 22.0
@@ -27,6 +27,8 @@ MAX_PAIR_DELTA = 22.0
 #: cell and the scan is unsure (a dot that covers a thin line splits its cell in two: 0.31-0.46 of its ring
 #: in the other part; a dot read right has at most 0.14, a thin cell's dot reaching past the line's middle).
 RING_SHARE = 0.2
+#: A filled disc this wide (times the dots found, least and most) outside the board read is a dot it missed.
+STRAY_SIZES = (0.75, 1.33)
 #: A disc at the cell centre of this radius (in pitches) is what a dot must fill.
 DISC = 0.27
 
@@ -140,6 +142,55 @@ def find_cell_dots(rgb: np.ndarray, diff: np.ndarray, tiles: np.ndarray, line_wi
                             "line between them; scan a larger picture")
         out.append(dot)
     return out
+
+
+def stray_dot(rgb: np.ndarray, diff: np.ndarray, dots: list[Dot], inside, contrast: int = 60) -> Dot | None:
+    """A dot the board read leaves out: a filled disc the size of the dots found whose centre is in no cell.
+
+    A board read from part of a picture's lines (a lattice's few cells found among a cube's rhombi) holds
+    some of its dots and can pair them: another board. Every dot lies in a cell, so a dot outside the cells
+    means the lines were misread. A disc is a part of what differs from the background by more than
+    ``contrast`` (apart from every line: a dot touching one is not seen) that is round: it fills 65-90 % of
+    its bounding box, a disc's 79 % (a warp's square tunnel end fills all, the game's star after a level's
+    name less than half). It is a dot when it is :data:`STRAY_SIZES` times as wide as the median of the dots
+    found (the game's bulb icon, half a dot, is none).
+
+    Parameters
+    ----------
+    rgb : numpy.ndarray, shape (H, W, 3), uint8
+    diff : numpy.ndarray, shape (H, W), uint8
+        Each pixel's difference to the background (:func:`~.lattice.foreground`).
+    dots : list of Dot
+        The dots found in the board's cells (in pixels of ``rgb``).
+    inside : callable
+        ``inside(x, y)`` is whether a point of the picture lies in one of the board's cells.
+    contrast : int
+        How much a dot's pixels differ from the background at least.
+    """
+    import cv2
+
+    n, parts, stats, centres = cv2.connectedComponentsWithStats((diff > contrast).astype(np.uint8), connectivity=8)
+    height, width = diff.shape
+
+    def disc(part: int) -> bool:
+        _, _, w, h, area = (int(v) for v in stats[part])
+        return part > 0 and max(w, h) <= 1.3 * min(w, h) and 0.65 * w * h <= area <= 0.9 * w * h
+
+    found = {int(parts[min(height - 1, int(d.xy[1])), min(width - 1, int(d.xy[0]))]) for d in dots}
+    sizes = [max(stats[part, 2:4]) for part in found if disc(part)]
+    if not sizes:
+        return None
+    size = float(np.median(sizes))
+    for part in range(1, n):
+        x, y, w, h, _ = (int(v) for v in stats[part])
+        if part in found or not disc(part) or not STRAY_SIZES[0] * size <= max(w, h) <= STRAY_SIZES[1] * size:
+            continue
+        cx, cy = (float(v) for v in centres[part])
+        if inside(cx, cy):
+            continue
+        r, g, b = (int(round(c)) for c in np.median(rgb[y:y + h, x:x + w][parts[y:y + h, x:x + w] == part], axis=0))
+        return Dot((-1, -1), (cx, cy), (r, g, b))
+    return None
 
 
 def _ring_others(tiles: np.ndarray, cell: int, blob: np.ndarray, y0: int, x0: int, line_width: float) -> int | None:

@@ -12,7 +12,7 @@ from ..io.grids import grid_sketch, text_key
 from ..io.problems import Problem
 from ..io.sketch import PlacedNode, Sketch, draw_neighbor_link
 from ..model import Family, Puzzle
-from .dots import Dot, find_cell_dots, find_dots, pair_dots
+from .dots import Dot, find_cell_dots, find_dots, pair_dots, stray_dot
 from .features import find_bridges, find_warps
 from .image import image_source, load_image
 from .lattice import Lattice, ScannedGrid, find_board, find_lattice, foreground, line_ink, without_marks
@@ -141,6 +141,9 @@ def read_board(image, path: str | None = None) -> Scan:
         pitch = min(lattice.dx, lattice.dy * (2 if lattice.family.hexagonal else 1))
         dots = find_dots(rgb, diff, centres, pitch)
         scan = Scan("", None, [], board, dots, scale)
+        at = np.array(list(centres.values()))
+        _no_stray_dot(rgb, diff, dots, lambda x, y: bool((np.hypot(at[:, 0] - x, at[:, 1] - y) < 0.75 * pitch).any()),
+                      len(board.cells), scan.where)
         pair_dots(dots, lambda dot: scan.where(dot.xy))
         scan.bridges = find_bridges(rgb, diff, lattice, board.cells, {d.site for d in dots})
         scan.warps = find_warps(diff, lattice, board.cells)
@@ -156,6 +159,21 @@ def read_board(image, path: str | None = None) -> Scan:
 
     scan.puzzle, scan.problems = analyse(scan.text, path)
     return scan
+
+
+def _no_stray_dot(rgb: np.ndarray, diff: np.ndarray, dots: list[Dot], inside, cells: int, where) -> None:
+    """Refuse a board that leaves a dot out (:func:`.dots.stray_dot`): its lines were misread.
+
+    Raises
+    ------
+    ScanError
+        "unsure of the board's lines: a dot of colour ... lies in none of the N cells read".
+    """
+    dot = stray_dot(rgb, diff, dots, inside)
+    if dot is not None:
+        x, y = where(dot.xy)
+        raise ScanError(f"unsure of the board's lines: a dot of colour {dot.hex} at ({x:.0f}, {y:.0f}) "
+                        f"lies in none of the {cells} cells read; scan a larger or sharper picture")
 
 
 #: Rows of rhombi share two thirds of the sides a hex board's cells would (four of six, less at the rim).
@@ -214,6 +232,8 @@ def _read_shape(rgb: np.ndarray, diff: np.ndarray, ink: np.ndarray, scale: float
     if not dots:
         raise _NoShape(f"{len(regions.outlines)} cells, and no endpoint dot in any")
     found = Scan("", None, [], None, dots, scale, regions=regions)
+    tiles = regions.tiles
+    _no_stray_dot(rgb, diff, dots, lambda x, y: tiles[int(y), int(x)] >= 0, len(regions.outlines), found.where)
     pair_dots(dots, lambda dot: found.where(dot.xy))
     unit = regions.unit
     x0 = min(p[0] for poly in regions.outlines for p in poly)

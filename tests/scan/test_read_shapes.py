@@ -3,6 +3,7 @@ figure-eight. Before, ``flowgraph scan`` refused each ("no grid found")."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import networkx as nx
@@ -266,3 +267,35 @@ def test_a_ring_whose_axes_close_a_lattice_cell_or_two_is_read_as_its_ring(cell_
 
     puzzle = flowgraph.parse_file(PUZZLES / "shapes" / "ring_3x12_centre.json")
     assert same_graph(scan(picture(puzzle, theme="light", cell_px=cell_px)), puzzle)
+
+
+@pytest.mark.parametrize("name", ["standard/regular_5x5.txt", "shapes/ring_2x8.json"])
+def test_a_dot_outside_the_board_read_is_unsure_not_a_smaller_board(name):
+    """A board read from part of a picture's lines holds some of its dots and can pair them (a cube's
+    rhombi read as a 9-cell hex board with two flows): a dot in none of the cells read is a misread. A round
+    mark half a dot wide (the game's bulb icon) is no dot."""
+    from PIL import Image, ImageDraw
+
+    from flowgraph.errors import ScanError
+    from flowgraph.scan import scan
+    from tests.scan.scan_helpers import picture, same_graph
+
+    puzzle = flowgraph.parse_file(PUZZLES / name)
+    board = Image.open(io.BytesIO(picture(puzzle, theme="dark", cell_px=60)))
+    shot = Image.new("RGB", (board.width, board.height + 200), (0, 0, 0))
+    shot.paste(board, (0, 0))
+    draw = ImageDraw.Draw(shot)
+    r = 0.36 * 60
+    x, y = board.width / 2, board.height + 100
+
+    def scanned() -> bytes:
+        buf = io.BytesIO()
+        shot.save(buf, "PNG")
+        return buf.getvalue()
+
+    draw.ellipse([x - r / 2, y - r / 2, x + r / 2, y + r / 2], fill=(238, 238, 0))  # half a dot: no dot
+    assert same_graph(scan(scanned()), puzzle)
+    draw.ellipse([x - r, y - r, x + r, y + r], fill=(255, 0, 0))
+    with pytest.raises(ScanError, match=r"unsure of the board's lines: a dot of colour #ff0000 at \(\d+, \d+\) "
+                                        r"lies in none of the \d+ cells read"):
+        scan(scanned())
