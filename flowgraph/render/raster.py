@@ -35,7 +35,7 @@ def scene_image(sc: Scene):
     for poly in sc.cells:
         draw.polygon(pts(poly), fill=sc.theme["cell"])
     for a, b in sc.grid_lines:
-        _stroke(draw, pts([a, b]), sc.theme["grid"], k, False)
+        _stroke(draw, pts([a, b]), sc.theme["grid"], max(1, round(sc.grid_px * k)), False)
     for poly in sc.bridges:  # a deck over the grid lines: its sides a thin line of its own, as clear on its grey
         draw.polygon(pts(poly), fill=sc.theme["bridge"])
     for a, b, width in sc.deck_sides:  # centred on each side, as a grid line (two decks' outlines inside: two)

@@ -163,6 +163,7 @@ class Scene:
     cell_px: float = 40.0
     pipe_px: float = 13.0
     dot_px: float = 15.0
+    grid_px: float = 1.0  # a thin line's width (the game's phone screenshots: about 4)
 
 
 def dot_radius(sc: Scene, k: int) -> float:

@@ -96,7 +96,7 @@ def scene_svg(sc: Scene) -> str:
     segment = ('<line class="{cls}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{col}" '
                'stroke-width="{w:.1f}" stroke-linecap="{cap}"/>')
     for (x1, y1), (x2, y2) in sc.grid_lines:
-        out.append(segment.format(x1, y1, x2, y2, cls="grid", col=_rgb(t["grid"]), w=1.0, cap="butt"))
+        out.append(segment.format(x1, y1, x2, y2, cls="grid", col=_rgb(t["grid"]), w=sc.grid_px, cap="butt"))
     for poly in sc.bridges:  # a deck over the grid lines: its sides a thin line of its own, as clear on its grey
         out.append(f'<polygon class="bridge" points="{_pts(poly)}" fill="{_rgb(t["bridge"])}"/>')
     for (x1, y1), (x2, y2), width in sc.deck_sides:
