@@ -19,7 +19,8 @@ from ..errors import ScanError
 from ..model import LABELS
 from ..render.scene import FLOW_FREE
 
-__all__ = ["Dot", "find_dots", "find_cell_dots", "stray_dot", "pair_dots", "MAX_PAIR_DELTA", "STRAY_SIZES"]
+__all__ = ["Dot", "find_dots", "find_cell_dots", "stray_dot", "pair_dots", "MAX_PAIR_DELTA", "STRAY_SIZES",
+           "OFF_MIDDLE"]
 
 #: Two dots of one flow differ by at most this CIE76 ΔE (JPEG noise, a mark over one of them).
 MAX_PAIR_DELTA = 22.0
@@ -29,6 +30,13 @@ MAX_PAIR_DELTA = 22.0
 RING_SHARE = 0.2
 #: A filled disc this wide (times the dots found, least and most) outside the board read is a dot it missed.
 STRAY_SIZES = (0.75, 1.33)
+#: A dot lies in its cell's middle: its centre is at most this far from the centroid of the cell read round it,
+#: in units of the square root of the cell's area, or :data:`OFF_MIDDLE_SPREAD` times the dots' median if more
+#: (a few-sector ring whose dots sit midway along the radius). Read right: at most 0.038 (flowgraph draws a dot
+#: at its cell's centroid; the game's 8-sector ring 0.029 outwards); a dot's cell taken with the next (its line
+#: missed) 0.47, a cell read as its dot and a ragged rim (the line to the next lost) 0.18.
+OFF_MIDDLE = 0.1
+OFF_MIDDLE_SPREAD = 3.0
 #: A disc at the cell centre of this radius (in pitches) is what a dot must fill.
 DISC = 0.27
 
@@ -88,7 +96,8 @@ def find_cell_dots(rgb: np.ndarray, diff: np.ndarray, tiles: np.ndarray, line_wi
     centroid's pixel), so the blob is found: the cell's pixels that differ from the background by more than
     ``contrast``, opened by a disc twice a line wide (lines and the glow along them go), the largest part.
     It is a dot when it covers at least 3 % of the cell and is round (it fills at least 60 % of its bounding
-    box, which is at most 1.6 times as long as it is wide).
+    box, which is at most 1.6 times as long as it is wide). A dot is drawn in its cell's middle, so one far off
+    the middle of the cell read round it (:data:`OFF_MIDDLE`) means the cell's lines were misread.
 
     Parameters
     ----------
@@ -106,12 +115,19 @@ def find_cell_dots(rgb: np.ndarray, diff: np.ndarray, tiles: np.ndarray, line_wi
     -------
     list of Dot
         ``site`` is (the cell's number, 0).
+
+    Raises
+    ------
+    ScanError
+        "unsure of the lines round the dot ...": a ring round a dot lies in another cell as well as its own
+        (:data:`RING_SHARE`), or a dot lies off its cell's middle (:data:`OFF_MIDDLE`).
     """
     import cv2
 
     k = int(2 * line_width + 1) | 1
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     out = []
+    off: list[float] = []  # each dot's distance from its cell's centroid, in square roots of the cell's area
     ys, xs = np.nonzero(tiles >= 0)
     order = np.argsort(tiles[ys, xs], kind="stable")
     ys, xs = ys[order], xs[order]
@@ -141,6 +157,15 @@ def find_cell_dots(rgb: np.ndarray, diff: np.ndarray, tiles: np.ndarray, line_wi
                             f"it touches cell {other + 1} (in reading order) as well as its own, and may hide the "
                             "line between them; scan a larger picture")
         out.append(dot)
+        off.append(float(np.hypot(dot.xy[0] - cx.mean(), dot.xy[1] - cy.mean())) / np.sqrt(len(cy)))
+    if off:
+        worst = int(np.argmax(off))
+        if off[worst] > max(OFF_MIDDLE, OFF_MIDDLE_SPREAD * float(np.median(off))):
+            dot = out[worst]
+            raise ScanError(f"unsure of the lines round the dot of colour {dot.hex} at ({dot.xy[0]:.0f}, "
+                            f"{dot.xy[1]:.0f}): it lies off the middle of the cell read round it (cell "
+                            f"{dot.site[0] + 1} in reading order), whose lines may be misread; scan a larger or "
+                            "sharper picture")
     return out
 
 

@@ -241,7 +241,10 @@ def test_a_dot_that_cuts_its_cell_in_two_is_unsure_not_another_board(name, monke
     with pytest.raises(ScanError, match=r"unsure of the lines round the dot of colour #\w+ at \(\d+, \d+\): it "
                                         r"touches cell \d+ \(in reading order\) as well as its own"):
         scan(shot)
-    monkeypatch.setattr(dots, "RING_SHARE", 1.01)  # the check off: another board
+    monkeypatch.setattr(dots, "RING_SHARE", 1.01)  # the check off: the dot off its half's middle still tells
+    with pytest.raises(ScanError, match="it lies off the middle of the cell read round it"):
+        scan(shot)
+    monkeypatch.setattr(dots, "OFF_MIDDLE", 9.0)  # both off: another board
     assert not same_graph(scan(shot), puzzle)
 
 
@@ -299,3 +302,34 @@ def test_a_dot_outside_the_board_read_is_unsure_not_a_smaller_board(name):
     with pytest.raises(ScanError, match=r"unsure of the board's lines: a dot of colour #ff0000 at \(\d+, \d+\) "
                                         r"lies in none of the \d+ cells read"):
         scan(scanned())
+
+
+def test_a_dot_off_the_middle_of_its_cell_is_unsure_not_another_board(monkeypatch):
+    """A thin line missed beside a dot joins its cell to the next: the dot then lies at one end of the cell
+    read (found where glows show through a triquetra's cells and eat its faint lines). A dot is drawn in its
+    cell's middle, so the scan says it is unsure; without that check the same picture reads to another board."""
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    from flowgraph.errors import ScanError
+    from flowgraph.scan import dots, scan
+    from tests.scan.scan_helpers import picture, same_graph
+
+    puzzle = flowgraph.parse_file(PUZZLES / "shapes" / "triquetra_1x16.json")
+    drawn = picture(puzzle, theme="dark", cell_px=60)
+    found = read_board(drawn)
+    regions, ends = found.regions, {dot.site[0] for dot in found.dots}
+    end, other = next((a, b) if a in ends else (b, a) for a, b in sorted(regions.links)
+                      if (a in ends) != (b in ends))
+    reach = np.ones((int(2 * regions.line_width + 3),) * 2, np.uint8)
+    beside = [cv2.dilate((regions.tiles == k).astype(np.uint8), reach).astype(bool) for k in (end, other)]
+    rgb = np.asarray(Image.open(io.BytesIO(drawn)).convert("RGB")).copy()
+    rgb[beside[0] & beside[1]] = np.median(rgb[regions.tiles == other], axis=0).astype(np.uint8)  # the line gone
+    buf = io.BytesIO()
+    Image.fromarray(rgb).save(buf, "PNG")
+    with pytest.raises(ScanError, match=r"unsure of the lines round the dot of colour #\w+ at \(\d+, \d+\): it lies "
+                                        r"off the middle of the cell read round it \(cell \d+ in reading order\)"):
+        scan(buf.getvalue())
+    monkeypatch.setattr(dots, "OFF_MIDDLE", 9.0)  # the check off: another board
+    assert not same_graph(scan(buf.getvalue()), puzzle)
